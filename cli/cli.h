@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/* The command-line framework: the command table, option parsing, errors and exit codes. */
+#ifndef GRUNDY_CLI_H
+#define GRUNDY_CLI_H
+
+#include <grundy/grundy.h>
+#include <stdio.h>
+
+/* Exit codes of design.md. */
+enum {
+    CLI_EXIT_OK = 0,    /* success */
+    CLI_EXIT_NO = 1,    /* the answer is "no": a mismatch, no period within the bound */
+    CLI_EXIT_USAGE = 2, /* the command line's shape is wrong */
+    CLI_EXIT_VALUE = 3, /* a value fails to parse or is out of range */
+    CLI_EXIT_LIMIT = 4, /* a limit was reached */
+    CLI_EXIT_IO = 5,    /* i/o or internal error */
+    CLI_EXIT_INTERRUPT = 130
+};
+
+/** A subcommand: `run` gets argv with argv[0] the command's name. */
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary; /* one line for `grundy help` */
+    const char *help;    /* usage, options with defaults, example; exit codes are appended */
+} cli_command;
+
+/* Each command file defines one of these. */
+extern const cli_command cli_cmd_rule;
+
+/** Print a command's --help text (and the exit codes) to `out`. */
+void cli_print_help(const cli_command *cmd, FILE *out);
+
+/** Map a library status to an exit code (the one place this happens; never a cast). */
+int cli_exit_code(grundy_status st);
+
+/* Option parsing. Operands and options may be mixed; `--` ends options; `--name=value` and
+ * `--name value` both work; an operand that looks like a negative number stays an operand,
+ * so that `-1` is reported as a bad number (exit 3), not as an unknown option. */
+enum { CLI_ARG_NONE, CLI_ARG_ONE, CLI_ARG_LIST };
+typedef struct cli_option {
+    const char *name; /* long name without dashes */
+    char short_name;  /* 0 when none */
+    int arg; /* CLI_ARG_NONE, CLI_ARG_ONE, or CLI_ARG_LIST (values up to the next option) */
+} cli_option;
+
+#define CLI_MAX_OPTIONS  16
+#define CLI_MAX_OPERANDS 4096
+typedef struct cli_args {
+    int present[CLI_MAX_OPTIONS];       /* how many times each option was given */
+    const char *value[CLI_MAX_OPTIONS]; /* the last value given (CLI_ARG_ONE) */
+    char **list[CLI_MAX_OPTIONS];       /* the values (CLI_ARG_LIST), pointing into argv */
+    int list_len[CLI_MAX_OPTIONS];
+    char *operands[CLI_MAX_OPERANDS];
+    int operand_count;
+} cli_args;
+
+/**
+ * Parse argv[1..] against `opts` (terminated by an entry with name NULL). -h/--help is built in.
+ * @return -1 to go on; otherwise the exit code to return now (0 after printing help, 2 after
+ *         printing a usage error).
+ */
+int cli_parse_args(const cli_command *cmd, const cli_option *opts, int argc, char **argv,
+                   cli_args *out);
+
+/** Print "grundy CMD: MESSAGE" and "Try 'grundy CMD --help'." to stderr; return 2. */
+int cli_usage_error(const cli_command *cmd, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/** Print "grundy CMD: MESSAGE" to stderr and return `code`. */
+int cli_fail(const cli_command *cmd, int code, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/**
+ * Parse a number given as `what` (an option such as "--to" or an operand name such as "heap"),
+ * 0 <= x <= max. On failure prints one line naming the argument and returns 3; else 0.
+ */
+int cli_parse_number(const cli_command *cmd, const char *what, const char *text, uint64_t max,
+                     uint64_t *out);
+
+/**
+ * Parse a rule operand. On failure prints "grundy CMD: rule 'TEXT', position N: PROBLEM" and
+ * returns the exit code (3, or 4 for memory); else 0 with *out owned by the caller.
+ */
+int cli_parse_rule(const cli_command *cmd, const char *text, grundy_rule **out);
+
+#endif

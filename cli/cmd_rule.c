@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: MIT */
+/* grundy rule: the canonical form of a rule and, in plain words, what each move does. */
+#include "cli.h"
+#include "json.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+    "Usage: grundy rule RULE [--json]\n"
+    "\n"
+    "Print the canonical form of RULE and what each of its moves does.\n"
+    "\n"
+    "RULE is one of:\n"
+    "  a code    [d0[!]].d1[!]d2[!]...[tail]  base-32 digits 0-9, A-V (either case). The bits of\n"
+    "            digit d_k say what removing k tokens from one heap may leave: 1 nothing,\n"
+    "            2 one heap, 4 two heaps, 8 three, 16 four. '!' after a digit: the heaps left\n"
+    "            are pairwise unequal. d0 splits without removing a token (bits 4, 8, 16 only).\n"
+    "            A final [...] repeats forever: 0.[3] is Nim. .07 means 0.07.\n"
+    "  a set     S(2,5), S(1-1000000000): take k tokens for k in the set (up to 10^18).\n"
+    "  a name    nim, kayles (0.77), dawson-kayles (0.07), dawson-chess (0.137),\n"
+    "            grundy-game (4!.0).\n"
+    "\n"
+    "Options:\n"
+    "  --json     print one JSON object: rule, kind, digits, tail, ranges, max_heaps_left\n"
+    "  -h, --help show this help\n"
+    "\n"
+    "Example:\n"
+    "  grundy rule 0.07\n";
+
+static const cli_option options[] = {{"json", 0, CLI_ARG_NONE}, {NULL, 0, 0}};
+enum { OPT_JSON };
+
+static const char digit_chars[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
+
+/* A well-known name for the canonical form, or NULL. */
+static const char *known_name(const char *canonical) {
+    static const char *const names[][2] = {
+        {"0.[3]", "Nim"},
+        {"0.77", "Kayles"},
+        {"0.07", "Dawson's Kayles"},
+        {"0.137", "Dawson's Chess"},
+        {"4!.0", "Grundy's game"},
+        {"0.6", "Officers"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(names[i][0], canonical) == 0) {
+            return names[i][1];
+        }
+    }
+    return NULL;
+}
+
+/* "0, 1 or 2 heaps" for the heap counts in a digit. */
+static void print_leaves(FILE *out, unsigned leaves) {
+    unsigned printed = 0;
+    unsigned total = 0;
+    for (unsigned j = 0; j <= GRUNDY_RULE_MAX_LEFT; j++) {
+        total += (leaves >> j) & 1u;
+    }
+    for (unsigned j = 0; j <= GRUNDY_RULE_MAX_LEFT; j++) {
+        if (((leaves >> j) & 1u) == 0) {
+            continue;
+        }
+        fputs(printed == 0 ? "" : (printed + 1 == total ? " or " : ", "), out);
+        fprintf(out, "%u", j);
+        printed++;
+    }
+    fputs(total == 1 && leaves == 2u ? " heap" : " heaps", out);
+}
+
+static void print_takes(FILE *out, const grundy_move_class *c) {
+    if (c->take_last == GRUNDY_NUMBER_MAX && c->take_step == 1) {
+        fprintf(out, "take %llu or more tokens", (unsigned long long)c->take_first);
+    } else if (c->take_last == GRUNDY_NUMBER_MAX) {
+        fprintf(out, "take %llu, %llu, %llu, ... tokens (every %llu%s from %llu)",
+                (unsigned long long)c->take_first,
+                (unsigned long long)(c->take_first + c->take_step),
+                (unsigned long long)(c->take_first + 2 * c->take_step),
+                (unsigned long long)c->take_step, c->take_step == 2 ? "nd" : "th",
+                (unsigned long long)c->take_first);
+    } else if (c->take_first == c->take_last) {
+        fprintf(out, "take %llu token%s", (unsigned long long)c->take_first,
+                c->take_first == 1 ? "" : "s");
+    } else {
+        fprintf(out, "take %llu %s %llu tokens", (unsigned long long)c->take_first,
+                c->take_last - c->take_first == 1 ? "or" : "to", (unsigned long long)c->take_last);
+    }
+}
+
+static void print_class(FILE *out, const grundy_move_class *c) {
+    fputs("  - ", out);
+    if (c->take_first == 0) {
+        fputs("split a heap into ", out);
+        print_leaves(out, c->leaves);
+        fputs(" without taking a token", out);
+    } else {
+        print_takes(out, c);
+        fputs(", leaving ", out);
+        print_leaves(out, c->leaves);
+    }
+    if (c->distinct && c->leaves >= 4u) {
+        fputs(" (the heaps left pairwise unequal)", out);
+    }
+    fputc('\n', out);
+}
+
+static void print_text(const grundy_rule *rule, const char *canonical) {
+    size_t count;
+    const grundy_move_class *classes = grundy_rule_classes(rule, &count);
+    const char *name = known_name(canonical);
+    printf("%s%s%s%s\n", canonical, name ? " (" : "", name ? name : "", name ? ")" : "");
+    if (count == 0) {
+        printf("  no moves: every heap is a loss for the player to move\n");
+        return;
+    }
+    printf("  moves leave at most %u heap%s; a move may:\n", grundy_rule_max_heaps_left(rule),
+           grundy_rule_max_heaps_left(rule) == 1 ? "" : "s");
+    for (size_t i = 0; i < count; i++) {
+        print_class(stdout, &classes[i]);
+    }
+}
+
+static void json_digits(json_writer *w, const unsigned *digits, size_t n) {
+    json_array_begin(w);
+    for (size_t i = 0; i < n; i++) {
+        char text[3] = {digit_chars[digits[i] & 31u], 0, 0};
+        if (digits[i] & GRUNDY_RULE_DIGIT_DISTINCT) {
+            text[1] = '!';
+        }
+        json_str(w, text);
+    }
+    json_array_end(w);
+}
+
+static void print_json(const grundy_rule *rule, const char *canonical) {
+    json_writer w;
+    size_t prefix_len, tail_len, count;
+    const unsigned *digits = grundy_rule_digits(rule, &prefix_len, &tail_len);
+    const grundy_move_class *classes = grundy_rule_classes(rule, &count);
+    const int is_set = grundy_rule_get_kind(rule) == GRUNDY_RULE_SET;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_kv_str(&w, "rule", canonical);
+    json_kv_str(&w, "kind", is_set ? "subtraction" : "code");
+    json_key(&w, "digits");
+    is_set ? json_null(&w) : json_digits(&w, digits, prefix_len);
+    json_key(&w, "tail");
+    (is_set || tail_len == 0) ? json_null(&w) : json_digits(&w, digits + prefix_len, tail_len);
+    json_key(&w, "ranges");
+    if (is_set) {
+        json_array_begin(&w);
+        for (size_t i = 0; i < count; i++) {
+            json_array_begin(&w);
+            json_u64(&w, classes[i].take_first);
+            json_u64(&w, classes[i].take_last);
+            json_array_end(&w);
+        }
+        json_array_end(&w);
+    } else {
+        json_null(&w);
+    }
+    json_kv_u64(&w, "max_heaps_left", grundy_rule_max_heaps_left(rule));
+    json_object_end(&w);
+}
+
+static int run(int argc, char **argv) {
+    cli_args args;
+    grundy_rule *rule = NULL;
+    int rc = cli_parse_args(&cli_cmd_rule, options, argc, argv, &args);
+    if (rc >= 0) {
+        return rc;
+    }
+    if (args.operand_count == 0) {
+        return cli_usage_error(&cli_cmd_rule, "missing RULE");
+    }
+    if (args.operand_count > 1) {
+        return cli_usage_error(&cli_cmd_rule, "unexpected operand '%s'", args.operands[1]);
+    }
+    rc = cli_parse_rule(&cli_cmd_rule, args.operands[0], &rule);
+    if (rc != 0) {
+        return rc;
+    }
+    const size_t len = grundy_rule_format(rule, NULL, 0);
+    char *canonical = malloc(len + 1);
+    if (canonical == NULL) {
+        grundy_rule_destroy(rule);
+        return cli_fail(&cli_cmd_rule, CLI_EXIT_LIMIT, "out of memory");
+    }
+    grundy_rule_format(rule, canonical, len + 1);
+    if (args.present[OPT_JSON]) {
+        print_json(rule, canonical);
+    } else {
+        print_text(rule, canonical);
+    }
+    free(canonical);
+    grundy_rule_destroy(rule);
+    return CLI_EXIT_OK;
+}
+
+const cli_command cli_cmd_rule = {"rule", run, "Show a rule's canonical form and its moves", help};

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/* The grundy tool: the command table, `help` and `version`. Each command lives in cmd_<name>.c. */
+#include "cli.h"
+
+#include <string.h>
+
+static const cli_command *const commands[] = {
+    &cli_cmd_rule,
+};
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+static const char overview_head[] =
+    "grundy: who wins an impartial game, by how much and with which move, proved.\n"
+    "\n"
+    "Usage: grundy COMMAND [ARGS...] [--json]\n"
+    "\n"
+    "Commands:\n";
+
+static const char overview_tail[] =
+    "  help       Show this overview, or a command's help: grundy help COMMAND\n"
+    "  version    Print the version (also: grundy --version)\n"
+    "\n"
+    "Rules are take-and-break codes (0.07, 4!.0, 0.[3]), subtraction sets (S(1,3), S(1-100))\n"
+    "or names (nim, kayles, dawson-kayles, dawson-chess, grundy-game); see 'grundy help rule'.\n"
+    "Example: grundy rule 0.07\n";
+
+static void print_overview(FILE *out) {
+    fputs(overview_head, out);
+    for (size_t i = 0; i < COMMAND_COUNT; i++) {
+        fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+    }
+    fputs(overview_tail, out);
+}
+
+static const cli_command *find_command(const char *name) {
+    for (size_t i = 0; i < COMMAND_COUNT; i++) {
+        if (strcmp(commands[i]->name, name) == 0) {
+            return commands[i];
+        }
+    }
+    return NULL;
+}
+
+static int print_version(void) {
+    printf("grundy %s\n", grundy_version());
+    return CLI_EXIT_OK;
+}
+
+static int run_help(int argc, char **argv) {
+    if (argc == 1) {
+        print_overview(stdout);
+        return CLI_EXIT_OK;
+    }
+    if (argc > 2) {
+        fprintf(stderr, "grundy help: expected at most one command, got %d\n", argc - 1);
+        fprintf(stderr, "Try 'grundy help'.\n");
+        return CLI_EXIT_USAGE;
+    }
+    const cli_command *cmd = find_command(argv[1]);
+    if (cmd != NULL) {
+        cli_print_help(cmd, stdout);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "version") == 0) {
+        print_overview(stdout);
+        return CLI_EXIT_OK;
+    }
+    fprintf(stderr, "grundy help: unknown command '%s'\n", argv[1]);
+    fprintf(stderr, "Try 'grundy help'.\n");
+    return CLI_EXIT_USAGE;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "grundy: missing command\n");
+        fprintf(stderr, "Try 'grundy help'.\n");
+        return CLI_EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        return run_help(argc - 1, argv + 1);
+    }
+    if (strcmp(name, "version") == 0 || strcmp(name, "--version") == 0) {
+        if (argc > 2) {
+            fprintf(stderr, "grundy version: unexpected argument '%s'\n", argv[2]);
+            fprintf(stderr, "Try 'grundy help'.\n");
+            return CLI_EXIT_USAGE;
+        }
+        return print_version();
+    }
+    const cli_command *cmd = find_command(name);
+    if (cmd == NULL) {
+        fprintf(stderr, "grundy: unknown command '%s'\n", name);
+        fprintf(stderr, "Try 'grundy help'.\n");
+        return CLI_EXIT_USAGE;
+    }
+    const int rc = cmd->run(argc - 1, argv + 1);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "grundy %s: error writing the output\n", cmd->name);
+        return CLI_EXIT_IO;
+    }
+    return rc;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libgrundy: impartial combinatorial games. This umbrella header includes every module.
+ *
+ * Ownership, stated once: inputs are borrowed; anything returned through `**out` belongs to the
+ * caller and is freed with the matching `_destroy` function (which accepts NULL). Functions that
+ * can fail return a grundy_status and write their results through out-parameters; the library
+ * never prints and never exits.
+ */
+#ifndef GRUNDY_GRUNDY_H
+#define GRUNDY_GRUNDY_H
+
+#include <grundy/common.h>
+#include <grundy/number.h>
+#include <grundy/rule.h>
+
+#endif

@@ -1,0 +1,32 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Build and run every test: a Release build with -Werror, a Debug build with AddressSanitizer and
+# UndefinedBehaviorSanitizer, and the clang-format check. Usage: sh scripts/test-all.sh
+set -eu
+cd "$(dirname "$0")/.."
+. scripts/deps.sh
+grundy_need_packages clang-format
+jobs=$(nproc 2>/dev/null || echo 2)
+
+build_and_test() {
+    dir=$1
+    shift
+    echo "== $dir: configure, build, test"
+    cmake -S . -B "$dir" "$@" >/dev/null
+    cmake --build "$dir" -j "$jobs"
+    (cd "$dir" && ctest --output-on-failure -j "$jobs")
+}
+
+build_and_test build/release -DCMAKE_BUILD_TYPE=Release -DGRUNDY_WERROR=ON
+build_and_test build/asan -DCMAKE_BUILD_TYPE=Debug -DGRUNDY_WERROR=ON \
+    -DGRUNDY_SANITIZE=address,undefined
+
+echo "== clang-format check"
+if git rev-parse --git-dir >/dev/null 2>&1; then
+    files=$(git ls-files '*.c' '*.h')
+else
+    files=$(find include src cli tests bench fuzz examples -name '*.[ch]' 2>/dev/null)
+fi
+# shellcheck disable=SC2086
+clang-format --dry-run --Werror $files
+echo "clang-format: all files formatted"

@@ -1,0 +1,1 @@
+set(GRUNDY_HEAP_SOURCES heap/rule.c)

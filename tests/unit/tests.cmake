@@ -1,0 +1,4 @@
+# SPDX-License-Identifier: MIT
+# One line per unit test: tests/unit/<name>.c.
+grundy_unit_test(test_number)
+grundy_unit_test(test_rule)
