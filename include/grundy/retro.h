@@ -112,8 +112,8 @@ typedef struct grundy_retro_stats {
  * @param[out] remoteness caller's array of n entries, or NULL when not wanted; fully written.
  * @param[out] stats      totals, or NULL.
  * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_INVALID_ARG for a malformed source (no move_count, not
- *         exactly one parents callback, parents32 with n > 2^32, a move_count above max_moves,
- *         a remoteness past 2^32 - 2); GRUNDY_STATUS_LIMIT past opts->max_bytes;
+ *         exactly one parents callback, parents32 with n > 2^32, a move_count above a nonzero
+ *         max_moves); GRUNDY_STATUS_LIMIT past opts->max_bytes or for a remoteness past 2^32 - 2;
  *         GRUNDY_STATUS_NOMEM. On failure the outputs are unspecified.
  * @code
  *   uint8_t *out = calloc(grundy_retro_outcome_bytes(src.n), 1);
