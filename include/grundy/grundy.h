@@ -13,5 +13,6 @@
 #include <grundy/common.h>
 #include <grundy/number.h>
 #include <grundy/rule.h>
+#include <grundy/nimber.h>
 
 #endif

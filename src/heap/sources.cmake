@@ -1,1 +1,1 @@
-set(GRUNDY_HEAP_SOURCES heap/rule.c)
+set(GRUNDY_HEAP_SOURCES heap/rule.c heap/nimber.c)

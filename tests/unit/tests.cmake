@@ -2,3 +2,4 @@
 # One line per unit test: tests/unit/<name>.c.
 grundy_unit_test(test_number)
 grundy_unit_test(test_rule)
+grundy_unit_test(test_nimber)
