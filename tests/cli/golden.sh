@@ -14,8 +14,8 @@ if [ $# -ne 2 ]; then
     echo "usage: golden.sh [--update] GRUNDY CASE.sh" >&2
     exit 2
 fi
-GRUNDY=$1
-case_file=$2
+GRUNDY=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+case_file=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 base=${case_file%.sh}
 export GRUNDY
 tmp=$(mktemp -d) || exit 5

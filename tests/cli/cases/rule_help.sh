@@ -1,0 +1,3 @@
+"$GRUNDY" rule --help
+echo "exit $?"
+"$GRUNDY" rule -h 0.07

@@ -1,0 +1,1 @@
+"$GRUNDY" frobnicate 0.07

@@ -1,0 +1,3 @@
+"$GRUNDY" version
+echo "exit $?"
+"$GRUNDY" --version
