@@ -3,3 +3,6 @@
 grundy_unit_test(test_number)
 grundy_unit_test(test_rule)
 grundy_unit_test(test_nimber)
+grundy_unit_test(test_brute)
+grundy_unit_test(test_graph)
+grundy_unit_test(test_solver_games)

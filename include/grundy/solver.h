@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Finite state-space games given by callbacks (after GamesmanOne): positions 0..N-1, their moves
+ * (each may carry a reward for the mover), optional parents and canonical forms. The solver
+ * labels every position win/lose/draw with remoteness (cycles allowed, through the retrograde core
+ * of retro.h), and for acyclic games also the minimax score and the Grundy value.
+ */
+#ifndef GRUNDY_SOLVER_H
+#define GRUNDY_SOLVER_H
+
+#include <grundy/common.h>
+#include <grundy/retro.h>
+#include <grundy/rule.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** One move: the position it leads to and what the mover gains (0 in a plain game). */
+typedef struct grundy_game_move {
+    uint64_t child;
+    int64_t reward;
+} grundy_game_move;
+
+/**
+ * A growable list a game's callbacks append to. The solver owns it and clears `count` before each
+ * call; callbacks only push. A failed allocation sets `failed` and drops the item: the solver then
+ * stops with GRUNDY_STATUS_NOMEM.
+ */
+typedef struct grundy_move_list {
+    grundy_game_move *items;
+    size_t count, cap;
+    int failed;
+} grundy_move_list;
+
+/** The list of parents of a position (one entry per move into it, see grundy_game.parents). */
+typedef struct grundy_parent_list {
+    uint64_t *items;
+    size_t count, cap;
+    int failed;
+} grundy_parent_list;
+
+/** Grow a list so that `count < cap`; 0 (and `failed` set) when memory runs out. */
+GRUNDY_API int grundy_move_list_grow(grundy_move_list *list);
+/** Grow a list so that `count < cap`; 0 (and `failed` set) when memory runs out. */
+GRUNDY_API int grundy_parent_list_grow(grundy_parent_list *list);
+/** Free a list's storage (the struct itself is the caller's) and zero it. */
+GRUNDY_API void grundy_move_list_free(grundy_move_list *list);
+/** Free a list's storage (the struct itself is the caller's) and zero it. */
+GRUNDY_API void grundy_parent_list_free(grundy_parent_list *list);
+
+/** Append a move (amortized O(1)). */
+static inline void grundy_move_list_push(grundy_move_list *list, uint64_t child, int64_t reward) {
+    if (list->count == list->cap && !grundy_move_list_grow(list)) {
+        return;
+    }
+    list->items[list->count].child = child;
+    list->items[list->count].reward = reward;
+    list->count++;
+}
+
+/** Append a parent (amortized O(1)). */
+static inline void grundy_parent_list_push(grundy_parent_list *list, uint64_t parent) {
+    if (list->count == list->cap && !grundy_parent_list_grow(list)) {
+        return;
+    }
+    list->items[list->count++] = parent;
+}
+
+/** grundy_game.flags: no sequence of moves returns to a position (enables score and Grundy). */
+#define GRUNDY_GAME_ACYCLIC 1u
+/** grundy_game.flags: every move leads to a smaller index (implies acyclic; one sweep solves). */
+#define GRUNDY_GAME_DESCENDING 2u
+
+/**
+ * A game: the table of callbacks over positions 0 .. positions-1 (GamesmanOne's "game API").
+ * Callbacks get `ctx` and may be called many times per position, in any order, from one thread.
+ *
+ * - `moves` (required) appends the moves of p. Moves of a position that `primitive` labels are
+ *   ignored. Parallel moves are allowed and count once each.
+ * - `primitive` (optional, NULL: normal play) returns GRUNDY_OUTCOME_WIN or _LOSE when the rules
+ *   end the game at p, whatever its moves (misere play: the empty position is a WIN for the player
+ *   to move), and GRUNDY_OUTCOME_DRAW for "not primitive": then a position with no moves is a loss.
+ * - `parents` (optional) appends every q with a move q -> p, once per such move (a double move is
+ *   listed twice), with q canonical when `canonical` is set. Without it the solver builds the
+ *   reverse graph in memory (within grundy_solve_opts.max_bytes) for win/lose/draw.
+ * - `canonical` (optional) maps p to the representative of its symmetry class; the solver labels
+ *   canonical positions from their canonical children and copies the labels to the others.
+ */
+typedef struct grundy_game {
+    const char *name;   /**< for messages */
+    uint64_t positions; /**< N: positions are 0 .. N-1 */
+    uint64_t initial;   /**< the starting position */
+    unsigned flags;     /**< GRUNDY_GAME_ACYCLIC, GRUNDY_GAME_DESCENDING */
+    uint32_t max_moves; /**< an upper bound on the moves of a position, 0 when unknown */
+    void *ctx;          /**< passed to every callback */
+    void (*moves)(void *ctx, uint64_t p, grundy_move_list *out);
+    grundy_outcome (*primitive)(void *ctx, uint64_t p);
+    void (*parents)(void *ctx, uint64_t p, grundy_parent_list *out);
+    uint64_t (*canonical)(void *ctx, uint64_t p);
+    void (*destroy)(void *ctx); /**< frees ctx in grundy_game_destroy; NULL: nothing to free */
+} grundy_game;
+
+/** Free a game made by one of the grundy_game_*_create functions (its ctx too); NULL is fine. */
+GRUNDY_API void grundy_game_destroy(grundy_game *game);
+
+/** What grundy_solve computes (grundy_solve_opts.want). */
+#define GRUNDY_SOLVE_OUTCOME    1u /**< win/lose/draw, 2 bits a position (retrograde core) */
+#define GRUNDY_SOLVE_REMOTENESS 2u /**< moves to the end under best play, 4 bytes a position */
+#define GRUNDY_SOLVE_SCORE      4u /**< minimax score, 8 bytes a position; acyclic games only */
+#define GRUNDY_SOLVE_GRUNDY     8u /**< Grundy value, 4 bytes a position; acyclic, normal play */
+
+/** Limits and choices for grundy_solve. */
+typedef struct grundy_solve_opts {
+    unsigned want;          /**< GRUNDY_SOLVE_* bits; REMOTENESS implies OUTCOME */
+    uint64_t max_positions; /**< refuse larger games with GRUNDY_STATUS_LIMIT */
+    uint64_t max_bytes;     /**< tables plus working memory; GRUNDY_STATUS_LIMIT beyond */
+} grundy_solve_opts;
+#define GRUNDY_SOLVE_OPTS_INIT                                                                     \
+    { GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS, (uint64_t)1 << 34, (uint64_t)4 << 30 }
+
+/** A solved game: the tables for every position (opaque). */
+typedef struct grundy_solution grundy_solution;
+
+/**
+ * Solve every position of a game.
+ *
+ * Win/lose/draw and remoteness come from the retrograde core (grundy_retro_solve), fed with the
+ * game's parents or with a reverse graph built from its moves. The score, score(p) = max over moves
+ * of (reward - score(child)) and 0 where there is no move, and the Grundy value (mex of the
+ * children's) need an acyclic game: one sweep in index order for GRUNDY_GAME_DESCENDING games, an
+ * iterative depth-first search otherwise (a cycle found there is GRUNDY_STATUS_INVALID_ARG).
+ *
+ * Memory: N/4 bytes for outcomes, 4N for remoteness, 8N for scores, 4N for Grundy values, plus the
+ * core's working memory (1 or 4 bytes and a 4- or 8-byte queue entry a position) and, without a
+ * parents callback, the reverse graph (8 bytes a position plus 4 or 8 a move). On the 24 GiB
+ * machine class: about 2^34 positions for outcomes alone with 1-byte counters, about 2^31 with
+ * remoteness.
+ *
+ * @param game  the game (borrowed).
+ * @param opts  limits, or NULL for GRUNDY_SOLVE_OPTS_INIT.
+ * @param[out] out the solution, owned by the caller (grundy_solution_destroy); NULL on failure.
+ * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_LIMIT past max_positions or max_bytes;
+ *         GRUNDY_STATUS_INVALID_ARG for a malformed game (a move out of range, score or Grundy
+ *         asked of a game that is not acyclic, a cycle); GRUNDY_STATUS_UNSUPPORTED for Grundy
+ *         values of a game with a primitive win (misere); GRUNDY_STATUS_NOMEM.
+ * @code
+ *   grundy_game *g;
+ *   grundy_solution *s;
+ *   if (grundy_game_divisors_create(10, &g) == GRUNDY_STATUS_OK &&
+ *       grundy_solve(g, NULL, &s) == GRUNDY_STATUS_OK) {
+ *       int first_wins = grundy_solution_outcome(s, g->initial) == GRUNDY_OUTCOME_WIN;
+ *       grundy_solution_destroy(s);
+ *   }
+ *   grundy_game_destroy(g);
+ * @endcode
+ */
+GRUNDY_API grundy_status grundy_solve(const grundy_game *game, const grundy_solve_opts *opts,
+                                      grundy_solution **out);
+
+/** Free a solution; NULL is fine. */
+GRUNDY_API void grundy_solution_destroy(grundy_solution *sol);
+/** Number of positions N. */
+GRUNDY_API uint64_t grundy_solution_positions(const grundy_solution *sol);
+/** The GRUNDY_SOLVE_* bits whose tables the solution holds. */
+GRUNDY_API unsigned grundy_solution_tables(const grundy_solution *sol);
+/** Outcome of p < N for the player to move (needs GRUNDY_SOLVE_OUTCOME). */
+GRUNDY_API grundy_outcome grundy_solution_outcome(const grundy_solution *sol, uint64_t p);
+/** Remoteness of p, GRUNDY_REMOTENESS_NONE for a draw (needs GRUNDY_SOLVE_REMOTENESS). */
+GRUNDY_API uint32_t grundy_solution_remoteness(const grundy_solution *sol, uint64_t p);
+/** Minimax score of p for the player to move (needs GRUNDY_SOLVE_SCORE). */
+GRUNDY_API int64_t grundy_solution_score(const grundy_solution *sol, uint64_t p);
+/** Grundy value of p (needs GRUNDY_SOLVE_GRUNDY). */
+GRUNDY_API uint32_t grundy_solution_grundy(const grundy_solution *sol, uint64_t p);
+/** Positions won, lost and drawn for the player to move (0s without the outcome table). */
+GRUNDY_API void grundy_solution_counts(const grundy_solution *sol, uint64_t *win, uint64_t *lose,
+                                       uint64_t *draw);
+
+/**
+ * Save a solution to a file: a 64-byte header (docs/solver.md: magic "GRUNDYSV", version, the
+ * tables present, N, the counts, an FNV-1a 64 checksum of the tables) and the tables,
+ * little-endian.
+ * @return GRUNDY_STATUS_OK or GRUNDY_STATUS_IO (the file may then be partly written).
+ */
+GRUNDY_API grundy_status grundy_solution_save(const grundy_solution *sol, const char *path);
+
+/**
+ * Load a solution saved by grundy_solution_save.
+ * @param max_bytes refuse files whose tables need more memory (GRUNDY_STATUS_LIMIT); 0: no limit.
+ * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_IO (cannot read); GRUNDY_STATUS_PARSE (bad magic,
+ *         version, size or checksum); GRUNDY_STATUS_LIMIT; GRUNDY_STATUS_NOMEM.
+ */
+GRUNDY_API grundy_status grundy_solution_load(const char *path, uint64_t max_bytes,
+                                              grundy_solution **out);
+
+/** What grundy_game_selftest found. */
+typedef struct grundy_selftest_report {
+    uint64_t positions_checked;
+    uint64_t bad_position; /**< the first position where a check failed */
+    char message[160];     /**< what failed there; empty when all passed */
+} grundy_selftest_report;
+
+/**
+ * Check a game's callbacks on `samples` positions drawn at random (seeded, so it replays), as
+ * GamesmanOne's game tester does: the initial position and every child in range; moves of a
+ * DESCENDING game go to smaller indices; canonical forms are in range, canonical and idempotent
+ * and children of canonical positions are canonicalized consistently; every parent q of p has a
+ * move to p as often as it is listed, and every child c of p lists p among its parents as often
+ * as p moves to c.
+ * @return GRUNDY_STATUS_OK when every check passed; GRUNDY_STATUS_INVALID_ARG with the report
+ *         filled at the first failure; GRUNDY_STATUS_NOMEM.
+ */
+GRUNDY_API grundy_status grundy_game_selftest(const grundy_game *game, uint64_t samples,
+                                              uint64_t seed, grundy_selftest_report *report);
+
+/* ---- Built-in games (src/solver/games/), each made with its ctx and freed by
+ *      grundy_game_destroy. ---- */
+
+/** Most cards of the divisors game. */
+#define GRUNDY_DIVISORS_MAX 30
+/**
+ * Seed 004, problem 9: cards 1..n; picking card i removes it and every card on the table that
+ * divides i. Position = bitmask of the cards on the table (bit j-1 for card j); 2^n positions;
+ * initial 2^n - 1. Descending, with parents.
+ * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_RANGE (n < 1 or n > GRUNDY_DIVISORS_MAX), _NOMEM.
+ */
+GRUNDY_API grundy_status grundy_game_divisors_create(unsigned n, grundy_game **out);
+
+/** Most items of the pick game. */
+#define GRUNDY_PICK_MAX_ITEMS 24
+/** Largest value of one item: 24 of them sum below 2^63. */
+#define GRUNDY_PICK_MAX_VALUE ((uint64_t)100000000000000000)
+/**
+ * Seed 004, problem 8: players take items in turn, each gaining its value; the score of the
+ * initial position is the first player's best total minus the second's. Position = bitmask of the
+ * items left; 2^count positions; initial 2^count - 1. Descending, with parents.
+ * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_RANGE (count > GRUNDY_PICK_MAX_ITEMS or a value past
+ *         GRUNDY_PICK_MAX_VALUE), _NOMEM.
+ */
+GRUNDY_API grundy_status grundy_game_pick_create(const uint64_t *values, size_t count,
+                                                 grundy_game **out);
+
+/** Largest pile of the misere-piles game. */
+#define GRUNDY_PILES_MAX 1000000
+/**
+ * Seed 004, problem 6: two piles; a move takes 1 or 2 stones from one pile; misere play (the
+ * player with no move has won). Position = a * (b_max + 1) + b for 0 <= a <= a_max,
+ * 0 <= b <= b_max; initial (a_max, b_max). Descending.
+ * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_RANGE (a pile past GRUNDY_PILES_MAX), _LIMIT (more than
+ *         max_positions positions), _NOMEM.
+ */
+GRUNDY_API grundy_status grundy_game_misere_piles_create(uint64_t a_max, uint64_t b_max,
+                                                         uint64_t max_positions, grundy_game **out);
+
+/**
+ * Heaps under a rule (rule.h), as a sum: positions are the multisets of non-empty heaps whose
+ * total is at most the initial total, ranked by (total, then the heaps in decreasing order,
+ * lexicographically), so every move (which removes tokens or splits a heap) goes to a smaller
+ * index. Normal play, or misere (`misere` nonzero: no move left is a win). Descending.
+ * @param heaps the starting heaps (zeros are dropped); the rule is borrowed for the game's life.
+ * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_LIMIT (more than max_positions positions), _NOMEM.
+ */
+GRUNDY_API grundy_status grundy_game_heaps_create(const grundy_rule *rule, const uint64_t *heaps,
+                                                  size_t count, int misere, uint64_t max_positions,
+                                                  grundy_game **out);
+
+/** The heaps of position p of a heaps game, largest first; returns how many (at most cap). */
+GRUNDY_API size_t grundy_game_heaps_position(const grundy_game *game, uint64_t p, uint64_t *heaps,
+                                             size_t cap);
+
+/** A board of seed 004, problem 7: n x n cells, some blocked (1-based rows and columns). */
+typedef struct grundy_board {
+    uint64_t n;
+    size_t blocked_count;
+    uint64_t (*blocked)[2]; /**< (r, c) pairs, sorted; owned by the board */
+} grundy_board;
+
+/** Free a board's cells and zero it. */
+GRUNDY_API void grundy_board_free(grundy_board *board);
+
+/**
+ * Parse one board in the seed's format (`n k`, then k lines `r c`) from [*cursor, end), advancing
+ * *cursor past it and *line (1-based, counts the newlines passed). Checks 1 <= n <= 10^9,
+ * k <= 200000 and k <= n^2, every cell in range, no cell twice, and the symmetry through the
+ * centre: the mirror (n+1-r, n+1-c) of each blocked cell is blocked.
+ * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_NOT_FOUND when only white space is left;
+ *         GRUNDY_STATUS_PARSE or _RANGE with diag->line set to the offending line; _NOMEM.
+ */
+GRUNDY_API grundy_status grundy_board_parse(const char **cursor, const char *end, size_t *line,
+                                            grundy_board *out, grundy_diag *diag);
+
+/** Free cells of a board: n^2 - blocked. */
+GRUNDY_API uint64_t grundy_board_free_cells(const grundy_board *board);
+
+/**
+ * The mirror rule: with the blocked set symmetric through the centre, the second player answers
+ * each move with its mirror image, except that the centre of an odd board is its own mirror; so
+ * the first player wins exactly when n is odd and the centre is free (then the first player takes
+ * it and mirrors). O(log k).
+ * @return nonzero when the first player wins.
+ */
+GRUNDY_API int grundy_board_mirror_rule(const grundy_board *board);
+
+/** Largest number of free cells grundy_game_board_create accepts (2^24 positions). */
+#define GRUNDY_BOARD_MAX_FREE 24
+/**
+ * The board as a game for the solver: a move places a token on a free cell. Position = bitmask
+ * of the free cells still empty (free cells numbered in row-major order); initial: all empty.
+ * Descending, with parents.
+ * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_LIMIT with more than GRUNDY_BOARD_MAX_FREE free cells.
+ */
+GRUNDY_API grundy_status grundy_game_board_create(const grundy_board *board, grundy_game **out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
