@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/* Sums of heaps: who wins and with which moves, in normal and misere play. */
+#ifndef GRUNDY_POSITION_H
+#define GRUNDY_POSITION_H
+
+#include <grundy/query.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * One move of a sum of heaps (design.md's JSON shape): from heap number `heap` (0-based, input
+ * order), of `size` tokens, remove `take` tokens and leave the `leaves_count` non-empty heaps
+ * `leaves[]` (ascending; none when the heap is removed entirely).
+ */
+typedef struct grundy_move {
+    size_t heap;
+    uint64_t size;
+    uint64_t take;
+    unsigned leaves_count;
+    uint64_t leaves[GRUNDY_RULE_MAX_LEFT];
+} grundy_move;
+
+/** Limits for playing; GRUNDY_POSITION_OPTS_INIT gives the defaults. */
+typedef struct grundy_position_opts {
+    grundy_period_opts period; /**< how far g(n) may be computed or proved */
+    uint64_t max_states;       /**< misere search: positions remembered */
+    uint64_t max_bytes;        /**< misere search: memory */
+    uint64_t max_work;         /**< steps spent counting the winning moves of one position */
+} grundy_position_opts;
+#define GRUNDY_POSITION_DEFAULT_MAX_STATES ((uint64_t)1 << 22)
+#define GRUNDY_POSITION_DEFAULT_MAX_BYTES  ((uint64_t)1 << 30)
+#define GRUNDY_POSITION_DEFAULT_MAX_WORK   ((uint64_t)1 << 27)
+#define GRUNDY_POSITION_OPTS_INIT                                                                  \
+    {                                                                                              \
+        GRUNDY_PERIOD_OPTS_INIT, GRUNDY_POSITION_DEFAULT_MAX_STATES,                               \
+            GRUNDY_POSITION_DEFAULT_MAX_BYTES, GRUNDY_POSITION_DEFAULT_MAX_WORK                    \
+    }
+
+/**
+ * A player of one rule: it keeps the rule's Grundy values (a grundy_query) and the misere
+ * search's memo across the positions it is asked about, so a batch of positions costs one period
+ * search.
+ */
+typedef struct grundy_position grundy_position;
+
+/**
+ * @param rule borrowed; must outlive the player.
+ * @param opts NULL for defaults.
+ * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_NOMEM.
+ */
+GRUNDY_API grundy_status grundy_position_create(const grundy_rule *rule,
+                                                const grundy_position_opts *opts,
+                                                grundy_position **out);
+
+/** Free; NULL is allowed. */
+GRUNDY_API void grundy_position_destroy(grundy_position *p);
+
+/** What grundy_position_play found. */
+typedef struct grundy_play_result {
+    int win;             /**< 1: the player to move wins; 0: loses */
+    uint64_t nim_sum;    /**< normal play: the nim-sum of the heaps' values; 0 in misere play */
+    uint64_t move_count; /**< the exact number of winning moves (0 for a loss) */
+    size_t moves_listed; /**< moves written to moves[]: min(move_count, cap) */
+} grundy_play_result;
+
+/**
+ * Decide a sum of heaps and find its winning moves.
+ *
+ * Normal play (Sprague-Grundy): the player to move wins iff the nim-sum X of the heaps' values is
+ * nonzero; a move on heap i wins iff what it leaves has value X ^ g(h_i). Values come through the
+ * rule's query object (a proved period or closed form for huge heaps); winning moves into one heap
+ * are counted and found by grundy_query_count_value/find_value, splits into two heaps by residue
+ * classes of the period, never by scanning a huge heap.
+ *
+ * Misere play: Nim (0.[3]) by Bouton's misere rule; any other rule by a memoized search of the sum
+ * (a multiset of heaps, heaps with no move dropped: they are the zero game in both conventions).
+ *
+ * Moves are listed by heap, then in the order of the rule's move classes, then by the heaps left.
+ * @param heaps   `count` heap sizes, each <= GRUNDY_NUMBER_MAX.
+ * @param moves   room for `cap` moves (may be NULL when cap == 0).
+ * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_RANGE (a heap past GRUNDY_NUMBER_MAX, or a move count
+ *         past 2^64 - 1); GRUNDY_STATUS_LIMIT (a value out of reach within opts.period.max_n, the
+ *         misere search past max_states/max_bytes, counting past max_work); GRUNDY_STATUS_NOMEM.
+ */
+GRUNDY_API grundy_status grundy_position_play(grundy_position *p, const uint64_t *heaps,
+                                              size_t count, int misere, grundy_move *moves,
+                                              size_t cap, grundy_play_result *result);
+
+/** The player's query object (borrowed; lives as long as the player). */
+GRUNDY_API grundy_query *grundy_position_query(grundy_position *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
