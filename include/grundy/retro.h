@@ -132,7 +132,7 @@ static inline uint64_t grundy_retro_outcome_bytes(uint64_t n) {
 
 /** The outcome of position v in a packed array. */
 static inline grundy_outcome grundy_retro_outcome_get(const uint8_t *outcomes, uint64_t v) {
-    return (grundy_outcome)((outcomes[v >> 2] >> ((v & 3u) * 2u)) & 3u);
+    return (grundy_outcome)(((unsigned)outcomes[v >> 2] >> ((unsigned)(v & 3u) * 2u)) & 3u);
 }
 
 /** Set the outcome of position v in a packed array. */

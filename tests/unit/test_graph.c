@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: MIT */
+/* Differential tests of the graph wing on thousands of random small multigraphs (self-loops and
+ * multi-edges included): W/L/D against a naive fixpoint, remoteness against a depth-bounded
+ * search, generalized Sprague-Grundy values against Smith's labelling steps as written and their
+ * defining properties, token sums against a W/L/D search of the product graph. */
+#include <grundy/graph.h>
+
+#include "check.h"
+
+#define MAXN 9
+#define MAXM 28
+#define UNL  0xFFFFFFFEu
+#define INF  0xFFFFFFFFu
+
+typedef struct small_graph {
+    uint32_t n, m;
+    uint32_t from[MAXM], to[MAXM];
+} small_graph;
+
+static void random_graph(check_rng *rng, small_graph *s) {
+    s->n = 1 + (uint32_t)check_rng_below(rng, MAXN);
+    s->m = (uint32_t)check_rng_below(rng, 3 * s->n + 1);
+    for (uint32_t i = 0; i < s->m; i++) {
+        s->from[i] = (uint32_t)check_rng_below(rng, s->n);
+        /* bias toward self-loops and repeated edges */
+        s->to[i] = check_rng_below(rng, 8) == 0 ? s->from[i] : (uint32_t)check_rng_below(rng, s->n);
+        if (i > 0 && check_rng_below(rng, 8) == 0) {
+            s->from[i] = s->from[i - 1];
+            s->to[i] = s->to[i - 1];
+        }
+    }
+}
+
+/* W/L/D by the definition, iterated to a fixpoint: L when every option is W (terminal too), W
+ * when some option is L. */
+static void naive_wld(const small_graph *s, grundy_outcome *o) {
+    for (uint32_t u = 0; u < s->n; u++) {
+        o[u] = GRUNDY_OUTCOME_DRAW;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t u = 0; u < s->n; u++) {
+            if (o[u] != GRUNDY_OUTCOME_DRAW) {
+                continue;
+            }
+            int any_lose = 0, all_win = 1;
+            for (uint32_t i = 0; i < s->m; i++) {
+                if (s->from[i] == u) {
+                    any_lose |= o[s->to[i]] == GRUNDY_OUTCOME_LOSE;
+                    all_win &= o[s->to[i]] == GRUNDY_OUTCOME_WIN;
+                }
+            }
+            if (any_lose || all_win) {
+                o[u] = any_lose ? GRUNDY_OUTCOME_WIN : GRUNDY_OUTCOME_LOSE;
+                changed = 1;
+            }
+        }
+    }
+}
+
+/* Remoteness as the least depth d at which the mover wins within d plies (Win) or the opponent
+ * wins within d plies (Lose); equal to the hurry/delay recursion. */
+static void naive_remoteness(const small_graph *s, uint32_t *rem) {
+    uint8_t win[MAXN] = {0}, lose[MAXN] = {0}, nw[MAXN], nl[MAXN];
+    for (uint32_t u = 0; u < s->n; u++) {
+        rem[u] = GRUNDY_REMOTENESS_NONE;
+    }
+    for (uint32_t d = 0; d <= 2 * MAXN + 2; d++) {
+        for (uint32_t u = 0; u < s->n; u++) {
+            int any = 0, all = 1;
+            for (uint32_t i = 0; i < s->m; i++) {
+                if (s->from[i] == u) {
+                    any |= d > 0 && lose[s->to[i]];
+                    all &= d > 0 && win[s->to[i]];
+                }
+            }
+            nw[u] = (uint8_t)any;
+            nl[u] = (uint8_t)all;
+        }
+        for (uint32_t u = 0; u < s->n; u++) {
+            win[u] = nw[u];
+            lose[u] = nl[u];
+            if ((win[u] || lose[u]) && rem[u] == GRUNDY_REMOTENESS_NONE) {
+                rem[u] = d;
+            }
+        }
+    }
+}
+
+static int has_follower_labelled(const small_graph *s, const uint32_t *lab, uint32_t u,
+                                 uint32_t m) {
+    for (uint32_t i = 0; i < s->m; i++) {
+        if (s->from[i] == u && lab[s->to[i]] == m) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Smith's labelling, steps 1-4 of loopy-games.md exactly as written (O(n^2 m) and fine). */
+static void naive_smith(const small_graph *s, uint32_t *lab) {
+    for (uint32_t u = 0; u < s->n; u++) {
+        lab[u] = UNL;
+    }
+    for (uint32_t m = 0;; m++) {
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (uint32_t u = 0; u < s->n; u++) {
+                if (lab[u] != UNL || has_follower_labelled(s, lab, u, m)) {
+                    continue;
+                }
+                int ok = 1;
+                for (uint32_t i = 0; i < s->m; i++) {
+                    const uint32_t v = s->to[i];
+                    if (s->from[i] == u && (lab[v] == UNL || lab[v] == INF) &&
+                        !has_follower_labelled(s, lab, v, m)) {
+                        ok = 0;
+                    }
+                }
+                if (ok) {
+                    lab[u] = m;
+                    changed = 1;
+                }
+            }
+        }
+        int left = 0;
+        for (uint32_t u = 0; u < s->n; u++) {
+            if (lab[u] == UNL && !has_follower_labelled(s, lab, u, m)) {
+                lab[u] = INF;
+            }
+            left |= lab[u] == UNL;
+        }
+        if (!left) {
+            return;
+        }
+    }
+}
+
+/* W/L/D of a sum of k tokens on s, by the naive fixpoint on the product graph (n^k states). */
+static grundy_outcome product_outcome(const small_graph *s, const uint32_t *tok, size_t k) {
+    uint32_t states = 1;
+    for (size_t i = 0; i < k; i++) {
+        states *= s->n;
+    }
+    static grundy_outcome o[MAXN * MAXN * MAXN];
+    for (uint32_t x = 0; x < states; x++) {
+        o[x] = GRUNDY_OUTCOME_DRAW;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t x = 0; x < states; x++) {
+            if (o[x] != GRUNDY_OUTCOME_DRAW) {
+                continue;
+            }
+            int any_lose = 0, all_win = 1;
+            for (uint32_t i = 0, place = 1; i < k; i++, place *= s->n) {
+                const uint32_t t = (x / place) % s->n;
+                for (uint32_t e = 0; e < s->m; e++) {
+                    if (s->from[e] == t) {
+                        const uint32_t y = x - t * place + s->to[e] * place;
+                        any_lose |= o[y] == GRUNDY_OUTCOME_LOSE;
+                        all_win &= o[y] == GRUNDY_OUTCOME_WIN;
+                    }
+                }
+            }
+            if (any_lose || all_win) {
+                o[x] = any_lose ? GRUNDY_OUTCOME_WIN : GRUNDY_OUTCOME_LOSE;
+                changed = 1;
+            }
+        }
+    }
+    uint32_t x = 0;
+    for (size_t i = k; i-- > 0;) {
+        x = x * s->n + tok[i];
+    }
+    return o[x];
+}
+
+/* A source over the same graph with 64-bit ids, a reused buffer (not stable) and a move bound,
+ * so the other instantiations of the core run too. */
+typedef struct wide_ctx {
+    const grundy_graph *g;
+    uint64_t buf[MAXM];
+} wide_ctx;
+
+static uint32_t wide_count(void *ctx, uint64_t u) {
+    return grundy_graph_out_degree(((wide_ctx *)ctx)->g, (uint32_t)u);
+}
+
+static const uint64_t *wide_parents(void *ctx, uint64_t v, size_t *count) {
+    wide_ctx *const w = ctx;
+    const uint32_t *const p = grundy_graph_predecessors(w->g, (uint32_t)v, count);
+    for (size_t i = 0; i < *count; i++) {
+        w->buf[i] = p[i];
+    }
+    return w->buf;
+}
+
+static void check_labels(const grundy_graph *g, const small_graph *s, uint64_t seed) {
+    grundy_outcome want[MAXN];
+    uint32_t rem[MAXN];
+    naive_wld(s, want);
+    naive_remoteness(s, rem);
+    for (int with_rem = 0; with_rem < 2; with_rem++) {
+        grundy_graph_labels l;
+        CHECK_EQ(grundy_graph_label(g, with_rem, &l), GRUNDY_STATUS_OK);
+        uint64_t counts[3] = {0, 0, 0};
+        for (uint32_t u = 0; u < s->n; u++) {
+            const grundy_outcome o = grundy_retro_outcome_get(l.outcomes, u);
+            counts[o]++;
+            if (o != want[u] || (with_rem && l.remoteness[u] != rem[u])) {
+                fprintf(stderr, "seed %llu: vertex %u\n", (unsigned long long)seed, u);
+            }
+            CHECK_EQ(o, want[u]);
+            /* a draw has no remoteness, every other vertex one */
+            CHECK_EQ(rem[u] == GRUNDY_REMOTENESS_NONE, want[u] == GRUNDY_OUTCOME_DRAW);
+            if (with_rem) {
+                CHECK_U64(l.remoteness[u], rem[u]);
+            }
+        }
+        CHECK_U64(l.draw, counts[0]);
+        CHECK_U64(l.lose, counts[1]);
+        CHECK_U64(l.win, counts[2]);
+        grundy_graph_labels_free(&l);
+    }
+    for (uint32_t bound = 0; bound < 2; bound++) {
+        wide_ctx w = {g, {0}};
+        const grundy_retro_source src = {
+            s->n, &w, bound ? 255u : 0u, wide_count, NULL, wide_parents, NULL, 0};
+        uint8_t out[MAXN];
+        uint32_t r2[MAXN];
+        CHECK_EQ(grundy_retro_solve(&src, NULL, out, bound ? r2 : NULL, NULL), GRUNDY_STATUS_OK);
+        for (uint32_t u = 0; u < s->n; u++) {
+            CHECK_EQ(grundy_retro_outcome_get(out, u), want[u]);
+            if (bound) {
+                CHECK_U64(r2[u], rem[u]);
+            }
+        }
+    }
+}
+
+static void check_sg(grundy_graph *g, const small_graph *s, check_rng *rng, uint64_t seed) {
+    uint32_t lab[MAXN];
+    grundy_outcome wld[MAXN];
+    naive_smith(s, lab);
+    naive_wld(s, wld);
+    grundy_graph_sg *sg = NULL;
+    CHECK_EQ(grundy_graph_sg_compute(g, &sg), GRUNDY_STATUS_OK);
+    if (sg == NULL) {
+        return;
+    }
+    for (uint32_t u = 0; u < s->n; u++) {
+        uint32_t a = INF;
+        const int finite = grundy_graph_sg_finite(sg, u, &a);
+        if ((finite ? a : INF) != lab[u]) {
+            fprintf(stderr, "seed %llu: sg of vertex %u\n", (unsigned long long)seed, u);
+        }
+        CHECK_U64(finite ? a : INF, lab[u]);
+        CHECK_EQ(grundy_graph_sg_outcome(sg, u), wld[u]);
+        uint8_t follower_has[MAXM + 2] = {0};
+        for (uint32_t i = 0; i < s->m; i++) {
+            if (s->from[i] == u && lab[s->to[i]] != INF) {
+                follower_has[lab[s->to[i]]] = 1;
+            }
+        }
+        size_t kn;
+        const uint32_t *const k = grundy_graph_sg_inf_set(sg, u, &kn);
+        if (!finite) { /* K = the finite values of the followers, ascending */
+            size_t at = 0;
+            for (uint32_t x = 0; x < MAXM + 2; x++) {
+                if (follower_has[x]) {
+                    CHECK(at < kn && k[at] == x);
+                    at++;
+                }
+            }
+            CHECK_EQ(at, kn);
+            continue;
+        }
+        /* Defining properties of a finite value a: a = mex of the finite followers' values, and
+         * every follower valued above a or infinite has a follower valued a. */
+        for (uint32_t b = 0; b < a; b++) {
+            CHECK(follower_has[b]);
+        }
+        CHECK(!follower_has[a]);
+        for (uint32_t i = 0; i < s->m; i++) {
+            const uint32_t v = s->to[i];
+            if (s->from[i] == u && (lab[v] == INF || lab[v] > a)) {
+                CHECK(has_follower_labelled(s, lab, v, a));
+            }
+        }
+    }
+    for (int t = 0; t < 4; t++) {
+        uint32_t tok[3];
+        const size_t k = 2 + (size_t)check_rng_below(rng, 2);
+        for (size_t i = 0; i < k; i++) {
+            tok[i] = (uint32_t)check_rng_below(rng, s->n);
+        }
+        grundy_outcome got = GRUNDY_OUTCOME_DRAW;
+        CHECK_EQ(grundy_graph_sum_outcome(sg, tok, k, &got), GRUNDY_STATUS_OK);
+        const grundy_outcome want = product_outcome(s, tok, k);
+        if (got != want) {
+            fprintf(stderr, "seed %llu: sum of %zu tokens\n", (unsigned long long)seed, k);
+        }
+        CHECK_EQ(got, want);
+    }
+    grundy_graph_sg_destroy(sg);
+}
+
+static void test_random(uint64_t seed, int rounds) {
+    check_rng rng = {seed};
+    for (int r = 0; r < rounds; r++) {
+        small_graph s;
+        random_graph(&rng, &s);
+        grundy_graph *g = NULL;
+        CHECK_EQ(grundy_graph_create(&g, s.n, s.m, s.from, s.to), GRUNDY_STATUS_OK);
+        if (g == NULL) {
+            continue;
+        }
+        CHECK_U64(grundy_graph_edge_count(g), s.m);
+        check_labels(g, &s, seed);
+        check_sg(g, &s, &rng, seed);
+        grundy_graph_destroy(g);
+    }
+}
+
+static grundy_status parse(const char *text, grundy_graph_format f, uint64_t max_bytes,
+                           grundy_graph **g, grundy_diag *d) {
+    grundy_graph_read_opts o = GRUNDY_GRAPH_READ_OPTS_INIT;
+    o.format = f;
+    if (max_bytes != 0) {
+        o.max_bytes = max_bytes;
+    }
+    memset(d, 0, sizeof *d);
+    return grundy_graph_parse(text, strlen(text), &o, g, d);
+}
+
+static void expect_error(const char *text, grundy_graph_format f, uint64_t max_bytes,
+                         grundy_status st, size_t line) {
+    grundy_graph *g = NULL;
+    grundy_diag d;
+    const grundy_status got = parse(text, f, max_bytes, &g, &d);
+    CHECK_EQ(got, st);
+    CHECK_EQ(d.line, line);
+    CHECK(g == NULL);
+    CHECK(d.message[0] != '\0');
+    if (got != st || d.line != line) {
+        fprintf(stderr, "  input \"%s\": %s (line %zu)\n", text, d.message, d.line);
+    }
+}
+
+static void test_reader(void) {
+    grundy_graph *g = NULL;
+    grundy_diag d;
+    CHECK_EQ(parse("5 5\n0 1\n1 2\n2 1\n2 3\n3 4\n", GRUNDY_GRAPH_FORMAT_SEED, 0, &g, &d),
+             GRUNDY_STATUS_OK);
+    if (g != NULL) {
+        grundy_graph_labels l;
+        CHECK_EQ(grundy_graph_label(g, 1, &l), GRUNDY_STATUS_OK);
+        const char *const want = "DDDWL";
+        for (uint32_t u = 0; u < 5; u++) {
+            const grundy_outcome o = grundy_retro_outcome_get(l.outcomes, u);
+            CHECK_EQ("DLW"[o], want[u]);
+        }
+        CHECK_U64(l.remoteness[3], 1);
+        CHECK_U64(l.remoteness[0], GRUNDY_REMOTENESS_NONE);
+        grundy_graph_labels_free(&l);
+        grundy_graph_destroy(g);
+    }
+    g = NULL;
+    CHECK_EQ(parse("# c\n\n 3 1 # x\r\n\t2 0\n", GRUNDY_GRAPH_FORMAT_EDGES, 0, &g, &d),
+             GRUNDY_STATUS_OK);
+    CHECK(g != NULL && grundy_graph_vertex_count(g) == 4 && grundy_graph_edge_count(g) == 2);
+    grundy_graph_destroy(g);
+    const grundy_graph_format S = GRUNDY_GRAPH_FORMAT_SEED, E = GRUNDY_GRAPH_FORMAT_EDGES;
+    expect_error("", S, 0, GRUNDY_STATUS_PARSE, 1);
+    expect_error("# only\n\n", S, 0, GRUNDY_STATUS_PARSE, 3);
+    expect_error("", E, 0, GRUNDY_STATUS_PARSE, 1);
+    expect_error("3 2\n0 1\n", S, 0, GRUNDY_STATUS_PARSE, 3);
+    expect_error("3 1\n0 1\n1 2\n", S, 0, GRUNDY_STATUS_PARSE, 3);
+    expect_error("3 1\n\n0 3\n", S, 0, GRUNDY_STATUS_RANGE, 3);
+    expect_error("3 1\n0 x\n", S, 0, GRUNDY_STATUS_PARSE, 2);
+    expect_error("3 1\n0 -1\n", S, 0, GRUNDY_STATUS_PARSE, 2);
+    expect_error("3 1\n0 1 2\n", S, 0, GRUNDY_STATUS_PARSE, 2);
+    expect_error("3 1\n0\n", S, 0, GRUNDY_STATUS_PARSE, 2);
+    expect_error("3 1\n0 99999999999999999999\n", S, 0, GRUNDY_STATUS_RANGE, 2);
+    expect_error("3x 1\n", S, 0, GRUNDY_STATUS_PARSE, 1);
+    expect_error("1000 10\n", S, 1000, GRUNDY_STATUS_LIMIT, 1);
+    expect_error("5000000000 0\n", S, UINT64_MAX, GRUNDY_STATUS_LIMIT, 1);
+    expect_error("0 1\n1 2\n#\n5 7\n", E, 100, GRUNDY_STATUS_LIMIT, 4);
+    expect_error("0 1\n4294967295 0\n", E, 0, GRUNDY_STATUS_RANGE, 2);
+}
+
+int main(void) {
+    const uint64_t seed = check_seed(20240611);
+    printf("test_graph: seed %llu (GRUNDY_TEST_SEED to replay)\n", (unsigned long long)seed);
+    test_random(seed, 3000);
+    test_reader();
+    return check_report("test_graph");
+}
