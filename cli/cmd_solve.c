@@ -1,0 +1,528 @@
+/* SPDX-License-Identifier: MIT */
+/* grundy solve: the built-in state-space games (seed 004's problems 6 to 9, heaps under a rule),
+ * solved position by position and answered in the seed's words. */
+#include "cli.h"
+#include "json.h"
+
+#include <grundy/solver.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+    "Usage: grundy solve GAME [ARGS...] [--json] [--misere] [--max-bytes B] [--self-test]\n"
+    "\n"
+    "Solve every position of a finite game and answer for its start.\n"
+    "\n"
+    "Games:\n"
+    "  divisors N         cards 1..N (N <= 30); a pick removes the card and every card on the\n"
+    "                     table that divides it; prints First or Second (2^N positions)\n"
+    "  pick V1 V2 ...     up to 24 items; players take one at a time; prints the first\n"
+    "                     player's best total minus the second's\n"
+    "  mirror-board       boards from stdin (`n k`, then k lines `r c`, cells blocked\n"
+    "                     symmetrically through the centre), one case after another until the\n"
+    "                     end of the input; prints First or Second for each. Boards with at most\n"
+    "                     20 free cells are also solved exhaustively and checked against the\n"
+    "                     mirror rule\n"
+    "  misere-piles A B   take 1 or 2 stones from one pile, the last stone loses (A, B <= 10^6,\n"
+    "                     (A+1)(B+1) positions); prints First or Second\n"
+    "  heaps RULE H...    heaps under RULE (see 'grundy help rule'), total at most 400 and\n"
+    "                     within the position limit; prints First or Second\n"
+    "\n"
+    "Options:\n"
+    "  --json           one JSON object per answer: game, positions, outcome, score, remoteness,\n"
+    "                   win, lose, draw (counts over all positions) and, where defined, grundy\n"
+    "  --misere         heaps only: the player who cannot move wins [default: normal play]\n"
+    "  --max-bytes B    memory for tables and the solver's work [default: 4294967296]\n"
+    "  --self-test      check the game's callbacks on 1000 random positions first\n"
+    "  -h, --help       show this help\n"
+    "\n"
+    "Example:\n"
+    "  grundy solve divisors 3\n";
+
+static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},
+                                     {"misere", 0, CLI_ARG_NONE},
+                                     {"max-bytes", 0, CLI_ARG_ONE},
+                                     {"self-test", 0, CLI_ARG_NONE},
+                                     {NULL, 0, 0}};
+enum { OPT_JSON, OPT_MISERE, OPT_MAX_BYTES, OPT_SELF_TEST };
+
+/* Boards with more free cells are decided by the mirror rule alone (2^20 positions solve fast). */
+#define SOLVE_BOARD_FREE 20
+
+typedef struct request {
+    const cli_args *args;
+    int json;
+    uint64_t max_bytes;
+} request;
+
+static const char *outcome_word(grundy_outcome o) {
+    return o == GRUNDY_OUTCOME_WIN ? "win" : o == GRUNDY_OUTCOME_LOSE ? "lose" : "draw";
+}
+
+static int fail_status(grundy_status st, const char *what) {
+    if (st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) {
+        return cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
+                        "%s: the game needs more memory or positions than allowed "
+                        "(raise --max-bytes)",
+                        what);
+    }
+    return cli_fail(&cli_cmd_solve, cli_exit_code(st), "%s: %s", what, grundy_status_str(st));
+}
+
+static int self_test(const request *rq, const grundy_game *g) {
+    grundy_selftest_report rep;
+    if (!rq->args->present[OPT_SELF_TEST]) {
+        return 0;
+    }
+    const grundy_status st = grundy_game_selftest(g, 1000, 1, &rep);
+    if (st != GRUNDY_STATUS_OK) {
+        return cli_fail(&cli_cmd_solve, CLI_EXIT_IO, "internal error: self-test of %s: %s", g->name,
+                        rep.message[0] ? rep.message : grundy_status_str(st));
+    }
+    return 0;
+}
+
+/* Solve g with `want`; on failure print why and return the exit code. */
+static int run_solver(const request *rq, const grundy_game *g, unsigned want,
+                      grundy_solution **out) {
+    grundy_solve_opts o = GRUNDY_SOLVE_OPTS_INIT;
+    o.want = want;
+    o.max_bytes = rq->max_bytes;
+    const int rc = self_test(rq, g);
+    if (rc != 0) {
+        return rc;
+    }
+    const grundy_status st = grundy_solve(g, &o, out);
+    return st == GRUNDY_STATUS_OK ? 0 : fail_status(st, g->name);
+}
+
+static void json_counts(json_writer *w, const grundy_solution *s) {
+    uint64_t win, lose, draw;
+    grundy_solution_counts(s, &win, &lose, &draw);
+    json_kv_u64(w, "win", win);
+    json_kv_u64(w, "lose", lose);
+    json_kv_u64(w, "draw", draw);
+}
+
+/* The common JSON of a win/lose game solved through the retrograde core. */
+static void json_outcome_fields(json_writer *w, const grundy_game *g, const grundy_solution *s) {
+    const grundy_outcome o = grundy_solution_outcome(s, g->initial);
+    json_kv_u64(w, "positions", g->positions);
+    json_kv_str(w, "outcome", outcome_word(o));
+    json_kv_null(w, "score");
+    json_key(w, "remoteness");
+    if (o == GRUNDY_OUTCOME_DRAW) {
+        json_null(w);
+    } else {
+        json_u64(w, grundy_solution_remoteness(s, g->initial));
+    }
+    json_counts(w, s);
+    json_key(w, "grundy");
+    if (grundy_solution_tables(s) & GRUNDY_SOLVE_GRUNDY) {
+        json_u64(w, grundy_solution_grundy(s, g->initial));
+    } else {
+        json_null(w);
+    }
+}
+
+/* Solve a win/lose game and print First/Second or its JSON (`extra` adds game-specific keys). */
+static int answer_outcome(const request *rq, grundy_game *g, int grundy,
+                          void (*extra)(json_writer *, const void *), const void *extra_ctx) {
+    grundy_solution *s = NULL;
+    unsigned want = GRUNDY_SOLVE_OUTCOME;
+    if (rq->json) {
+        want |= GRUNDY_SOLVE_REMOTENESS | (grundy ? GRUNDY_SOLVE_GRUNDY : 0u);
+    }
+    const int rc = run_solver(rq, g, want, &s);
+    if (rc == 0 && rq->json) {
+        json_writer w;
+        json_init(&w, stdout);
+        json_object_begin(&w);
+        json_kv_str(&w, "game", g->name);
+        if (extra != NULL) {
+            extra(&w, extra_ctx);
+        }
+        json_outcome_fields(&w, g, s);
+        json_object_end(&w);
+    } else if (rc == 0) {
+        puts(grundy_solution_outcome(s, g->initial) == GRUNDY_OUTCOME_WIN ? "First" : "Second");
+    }
+    grundy_solution_destroy(s);
+    grundy_game_destroy(g);
+    return rc;
+}
+
+static int need_operands(const request *rq, int min, int max, const char *usage) {
+    const int given = rq->args->operand_count - 1;
+    if (given < min) {
+        return cli_usage_error(&cli_cmd_solve, "missing operand: %s", usage);
+    }
+    if (max >= 0 && given > max) {
+        return cli_usage_error(&cli_cmd_solve, "unexpected operand '%s' (usage: %s)",
+                               rq->args->operands[1 + max], usage);
+    }
+    return 0;
+}
+
+static void json_divisors(json_writer *w, const void *ctx) {
+    json_kv_u64(w, "n", *(const uint64_t *)ctx);
+}
+
+static int solve_divisors(const request *rq) {
+    uint64_t n;
+    grundy_game *g = NULL;
+    int rc = need_operands(rq, 1, 1, "divisors N");
+    if (rc == 0) {
+        rc = cli_parse_number(&cli_cmd_solve, "N", rq->args->operands[1], GRUNDY_DIVISORS_MAX, &n);
+    }
+    if (rc == 0 && n == 0) {
+        rc = cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE, "N: must be at least 1");
+    }
+    if (rc != 0) {
+        return rc;
+    }
+    const grundy_status st = grundy_game_divisors_create((unsigned)n, &g);
+    if (st != GRUNDY_STATUS_OK) {
+        return fail_status(st, "divisors");
+    }
+    return answer_outcome(rq, g, 1, json_divisors, &n);
+}
+
+typedef struct piles_args {
+    uint64_t a, b;
+} piles_args;
+
+static void json_piles(json_writer *w, const void *ctx) {
+    const piles_args *p = ctx;
+    json_kv_u64(w, "a", p->a);
+    json_kv_u64(w, "b", p->b);
+}
+
+static int solve_misere_piles(const request *rq) {
+    piles_args p;
+    grundy_game *g = NULL;
+    int rc = need_operands(rq, 2, 2, "misere-piles A B");
+    if (rc == 0) {
+        rc = cli_parse_number(&cli_cmd_solve, "A", rq->args->operands[1], GRUNDY_PILES_MAX, &p.a);
+    }
+    if (rc == 0) {
+        rc = cli_parse_number(&cli_cmd_solve, "B", rq->args->operands[2], GRUNDY_PILES_MAX, &p.b);
+    }
+    if (rc != 0) {
+        return rc;
+    }
+    const grundy_status st = grundy_game_misere_piles_create(p.a, p.b, rq->max_bytes / 5 + 1, &g);
+    if (st != GRUNDY_STATUS_OK) {
+        return fail_status(st, "misere-piles");
+    }
+    return answer_outcome(rq, g, 0, json_piles, &p);
+}
+
+/* Operands first.. as numbers into out[0..]. */
+static int parse_values(const request *rq, int first, const char *what, uint64_t max,
+                        uint64_t *out) {
+    for (int i = first; i < rq->args->operand_count; i++) {
+        const int rc =
+            cli_parse_number(&cli_cmd_solve, what, rq->args->operands[i], max, &out[i - first]);
+        if (rc != 0) {
+            return rc;
+        }
+    }
+    return 0;
+}
+
+typedef struct heaps_args {
+    const grundy_rule *rule;
+    const uint64_t *heaps;
+    size_t count;
+    int misere;
+} heaps_args;
+
+static void json_heaps(json_writer *w, const void *ctx) {
+    const heaps_args *h = ctx;
+    char canonical[256];
+    const size_t len = grundy_rule_format(h->rule, canonical, sizeof canonical);
+    char *const full = len < sizeof canonical ? NULL : malloc(len + 1);
+    if (full != NULL) {
+        grundy_rule_format(h->rule, full, len + 1);
+    }
+    json_kv_str(w, "rule", full != NULL ? full : canonical);
+    free(full);
+    json_key(w, "heaps");
+    json_array_begin(w);
+    for (size_t i = 0; i < h->count; i++) {
+        json_u64(w, h->heaps[i]);
+    }
+    json_array_end(w);
+    json_kv_bool(w, "misere", h->misere);
+}
+
+static int solve_heaps(const request *rq) {
+    grundy_rule *rule = NULL;
+    grundy_game *g = NULL;
+    uint64_t *heaps = NULL;
+    int rc = need_operands(rq, 1, -1, "heaps RULE H1 H2 ...");
+    if (rc == 0) {
+        rc = cli_parse_rule(&cli_cmd_solve, rq->args->operands[1], &rule);
+    }
+    const size_t count =
+        (size_t)(rq->args->operand_count - 2 > 0 ? rq->args->operand_count - 2 : 0);
+    if (rc == 0 && (heaps = malloc((count + 1) * sizeof *heaps)) == NULL) {
+        rc = cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT, "out of memory");
+    }
+    if (rc == 0) {
+        rc = parse_values(rq, 2, "heap", GRUNDY_NUMBER_MAX, heaps);
+    }
+    if (rc == 0) {
+        const int misere = rq->args->present[OPT_MISERE] != 0;
+        const grundy_status st =
+            grundy_game_heaps_create(rule, heaps, count, misere, rq->max_bytes / 5 + 1, &g);
+        const heaps_args h = {rule, heaps, count, misere};
+        rc = st == GRUNDY_STATUS_OK ? answer_outcome(rq, g, !misere, json_heaps, &h)
+             : st == GRUNDY_STATUS_LIMIT
+                 ? cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
+                            "heaps: too many positions (all multisets of heaps up to the "
+                            "start's total, at most 400 tokens; raise --max-bytes)")
+                 : fail_status(st, "heaps");
+    }
+    free(heaps);
+    grundy_rule_destroy(rule);
+    return rc;
+}
+
+static int print_pick(const request *rq, const grundy_game *g, const grundy_solution *s) {
+    const int64_t score = grundy_solution_score(s, g->initial);
+    if (!rq->json) {
+        printf("%lld\n", (long long)score);
+        return 0;
+    }
+    /* Outcome by the sign of the score: who ends ahead (draw: level); counts likewise. */
+    uint64_t by[3] = {0, 0, 0};
+    for (uint64_t p = 0; p < g->positions; p++) {
+        const int64_t v = grundy_solution_score(s, p);
+        by[v > 0 ? 0 : v < 0 ? 1 : 2]++;
+    }
+    json_writer w;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_kv_str(&w, "game", "pick");
+    json_kv_u64(&w, "items", (uint64_t)(rq->args->operand_count - 1));
+    json_kv_u64(&w, "positions", g->positions);
+    json_kv_str(&w, "outcome", score > 0 ? "win" : score < 0 ? "lose" : "draw");
+    json_kv_i64(&w, "score", score);
+    json_kv_u64(&w, "remoteness", (uint64_t)(rq->args->operand_count - 1));
+    json_kv_u64(&w, "win", by[0]);
+    json_kv_u64(&w, "lose", by[1]);
+    json_kv_u64(&w, "draw", by[2]);
+    json_object_end(&w);
+    return 0;
+}
+
+static int solve_pick(const request *rq) {
+    uint64_t values[GRUNDY_PICK_MAX_ITEMS];
+    grundy_game *g = NULL;
+    grundy_solution *s = NULL;
+    int rc = need_operands(rq, 1, -1, "pick V1 V2 ...");
+    if (rc == 0 && rq->args->operand_count - 1 > GRUNDY_PICK_MAX_ITEMS) {
+        rc = cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE, "pick: %d items given, at most %d",
+                      rq->args->operand_count - 1, GRUNDY_PICK_MAX_ITEMS);
+    }
+    if (rc == 0) {
+        rc = parse_values(rq, 1, "item value", GRUNDY_PICK_MAX_VALUE, values);
+    }
+    if (rc != 0) {
+        return rc;
+    }
+    const grundy_status st =
+        grundy_game_pick_create(values, (size_t)(rq->args->operand_count - 1), &g);
+    if (st != GRUNDY_STATUS_OK) {
+        return fail_status(st, "pick");
+    }
+    rc = run_solver(rq, g, GRUNDY_SOLVE_SCORE, &s);
+    if (rc == 0) {
+        rc = print_pick(rq, g, s);
+    }
+    grundy_solution_destroy(s);
+    grundy_game_destroy(g);
+    return rc;
+}
+
+/* All of stdin, NUL-terminated, at most max_bytes; NULL (with *rc set) on failure. */
+static char *read_stdin(uint64_t max_bytes, size_t *len, int *rc) {
+    size_t cap = 1 << 16, used = 0;
+    char *buf = malloc(cap);
+    while (buf != NULL) {
+        used += fread(buf + used, 1, cap - 1 - used, stdin);
+        if (used < cap - 1) {
+            break;
+        }
+        char *const bigger = cap > max_bytes ? NULL : realloc(buf, cap * 2);
+        if (bigger == NULL) {
+            free(buf);
+            *rc = cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
+                           "mirror-board: the input is too large (raise --max-bytes)");
+            return NULL;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    if (buf == NULL || ferror(stdin)) {
+        free(buf);
+        *rc = cli_fail(&cli_cmd_solve, CLI_EXIT_IO, "mirror-board: cannot read the input");
+        return NULL;
+    }
+    buf[used] = '\0';
+    *len = used;
+    return buf;
+}
+
+/* Solve a small board exhaustively: *outcome and *remoteness for its start; 0 or an exit code. */
+static int solve_board(const request *rq, const grundy_board *b, grundy_outcome *outcome,
+                       uint32_t *remoteness, grundy_solution **out) {
+    grundy_game *g = NULL;
+    const grundy_status st = grundy_game_board_create(b, &g);
+    if (st != GRUNDY_STATUS_OK) {
+        return fail_status(st, "mirror-board");
+    }
+    const int rc = run_solver(rq, g, GRUNDY_SOLVE_REMOTENESS, out);
+    if (rc == 0) {
+        *outcome = grundy_solution_outcome(*out, g->initial);
+        *remoteness = grundy_solution_remoteness(*out, g->initial);
+    }
+    grundy_game_destroy(g);
+    return rc;
+}
+
+static void print_board(const request *rq, const grundy_board *b, int first_wins,
+                        const grundy_solution *s, uint32_t remoteness) {
+    if (!rq->json) {
+        puts(first_wins ? "First" : "Second");
+        return;
+    }
+    json_writer w;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_kv_str(&w, "game", "mirror-board");
+    json_kv_u64(&w, "n", b->n);
+    json_kv_u64(&w, "blocked", b->blocked_count);
+    json_kv_u64(&w, "free_cells", grundy_board_free_cells(b));
+    json_kv_str(&w, "method", s != NULL ? "solver+mirror-rule" : "mirror-rule");
+    json_kv_str(&w, "outcome", first_wins ? "win" : "lose");
+    json_kv_null(&w, "score");
+    if (s != NULL) {
+        json_kv_u64(&w, "positions", grundy_solution_positions(s));
+        json_kv_u64(&w, "remoteness", remoteness);
+        json_counts(&w, s);
+    } else {
+        /* No exhaustive solve: every play fills all free cells, one a move. */
+        json_kv_u64(&w, "remoteness", grundy_board_free_cells(b));
+        json_kv_null(&w, "win");
+        json_kv_null(&w, "lose");
+        json_kv_null(&w, "draw");
+    }
+    json_object_end(&w);
+}
+
+/* One board: the mirror rule always, the solver too when the board is small; they must agree. */
+static int answer_board(const request *rq, const grundy_board *b) {
+    const int rule_first = grundy_board_mirror_rule(b);
+    grundy_solution *s = NULL;
+    grundy_outcome o = GRUNDY_OUTCOME_DRAW;
+    uint32_t remoteness = 0;
+    if (grundy_board_free_cells(b) <= SOLVE_BOARD_FREE) {
+        const int rc = solve_board(rq, b, &o, &remoteness, &s);
+        if (rc != 0) {
+            return rc;
+        }
+        if ((o == GRUNDY_OUTCOME_WIN) != rule_first) {
+            grundy_solution_destroy(s);
+            return cli_fail(&cli_cmd_solve, CLI_EXIT_IO,
+                            "internal error: the solver says %s but the mirror rule says %s",
+                            outcome_word(o), rule_first ? "win" : "lose");
+        }
+    }
+    print_board(rq, b, rule_first, s, remoteness);
+    grundy_solution_destroy(s);
+    return 0;
+}
+
+static int board_error(grundy_status st, const grundy_diag *diag) {
+    if (st == GRUNDY_STATUS_NOMEM) {
+        return cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT, "mirror-board: out of memory");
+    }
+    return cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE, "mirror-board: line %zu: %s", diag->line,
+                    diag->message);
+}
+
+static int run_boards(const request *rq) {
+    size_t len = 0, line = 1, cases = 0;
+    int rc = 0;
+    char *const text = read_stdin(rq->max_bytes, &len, &rc);
+    const char *cur = text;
+    while (text != NULL && rc == 0) {
+        grundy_board b;
+        grundy_diag diag;
+        const grundy_status st = grundy_board_parse(&cur, text + len, &line, &b, &diag);
+        if (st == GRUNDY_STATUS_NOT_FOUND) {
+            break;
+        }
+        rc = st != GRUNDY_STATUS_OK ? board_error(st, &diag) : answer_board(rq, &b);
+        cases++;
+        grundy_board_free(&b);
+    }
+    if (text != NULL && rc == 0 && cases == 0) {
+        rc = cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE, "mirror-board: no board in the input");
+    }
+    free(text);
+    return rc;
+}
+
+static int solve_mirror_board(const request *rq) {
+    const int rc = need_operands(rq, 0, 0, "mirror-board < FILE");
+    return rc != 0 ? rc : run_boards(rq);
+}
+
+static const struct {
+    const char *name;
+    int (*run)(const request *rq);
+} games[] = {
+    {"divisors", solve_divisors},
+    {"pick", solve_pick},
+    {"mirror-board", solve_mirror_board},
+    {"misere-piles", solve_misere_piles},
+    {"heaps", solve_heaps},
+};
+
+static int run(int argc, char **argv) {
+    cli_args args;
+    request rq = {&args, 0, (uint64_t)4 << 30};
+    int rc = cli_parse_args(&cli_cmd_solve, options, argc, argv, &args);
+    if (rc >= 0) {
+        return rc;
+    }
+    if (args.operand_count == 0) {
+        return cli_usage_error(&cli_cmd_solve, "missing GAME");
+    }
+    rq.json = args.present[OPT_JSON] != 0;
+    if (args.present[OPT_MAX_BYTES] &&
+        (rc = cli_parse_number(&cli_cmd_solve, "--max-bytes", args.value[OPT_MAX_BYTES],
+                               GRUNDY_NUMBER_MAX, &rq.max_bytes)) != 0) {
+        return rc;
+    }
+    const char *const name = args.operands[0];
+    if (args.present[OPT_MISERE] && strcmp(name, "heaps") != 0) {
+        return cli_usage_error(&cli_cmd_solve, "--misere applies to heaps only");
+    }
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        if (strcmp(games[i].name, name) == 0) {
+            return games[i].run(&rq);
+        }
+    }
+    return cli_usage_error(&cli_cmd_solve,
+                           "unknown game '%s' (divisors, pick, mirror-board, misere-piles, heaps)",
+                           name);
+}
+
+const cli_command cli_cmd_solve = {"solve", run,
+                                   "Solve a built-in finite game position by position", help};

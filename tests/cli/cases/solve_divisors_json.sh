@@ -1,0 +1,2 @@
+#!/bin/sh
+"$GRUNDY" solve divisors 12 --json

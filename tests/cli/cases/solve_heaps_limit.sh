@@ -1,0 +1,2 @@
+#!/bin/sh
+"$GRUNDY" solve heaps kayles 300 100

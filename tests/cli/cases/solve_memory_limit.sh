@@ -1,0 +1,2 @@
+#!/bin/sh
+"$GRUNDY" solve divisors 20 --max-bytes 1000

@@ -1,0 +1,2 @@
+#!/bin/sh
+"$GRUNDY" solve misere-piles 3 4 --json

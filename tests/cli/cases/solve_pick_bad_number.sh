@@ -1,0 +1,2 @@
+#!/bin/sh
+"$GRUNDY" solve pick 3 -4

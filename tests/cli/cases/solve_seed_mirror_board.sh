@@ -1,0 +1,8 @@
+#!/bin/sh
+"$GRUNDY" solve mirror-board <<EOF
+3 2
+1 1
+3 3
+3 1
+2 2
+EOF
