@@ -27,6 +27,7 @@ typedef struct cli_command {
 
 /* Each command file defines one of these. */
 extern const cli_command cli_cmd_rule;
+extern const cli_command cli_cmd_graph;
 extern const cli_command cli_cmd_solve;
 
 /** Print a command's --help text (and the exit codes) to `out`. */

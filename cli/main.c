@@ -6,6 +6,7 @@
 
 static const cli_command *const commands[] = {
     &cli_cmd_rule,
+    &cli_cmd_graph,
     &cli_cmd_solve,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -13,6 +13,8 @@
 #include <grundy/common.h>
 #include <grundy/number.h>
 #include <grundy/rule.h>
+#include <grundy/retro.h>
+#include <grundy/graph.h>
 #include <grundy/nimber.h>
 
 #endif

@@ -114,7 +114,8 @@ static grundy_status two_numbers(reader *r, const char *p, const char *e, const 
         const char *const start = p;
         const grundy_status st = grundy_scan_u64(&p, e, GRUNDY_NUMBER_MAX, &out[i]);
         if (st == GRUNDY_STATUS_RANGE) {
-            return fail(r, st, "number %.24s... is too large", start);
+            const int len = e - start < 20 ? (int)(e - start) : 20;
+            return fail(r, st, "number %.*s... is too large (at most 2^63 - 1)", len, start);
         }
         if (st != GRUNDY_STATUS_OK || (p < e && !is_space(*p))) {
             return bad_token(r, start, e, i == 0 ? "first" : "second");
@@ -122,7 +123,9 @@ static grundy_status two_numbers(reader *r, const char *p, const char *e, const 
     }
     p = skip_space(p, e);
     if (p != e) {
-        return fail(r, GRUNDY_STATUS_PARSE, "unexpected '%.24s' after two numbers (%s)", p, what);
+        const int len = e - p < 24 ? (int)(e - p) : 24;
+        return fail(r, GRUNDY_STATUS_PARSE, "unexpected '%.*s' after two numbers (%s)", len, p,
+                    what);
     }
     return GRUNDY_STATUS_OK;
 }
@@ -138,7 +141,7 @@ static int over_budget(const reader *r, uint64_t n, uint64_t m) {
 static grundy_status limit(reader *r, uint64_t n, uint64_t m) {
     if (n > GRUNDY_GRAPH_MAX_VERTICES || m > GRUNDY_GRAPH_MAX_EDGES) {
         return fail(r, GRUNDY_STATUS_LIMIT,
-                    "n = %" PRIu64 ", m = %" PRIu64 ": at most %" PRIu64 " of each", n, m,
+                    "n = %" PRIu64 ", m = %" PRIu64 ": at most %" PRIu64 " of each supported", n, m,
                     (uint64_t)UINT32_MAX);
     }
     return fail(r, GRUNDY_STATUS_LIMIT,
