@@ -22,6 +22,7 @@ typedef struct heaps {
     unsigned total;
     uint64_t *parts;  /* parts[m * (total + 1) + k] = P(m, k), saturating */
     uint64_t *offset; /* offset[t] = positions of total < t; offset[total + 1] = all */
+    uint8_t *stuck;   /* stuck[h]: a heap of h has no move (misere: all stuck is a win) */
     grundy_move_class *classes;
     size_t class_cap;
     uint64_t cur[HEAPS_MAX_COUNT]; /* the position being expanded */
@@ -145,9 +146,34 @@ static void moves(void *ctx, uint64_t p, grundy_move_list *out) {
     }
 }
 
+/* Misere: a position where no heap can move ends the game, won by the player to move. */
 static grundy_outcome primitive(void *ctx, uint64_t p) {
-    const heaps *const h = ctx;
-    return h->misere && p == 0 ? GRUNDY_OUTCOME_WIN : GRUNDY_OUTCOME_DRAW;
+    heaps *const h = ctx;
+    if (!h->misere) {
+        return GRUNDY_OUTCOME_DRAW;
+    }
+    const size_t len = unrank(h, p, h->cur);
+    for (size_t i = 0; i < len; i++) {
+        if (!h->stuck[h->cur[i]]) {
+            return GRUNDY_OUTCOME_DRAW;
+        }
+    }
+    return GRUNDY_OUTCOME_WIN;
+}
+
+/* stuck[s] for every heap size s <= total, from the moves of the one-heap position {s}. */
+static int find_stuck(heaps *h) {
+    grundy_move_list list = {0};
+    h->stuck = calloc(h->total + 1u, 1);
+    for (unsigned s = 1; h->stuck != NULL && s <= h->total; s++) {
+        h->cur[0] = s;
+        list.count = 0;
+        heap_moves(h, 1, 0, &list);
+        h->stuck[s] = list.count == 0;
+    }
+    const int ok = h->stuck != NULL && !list.failed;
+    grundy_move_list_free(&list);
+    return ok;
 }
 
 static void destroy(void *ctx) {
@@ -155,6 +181,7 @@ static void destroy(void *ctx) {
     free(h->parts);
     free(h->offset);
     free(h->classes);
+    free(h->stuck);
     free(h);
 }
 
@@ -208,7 +235,7 @@ grundy_status grundy_game_heaps_create(const grundy_rule *rule, const uint64_t *
     h->total = (unsigned)total;
     h->class_cap = 2 * classes + 2;
     h->classes = malloc(h->class_cap * sizeof *h->classes);
-    if (h->classes == NULL || !fill_tables(h)) {
+    if (h->classes == NULL || !fill_tables(h) || !find_stuck(h)) {
         destroy(h);
         free(g);
         return GRUNDY_STATUS_NOMEM;
