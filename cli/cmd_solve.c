@@ -3,6 +3,7 @@
  * solved position by position and answered in the seed's words. */
 #include "cli.h"
 #include "json.h"
+#include "solve_left_stack.h"
 
 #include <grundy/solver.h>
 
@@ -28,6 +29,9 @@ static const char help[] =
     "                     (A+1)(B+1) positions); prints First or Second\n"
     "  heaps RULE H...    heaps under RULE (see 'grundy help rule'), total at most 400 and\n"
     "                     within the position limit; prints First or Second\n"
+    "  left-stack M A B C three stacks, take 1..M from one, a stack may be emptied only when\n"
+    "                     every stack left of it is empty (seed 002); any size up to 2^63-1;\n"
+    "                     no numbers: `m a b c` per case from stdin; prints Tomaz or Danftito\n"
     "\n"
     "Options:\n"
     "  --json           one JSON object per answer: game, positions, outcome, score, remoteness,\n"
@@ -483,6 +487,12 @@ static int solve_mirror_board(const request *rq) {
     return rc != 0 ? rc : run_boards(rq);
 }
 
+static int solve_left_stack(const request *rq) {
+    const cli_left_stack_request l = {rq->args->operands + 1, rq->args->operand_count - 1, rq->json,
+                                      rq->args->present[OPT_SELF_TEST] != 0, rq->max_bytes};
+    return cli_solve_left_stack(&cli_cmd_solve, &l);
+}
+
 static const struct {
     const char *name;
     int (*run)(const request *rq);
@@ -492,6 +502,7 @@ static const struct {
     {"mirror-board", solve_mirror_board},
     {"misere-piles", solve_misere_piles},
     {"heaps", solve_heaps},
+    {"left-stack", solve_left_stack},
 };
 
 static int run(int argc, char **argv) {
@@ -519,9 +530,9 @@ static int run(int argc, char **argv) {
             return games[i].run(&rq);
         }
     }
-    return cli_usage_error(&cli_cmd_solve,
-                           "unknown game '%s' (divisors, pick, mirror-board, misere-piles, heaps)",
-                           name);
+    return cli_usage_error(
+        &cli_cmd_solve,
+        "unknown game '%s' (divisors, pick, mirror-board, misere-piles, heaps, left-stack)", name);
 }
 
 const cli_command cli_cmd_solve = {"solve", run,

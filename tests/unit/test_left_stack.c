@@ -344,10 +344,13 @@ static void test_parse(void) {
     CHECK_EQ(grundy_left_stack_parse(&cur, bad + strlen(bad), &line, v, &diag),
              GRUNDY_STATUS_PARSE);
     CHECK(strstr(diag.message, "stack b") != NULL);
-    const char *short_input = "3 1 1";
+    const char *short_input = "\n3 1\n1\n"; /* cut short: named at its first line, 2 */
     cur = short_input;
-    CHECK_EQ(grundy_left_stack_parse(&cur, short_input + 5, &line, v, &diag), GRUNDY_STATUS_PARSE);
+    line = 1;
+    CHECK_EQ(grundy_left_stack_parse(&cur, short_input + strlen(short_input), &line, v, &diag),
+             GRUNDY_STATUS_PARSE);
     CHECK(strstr(diag.message, "stack c") != NULL);
+    CHECK_EQ(diag.line, 2);
     const char *big = "9223372036854775808 1 1 1";
     cur = big;
     CHECK_EQ(grundy_left_stack_parse(&cur, big + strlen(big), &line, v, NULL), GRUNDY_STATUS_RANGE);

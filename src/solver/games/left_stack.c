@@ -63,13 +63,14 @@ static const char *skip_space(const char *p, const char *end, size_t *line) {
     return p;
 }
 
-static grundy_status number(const char **cur, const char *end, size_t *line, const char *what,
-                            uint64_t *out, grundy_diag *diag) {
+/* Read one number named `what`; an instance cut short is reported at its first line, `start`. */
+static grundy_status number(const char **cur, const char *end, size_t *line, size_t start,
+                            const char *what, uint64_t *out, grundy_diag *diag) {
     char msg[120];
     *cur = skip_space(*cur, end, line);
     if (*cur == end) {
-        snprintf(msg, sizeof msg, "missing %s (the input ends early)", what);
-        return fail(diag, *line, GRUNDY_STATUS_PARSE, msg);
+        snprintf(msg, sizeof msg, "missing %s (the input ends inside this instance)", what);
+        return fail(diag, start, GRUNDY_STATUS_PARSE, msg);
     }
     const grundy_status st = grundy_scan_u64(cur, end, GRUNDY_NUMBER_MAX, out);
     if (st == GRUNDY_STATUS_PARSE || (*cur != end && !strchr(" \t\r\n", **cur))) {
@@ -91,8 +92,9 @@ grundy_status grundy_left_stack_parse(const char **cursor, const char *end, size
     if (*cursor == end) {
         return GRUNDY_STATUS_NOT_FOUND;
     }
+    const size_t start = *line;
     for (size_t i = 0; i < 4; i++) {
-        const grundy_status st = number(cursor, end, line, names[i], &out[i], diag);
+        const grundy_status st = number(cursor, end, line, start, names[i], &out[i], diag);
         if (st != GRUNDY_STATUS_OK) {
             return st;
         }

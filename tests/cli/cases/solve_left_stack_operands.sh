@@ -1,0 +1,2 @@
+#!/bin/sh
+"$GRUNDY" solve left-stack 3 1 1
