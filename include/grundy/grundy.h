@@ -13,6 +13,9 @@
 #include <grundy/common.h>
 #include <grundy/number.h>
 #include <grundy/rule.h>
+#include <grundy/seq.h>
+#include <grundy/period.h>
+#include <grundy/query.h>
 #include <grundy/retro.h>
 #include <grundy/graph.h>
 #include <grundy/nimber.h>

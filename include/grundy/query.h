@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/* g(n) and P/N counts for heaps up to 10^18, through a proved period or a closed form. */
+#ifndef GRUNDY_QUERY_H
+#define GRUNDY_QUERY_H
+
+#include <grundy/period.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * A rule's sequence together with what is known about it: the computed prefix and, once
+ * looked for, a proved period or a closed form. Queries never guess: a heap past both the
+ * computed prefix and any proof is GRUNDY_STATUS_LIMIT.
+ */
+typedef struct grundy_query grundy_query;
+
+/**
+ * Create a query object for `rule` (borrowed; must outlive it). Computes nothing yet.
+ * @param opts NULL for defaults; opts->max_n bounds every computation the queries make.
+ */
+GRUNDY_API grundy_status grundy_query_create(const grundy_rule *rule,
+                                             const grundy_period_opts *opts, grundy_query **out);
+
+/** Free; NULL is allowed. */
+GRUNDY_API void grundy_query_destroy(grundy_query *q);
+
+/**
+ * Make heaps 0..n answerable: compute the prefix directly when n < max_n and that is cheaper,
+ * else look for a proved period or closed form (doubling rounds up to max_n).
+ * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_LIMIT when n stays out of reach (nothing proved within
+ *         max_n); GRUNDY_STATUS_NOMEM.
+ */
+GRUNDY_API grundy_status grundy_query_prepare(grundy_query *q, uint64_t n);
+
+/** The largest heap answerable now: GRUNDY_NUMBER_MAX once a period is proved. */
+GRUNDY_API uint64_t grundy_query_reach(const grundy_query *q);
+
+/** The period search's result (found == 0 until one is proved or observed). */
+GRUNDY_API const grundy_period_result *grundy_query_period(const grundy_query *q);
+
+/** g(n); prepares as needed. @return OK, LIMIT (past reach after preparing), NOMEM. */
+GRUNDY_API grundy_status grundy_query_value(grundy_query *q, uint64_t n, uint64_t *value);
+
+/**
+ * How many heaps m in [from, to] have g(m) == value, in time independent of to - from once a
+ * period is proved (residue classes). @return OK, INVALID_ARG (from > to), LIMIT, NOMEM.
+ */
+GRUNDY_API grundy_status grundy_query_count_value(grundy_query *q, uint64_t from, uint64_t to,
+                                                  uint64_t value, uint64_t *count);
+
+/**
+ * The smallest m in [from, to] with g(m) == value, if any (*found = 0 otherwise).
+ * @return OK, INVALID_ARG (from > to), LIMIT, NOMEM.
+ */
+GRUNDY_API grundy_status grundy_query_find_value(grundy_query *q, uint64_t from, uint64_t to,
+                                                 uint64_t value, uint64_t *m, int *found);
+
+/** P-positions (g = 0) and N-positions among heaps from..to. @return as count_value. */
+GRUNDY_API grundy_status grundy_query_count(grundy_query *q, uint64_t from, uint64_t to,
+                                            uint64_t *p_positions, uint64_t *n_positions);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

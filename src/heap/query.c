@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/* g(n) and counts of values for heaps up to 2^63 - 1: read from the computed prefix, or through
+ * a proved period (residue classes) or a closed form, in time independent of n. Never a guess:
+ * a heap past both the prefix and any proof is GRUNDY_STATUS_LIMIT. */
+#include <grundy/query.h>
+
+#include "period_internal.h"
+
+#include "../util/try.h"
+
+#include <stdlib.h>
+
+/* Below this, a theorem-covered rule's prefix is computed directly rather than searched for a
+ * period: cheap for every engine (2^26 option visits for a split game), and a period search of
+ * a game with a long preperiod (0.16: n0 = 105351) would compute far more. */
+#define DIRECT_BELOW ((uint64_t)1 << 14)
+
+struct grundy_query {
+    const grundy_rule *rule;
+    grundy_period_opts opts;
+    grundy_seq *seq;
+    grundy_period_result period;
+    int searched;
+    int closed;
+    grundy_closed_form cf;
+};
+
+grundy_status grundy_query_create(const grundy_rule *rule, const grundy_period_opts *opts,
+                                  grundy_query **out) {
+    const grundy_period_opts defaults = GRUNDY_PERIOD_OPTS_INIT;
+    grundy_status st = GRUNDY_STATUS_OK;
+    grundy_query *q = calloc(1, sizeof *q);
+    *out = NULL;
+    GRUNDY_CHECK(q != NULL, GRUNDY_STATUS_NOMEM);
+    q->rule = rule;
+    q->opts = opts != NULL ? *opts : defaults;
+    q->closed = grundy_closed_form_of(rule, &q->cf);
+    if (q->closed) {
+        GRUNDY_TRY(grundy_period_find(rule, NULL, &q->opts, &q->period));
+        q->searched = 1;
+    }
+    GRUNDY_TRY(grundy_seq_create(rule, &q->opts.seq, &q->seq));
+    *out = q;
+    q = NULL;
+cleanup:
+    grundy_query_destroy(q);
+    return st;
+}
+
+void grundy_query_destroy(grundy_query *q) {
+    if (q == NULL) {
+        return;
+    }
+    grundy_seq_destroy(q->seq);
+    free(q);
+}
+
+/* A proved plain period, or a closed form: every heap is answerable. */
+static int everything_known(const grundy_query *q) {
+    return q->closed || (q->period.proved && q->period.saltus == 0);
+}
+
+uint64_t grundy_query_reach(const grundy_query *q) {
+    const uint64_t len = grundy_seq_length(q->seq);
+    if (everything_known(q)) {
+        return GRUNDY_NUMBER_MAX;
+    }
+    return len > 0 ? len - 1 : 0;
+}
+
+const grundy_period_result *grundy_query_period(const grundy_query *q) {
+    return &q->period;
+}
+
+grundy_status grundy_query_prepare(grundy_query *q, uint64_t n) {
+    if (n > GRUNDY_NUMBER_MAX) {
+        return GRUNDY_STATUS_RANGE;
+    }
+    if (everything_known(q) || n < grundy_seq_length(q->seq)) {
+        return GRUNDY_STATUS_OK;
+    }
+    /* Only a theorem can take a query past the computed values, so search for a period only
+     * where one applies and the prefix is not cheap to compute directly. */
+    if (grundy_period_theorem(q->rule) != GRUNDY_PROOF_NONE && n >= DIRECT_BELOW && !q->searched) {
+        const grundy_status st = grundy_period_find(q->rule, q->seq, &q->opts, &q->period);
+        q->searched = 1;
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+        if (everything_known(q) || n < grundy_seq_length(q->seq)) {
+            return GRUNDY_STATUS_OK;
+        }
+    }
+    if (n <= q->opts.max_n) {
+        return grundy_seq_extend(q->seq, n + 1);
+    }
+    return GRUNDY_STATUS_LIMIT;
+}
+
+/* g(n) for an answerable n. */
+static uint64_t value_of(const grundy_query *q, uint64_t n) {
+    if (q->closed) {
+        return grundy_closed_form_value(&q->cf, n);
+    }
+    if (n < grundy_seq_length(q->seq)) {
+        return grundy_seq_get(q->seq, n);
+    }
+    const uint64_t n0 = q->period.preperiod, p = q->period.period;
+    return grundy_seq_get(q->seq, n0 + (n - n0) % p);
+}
+
+grundy_status grundy_query_value(grundy_query *q, uint64_t n, uint64_t *value) {
+    const grundy_status st = grundy_query_prepare(q, n);
+    if (st == GRUNDY_STATUS_OK) {
+        *value = value_of(q, n);
+    }
+    return st;
+}
+
+/* Heaps m in [from, to] with (m - n0) mod p == r, for n0 <= from <= to. */
+static uint64_t residue_count(uint64_t n0, uint64_t p, uint64_t r, uint64_t from, uint64_t to) {
+    /* upto(x): such m in [n0, x]; they are n0 + r, n0 + r + p, ... */
+    const uint64_t upto_to = to >= n0 + r ? (to - n0 - r) / p + 1 : 0;
+    const uint64_t below = from > n0 + r ? (from - 1 - n0 - r) / p + 1 : 0;
+    return upto_to - below;
+}
+
+/* Count g == value in [from, to] for an answerable `to`: the prefix part directly, the periodic
+ * part one residue class at a time, O(n0 + p) whatever to - from is. */
+static uint64_t count_known(const grundy_query *q, uint64_t from, uint64_t to, uint64_t value) {
+    if (q->closed) {
+        return grundy_closed_form_count(&q->cf, from, to, value);
+    }
+    const int periodic = everything_known(q);
+    const uint64_t n0 = periodic ? q->period.preperiod : to + 1;
+    uint64_t count = 0;
+    for (uint64_t m = from; m <= to && m < n0; m++) {
+        count += grundy_seq_get(q->seq, m) == value;
+    }
+    if (periodic && to >= n0) {
+        const uint64_t start = from > n0 ? from : n0;
+        for (uint64_t r = 0; r < q->period.period; r++) {
+            if (grundy_seq_get(q->seq, n0 + r) == value) {
+                count += residue_count(n0, q->period.period, r, start, to);
+            }
+        }
+    }
+    return count;
+}
+
+grundy_status grundy_query_count_value(grundy_query *q, uint64_t from, uint64_t to, uint64_t value,
+                                       uint64_t *count) {
+    if (from > to) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    const grundy_status st = grundy_query_prepare(q, to);
+    if (st == GRUNDY_STATUS_OK) {
+        *count = count_known(q, from, to, value);
+    }
+    return st;
+}
+
+grundy_status grundy_query_count(grundy_query *q, uint64_t from, uint64_t to, uint64_t *p_positions,
+                                 uint64_t *n_positions) {
+    uint64_t zeros = 0;
+    const grundy_status st = grundy_query_count_value(q, from, to, 0, &zeros);
+    if (st == GRUNDY_STATUS_OK) {
+        *p_positions = zeros;
+        *n_positions = to - from + 1 - zeros; /* at most 2^63: fits */
+    }
+    return st;
+}
+
+/* The smallest m >= from with g(m) == value under a closed form, or UINT64_MAX if none. */
+static uint64_t closed_form_find(const grundy_closed_form *cf, uint64_t from, uint64_t value) {
+    if (value > GRUNDY_NUMBER_MAX / cf->a) {
+        return UINT64_MAX;
+    }
+    const uint64_t lo = value * cf->a;
+    if (!cf->bounded) {
+        return from > lo + (cf->a - 1) ? UINT64_MAX : (lo > from ? lo : from);
+    }
+    /* The value fills the residues [lo, hi] modulo a + b; sums stay below 2^63 + 4 * 10^18. */
+    const uint64_t period = cf->a + cf->b;
+    if (lo >= period) {
+        return UINT64_MAX;
+    }
+    const uint64_t hi = lo + cf->a - 1 < period ? lo + cf->a - 1 : period - 1;
+    const uint64_t r = from % period;
+    if (r > hi) {
+        return from + (period - r) + lo;
+    }
+    return r >= lo ? from : from + (lo - r);
+}
+
+/* The smallest m in [from, to] with g(m) == value: past the prefix the values repeat every
+ * period, so one period of candidates after max(from, n0) settles it. */
+grundy_status grundy_query_find_value(grundy_query *q, uint64_t from, uint64_t to, uint64_t value,
+                                      uint64_t *m, int *found) {
+    if (from > to) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    const grundy_status st = grundy_query_prepare(q, to);
+    if (st != GRUNDY_STATUS_OK) {
+        return st;
+    }
+    *found = 0;
+    if (q->closed) {
+        const uint64_t at = closed_form_find(&q->cf, from, value);
+        *found = at <= to;
+        *m = *found ? at : 0;
+        return GRUNDY_STATUS_OK;
+    }
+    uint64_t stop = to;
+    if (everything_known(q)) {
+        const uint64_t n0 = q->period.preperiod;
+        const uint64_t start = from > n0 ? from : n0;
+        if (to >= start && to - start >= q->period.period) {
+            stop = start + (q->period.period - 1);
+        }
+    }
+    for (uint64_t i = from;; i++) {
+        if (value_of(q, i) == value) {
+            *m = i;
+            *found = 1;
+            break;
+        }
+        if (i == stop) {
+            break;
+        }
+    }
+    return GRUNDY_STATUS_OK;
+}
