@@ -19,5 +19,6 @@
 #include <grundy/retro.h>
 #include <grundy/graph.h>
 #include <grundy/nimber.h>
+#include <grundy/left_stack.h>
 
 #endif
