@@ -27,6 +27,8 @@ typedef struct cli_command {
 
 /* Each command file defines one of these. */
 extern const cli_command cli_cmd_rule;
+extern const cli_command cli_cmd_play;
+extern const cli_command cli_cmd_verify;
 extern const cli_command cli_cmd_graph;
 extern const cli_command cli_cmd_solve;
 

@@ -6,6 +6,8 @@
 
 static const cli_command *const commands[] = {
     &cli_cmd_rule,
+    &cli_cmd_play,
+    &cli_cmd_verify,
     &cli_cmd_graph,
     &cli_cmd_solve,
 };

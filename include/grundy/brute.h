@@ -62,6 +62,45 @@ GRUNDY_API grundy_status grundy_brute_winning_moves(grundy_brute *b, const uint6
 /** Positions remembered so far. */
 GRUNDY_API uint64_t grundy_brute_states(const grundy_brute *b);
 
+/** What grundy_verify checks; GRUNDY_VERIFY_OPTS_INIT gives the defaults. */
+typedef struct grundy_verify_opts {
+    uint64_t max_heap; /**< heaps are drawn from 0..max_heap */
+    unsigned heaps;    /**< positions have 1..heaps heaps (at most GRUNDY_VERIFY_MAX_HEAPS) */
+    uint64_t samples;  /**< random positions */
+    uint64_t seed;     /**< the generator's seed: the same seed draws the same positions */
+    int misere;
+    uint64_t max_n;    /**< period search bound for the fast answers */
+    uint64_t naive_to; /**< a proved period is checked against the naive sequence below this */
+} grundy_verify_opts;
+#define GRUNDY_VERIFY_MAX_HEAPS 16
+#define GRUNDY_VERIFY_OPTS_INIT                                                                    \
+    { 12, 3, 1000, 1, 0, (uint64_t)1 << 16, 4096 }
+
+/** What grundy_verify found. On a mismatch, `heaps` holds the counterexample. */
+typedef struct grundy_verify_report {
+    uint64_t positions;      /**< positions decided by both sides */
+    uint64_t moves_checked;  /**< listed winning moves checked legal and winning by the search */
+    uint64_t values_checked; /**< g(n) from the period compared with the naive sequence */
+    uint64_t brute_states;   /**< positions the search remembered */
+    grundy_period_result period; /**< the period the fast side found (found == 0: none) */
+    int mismatch;
+    size_t heap_count;
+    uint64_t heaps[GRUNDY_VERIFY_MAX_HEAPS];
+    char message[256]; /**< the mismatch, in words */
+} grundy_verify_report;
+
+/**
+ * Check every fast answer of grundy_position_play (outcome, nim-sum, move count, each listed
+ * move) against the game-tree search on `samples` random positions, and a proved period's g(n)
+ * against the naive sequence (grundy_seq, naive engine) for heaps below naive_to. Stops at the
+ * first mismatch (report->mismatch = 1, counterexample and message filled).
+ * @return GRUNDY_STATUS_OK (mismatch or not); GRUNDY_STATUS_LIMIT when the search or a fast answer
+ *         hits a limit (report->message says which); GRUNDY_STATUS_INVALID_ARG (heaps out of
+ *         1..GRUNDY_VERIFY_MAX_HEAPS); GRUNDY_STATUS_NOMEM.
+ */
+GRUNDY_API grundy_status grundy_verify(const grundy_rule *rule, const grundy_verify_opts *opts,
+                                       grundy_verify_report *report);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,8 @@
 #include <grundy/retro.h>
 #include <grundy/graph.h>
 #include <grundy/nimber.h>
+#include <grundy/position.h>
+#include <grundy/brute.h>
 #include <grundy/left_stack.h>
 
 #endif

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+/* grundy verify: check every fast answer against a game-tree search on random positions. */
+#include "cli.h"
+
+#include <grundy/brute.h>
+
+#include <string.h>
+
+static const char help[] =
+    "Usage: grundy verify RULE [--max-heap H] [--heaps K] [--samples S] [--seed X] [--misere]\n"
+    "\n"
+    "Check what 'grundy play' answers against a game-tree search that uses no Sprague-Grundy\n"
+    "theory: on S random positions of 1 to K heaps of 0 to H tokens, the outcome (from the\n"
+    "nim-sum, or the misere rule or search), the exact number of winning moves, and each listed\n"
+    "move (legal, and leading to a loss for the opponent). In normal play it then checks g(n)\n"
+    "from the proved period against the naive sequence for n below --naive-to. It stops at the\n"
+    "first mismatch and prints it (exit 1).\n"
+    "\n"
+    "Options:\n"
+    "  --max-heap H   the largest heap drawn, 0 to 1000 [default: 12]\n"
+    "  --heaps K      the most heaps in a position, 1 to 16 [default: 3]\n"
+    "  --samples S    random positions [default: 1000]\n"
+    "  --seed X       the random seed; the same seed draws the same positions [default: 1]\n"
+    "  --misere       misere play (whoever cannot move wins) [default: normal play]\n"
+    "  --max-n N      period search bound for the fast answers [default: 65536]\n"
+    "  --naive-to N   check g(n) against the naive sequence for n < N [default: 4096]\n"
+    "  -h, --help     show this help\n"
+    "\n"
+    "Example:\n"
+    "  grundy verify kayles --samples 500 --seed 7\n";
+
+static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE}, {"heaps", 0, CLI_ARG_ONE},
+                                     {"samples", 0, CLI_ARG_ONE},  {"seed", 0, CLI_ARG_ONE},
+                                     {"misere", 0, CLI_ARG_NONE},  {"max-n", 0, CLI_ARG_ONE},
+                                     {"naive-to", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
+enum { OPT_MAX_HEAP, OPT_HEAPS, OPT_SAMPLES, OPT_SEED, OPT_MISERE, OPT_MAX_N, OPT_NAIVE_TO };
+
+static int number_option(const cli_args *args, int opt, const char *name, uint64_t max,
+                         uint64_t *out) {
+    if (!args->present[opt]) {
+        return 0;
+    }
+    return cli_parse_number(&cli_cmd_verify, name, args->value[opt], max, out);
+}
+
+static int parse_options(const cli_args *args, grundy_verify_opts *o) {
+    uint64_t heaps = o->heaps;
+    int rc = number_option(args, OPT_MAX_HEAP, "--max-heap", 1000, &o->max_heap);
+    if (rc == 0) {
+        rc = number_option(args, OPT_HEAPS, "--heaps", GRUNDY_VERIFY_MAX_HEAPS, &heaps);
+    }
+    if (rc == 0 && heaps == 0) {
+        rc = cli_fail(&cli_cmd_verify, CLI_EXIT_VALUE, "--heaps: must be at least 1");
+    }
+    o->heaps = (unsigned)heaps;
+    if (rc == 0) {
+        rc = number_option(args, OPT_SAMPLES, "--samples", GRUNDY_NUMBER_MAX, &o->samples);
+    }
+    if (rc == 0) {
+        rc = number_option(args, OPT_SEED, "--seed", GRUNDY_NUMBER_MAX, &o->seed);
+    }
+    if (rc == 0) {
+        rc = number_option(args, OPT_MAX_N, "--max-n", GRUNDY_NUMBER_MAX, &o->max_n);
+    }
+    if (rc == 0) {
+        rc = number_option(args, OPT_NAIVE_TO, "--naive-to", (uint64_t)1 << 24, &o->naive_to);
+    }
+    o->misere = args->present[OPT_MISERE] > 0;
+    return rc;
+}
+
+static void print_heaps(FILE *out, const grundy_verify_report *r) {
+    for (size_t i = 0; i < r->heap_count; i++) {
+        fprintf(out, " %llu", (unsigned long long)r->heaps[i]);
+    }
+}
+
+static void print_summary(const char *rule, const grundy_verify_opts *o,
+                          const grundy_verify_report *r) {
+    printf("rule %s, %s play, seed %llu\n", rule, o->misere ? "misere" : "normal",
+           (unsigned long long)o->seed);
+    printf("positions: %llu of 1 to %u heaps of 0 to %llu tokens, outcome and move count agree"
+           " with the game-tree search (%llu positions searched)\n",
+           (unsigned long long)r->positions, o->heaps, (unsigned long long)o->max_heap,
+           (unsigned long long)r->brute_states);
+    printf("moves: %llu listed winning moves checked legal and winning\n",
+           (unsigned long long)r->moves_checked);
+    if (o->misere) {
+        return;
+    }
+    if (r->period.found && r->period.proved) {
+        printf("values: g(0..%llu) agree with the naive sequence, and with the proved period %llu"
+               " (preperiod %llu, saltus %llu, proof %s)\n",
+               (unsigned long long)(r->values_checked - 1), (unsigned long long)r->period.period,
+               (unsigned long long)r->period.preperiod, (unsigned long long)r->period.saltus,
+               grundy_proof_name(r->period.proof));
+    } else if (r->values_checked > 0) {
+        printf("values: g(0..%llu) agree with the naive sequence (no proved period within"
+               " --max-n %llu)\n",
+               (unsigned long long)(r->values_checked - 1), (unsigned long long)o->max_n);
+    }
+}
+
+static int run(int argc, char **argv) {
+    cli_args args;
+    grundy_rule *rule = NULL;
+    grundy_verify_opts o = GRUNDY_VERIFY_OPTS_INIT;
+    grundy_verify_report rep;
+    char canonical[256];
+    int rc = cli_parse_args(&cli_cmd_verify, options, argc, argv, &args);
+    if (rc >= 0) {
+        return rc;
+    }
+    if (args.operand_count != 1) {
+        return args.operand_count == 0
+                   ? cli_usage_error(&cli_cmd_verify, "missing RULE")
+                   : cli_usage_error(&cli_cmd_verify, "unexpected operand '%s'", args.operands[1]);
+    }
+    rc = parse_options(&args, &o);
+    if (rc == 0) {
+        rc = cli_parse_rule(&cli_cmd_verify, args.operands[0], &rule);
+    }
+    if (rc != 0) {
+        return rc;
+    }
+    grundy_rule_format(rule, canonical, sizeof canonical);
+    const grundy_status st = grundy_verify(rule, &o, &rep);
+    grundy_rule_destroy(rule);
+    if (st == GRUNDY_STATUS_LIMIT) {
+        fprintf(stderr, "grundy verify: %s on position", rep.message);
+        print_heaps(stderr, &rep);
+        fprintf(stderr, " (lower --max-heap or --heaps, or raise --max-n)\n");
+        return CLI_EXIT_LIMIT;
+    }
+    if (st != GRUNDY_STATUS_OK) {
+        return cli_fail(&cli_cmd_verify, cli_exit_code(st), "%s", grundy_status_str(st));
+    }
+    if (rep.mismatch) {
+        printf("MISMATCH for rule %s, %s play, seed %llu, position", canonical,
+               o.misere ? "misere" : "normal", (unsigned long long)o.seed);
+        print_heaps(stdout, &rep);
+        printf(": %s\n", rep.message);
+        return CLI_EXIT_NO;
+    }
+    print_summary(canonical, &o, &rep);
+    return CLI_EXIT_OK;
+}
+
+const cli_command cli_cmd_verify = {"verify", run,
+                                    "Check play's answers against a game-tree search", help};

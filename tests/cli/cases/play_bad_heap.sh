@@ -1,0 +1,1 @@
+"$GRUNDY" play nim 3 x5

@@ -1,0 +1,1 @@
+printf '1 2\n\n3 4 -5\n' | "$GRUNDY" play nim --input -

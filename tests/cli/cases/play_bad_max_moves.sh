@@ -1,0 +1,1 @@
+"$GRUNDY" play nim 1 2 --max-moves lots

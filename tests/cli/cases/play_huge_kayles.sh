@@ -1,0 +1,1 @@
+"$GRUNDY" play kayles 1000000000000000000 3 --max-moves 3 --json

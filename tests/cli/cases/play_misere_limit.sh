@@ -1,0 +1,1 @@
+"$GRUNDY" play kayles 100000 100000 --misere

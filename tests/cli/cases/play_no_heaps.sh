@@ -1,0 +1,1 @@
+"$GRUNDY" play nim

@@ -1,0 +1,1 @@
+"$GRUNDY" verify kayles --heaps 0

@@ -1,0 +1,1 @@
+"$GRUNDY" verify kayles --samples 300 --seed 7

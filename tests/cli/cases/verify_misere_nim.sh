@@ -1,0 +1,1 @@
+"$GRUNDY" verify nim --misere --samples 300 --max-heap 7
