@@ -211,6 +211,7 @@ grundy_status solver_outcomes(const grundy_game *game, uint64_t max_bytes, grund
         .parents32 = wide ? NULL : parents32,
         .parents64 = wide ? parents64 : NULL,
         .primitive = primitive,
+        .parents_stable = game->parents == NULL, /* reverse rows live until we free them */
     };
     grundy_retro_opts ropts = GRUNDY_RETRO_OPTS_INIT;
     ropts.max_bytes = budget == 0 ? 1 : budget; /* 0 would mean "no limit" to the core */
