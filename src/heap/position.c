@@ -174,21 +174,16 @@ static grundy_status two_heaps(grundy_position *p, size_t i, uint64_t n, uint64_
     if (!periodic || top - per->preperiod <= scan_len + per->preperiod) {
         return scan_splits(p, i, n, r, 1, top, t, sink);
     }
-    /* [1, n0) and the first (room + 2) periods of the middle directly (they hold every listed
-     * move: the middle repeats every p, so if its rest has a hit, this part has room + 1), the
-     * rest of the middle by residues, then b < n0 directly. */
+    /* Every b = r - a >= r / 2 >= n0 here (r >= 2 n0). Scan a in [1, n0) and the first
+     * room + 2 periods of [n0, top] directly: they hold every listed move, because the pairs
+     * repeat every p in a, so if the rest has a hit this part has room + 2. The rest goes by
+     * residue classes. */
     const uint64_t n0 = per->preperiod;
-    const uint64_t mid_hi = r - n0 < top ? r - n0 : top;
     const uint64_t scanned = (n0 == 0 ? 1 : n0) + scan_len - 1;
     uint64_t rest = 0;
     GRUNDY_TRY(scan_splits(p, i, n, r, 1, scanned, t, sink));
-    if (scanned < mid_hi) {
-        GRUNDY_TRY(count_periodic_splits(p, r, scanned + 1, mid_hi, t, per, &rest));
-        GRUNDY_TRY(grundy_move_sink_count(sink, rest));
-    }
-    if (mid_hi < top) {
-        GRUNDY_TRY(scan_splits(p, i, n, r, mid_hi + 1, top, t, sink));
-    }
+    GRUNDY_TRY(count_periodic_splits(p, r, scanned + 1, top, t, per, &rest));
+    GRUNDY_TRY(grundy_move_sink_count(sink, rest));
 cleanup:
     return st;
 }

@@ -141,37 +141,60 @@ static void test_huge_heaps(uint64_t seed) {
     }
 }
 
-/* Kayles splits of big heaps (residue counting) against a count over the naive sequence. */
-static void test_kayles_splits(void) {
-    grundy_rule *k = parse("kayles");
-    grundy_seq_opts so = GRUNDY_SEQ_OPTS_INIT;
-    grundy_seq *seq = NULL;
-    so.engine = GRUNDY_SEQ_NAIVE;
-    CHECK_EQ(grundy_seq_create(k, &so, &seq), GRUNDY_STATUS_OK);
-    CHECK_EQ(grundy_seq_extend(seq, 3001), GRUNDY_STATUS_OK);
-    const uint64_t sizes[4][2] = {{1000, 7}, {2999, 3000}, {777, 0}, {2048, 13}};
-    for (size_t cap = 0; cap <= 5; cap += 5) {
-        for (int s = 0; s < 4; s++) {
-            const uint64_t *h = sizes[s];
-            const uint64_t x = grundy_seq_get(seq, h[0]) ^ grundy_seq_get(seq, h[1]);
-            uint64_t want = 0;
-            for (int i = 0; i < 2 && x != 0; i++) {
-                const uint64_t t = x ^ grundy_seq_get(seq, h[i]);
-                for (uint64_t take = 1; take <= 2 && take <= h[i]; take++) {
-                    const uint64_t rest = h[i] - take;
-                    want += rest == 0 ? t == 0 : grundy_seq_get(seq, rest) == t;
-                    for (uint64_t a = 1; a <= rest / 2; a++) {
-                        want += (grundy_seq_get(seq, a) ^ grundy_seq_get(seq, rest - a)) == t;
-                    }
-                }
+/* Splits of big heaps through residue classes (the period proved first) against a count over
+ * the naive sequence, for Kayles (n0 = 71, p = 12) and Dawson's Kayles (n0 = 52, p = 34). */
+static uint64_t naive_count(const grundy_seq *seq, const uint64_t *h, uint64_t takes) {
+    const uint64_t x = grundy_seq_get(seq, h[0]) ^ grundy_seq_get(seq, h[1]);
+    uint64_t want = 0;
+    for (int i = 0; i < 2 && x != 0; i++) {
+        const uint64_t t = x ^ grundy_seq_get(seq, h[i]);
+        for (uint64_t take = 1; take <= 2 && take <= h[i]; take++) {
+            const uint64_t rest = h[i] - take;
+            if (((takes >> take) & 1u) == 0) {
+                continue;
             }
-            grundy_play_result r;
-            grundy_move m[5];
-            CHECK_EQ(play("kayles", h, 2, 0, &r, m, cap), GRUNDY_STATUS_OK);
-            CHECK_U64(r.move_count, want);
-            CHECK_U64(r.moves_listed, want < cap ? want : cap);
+            want += rest == 0 ? t == 0 : grundy_seq_get(seq, rest) == t;
+            for (uint64_t a = 1; a <= rest / 2; a++) {
+                want += (grundy_seq_get(seq, a) ^ grundy_seq_get(seq, rest - a)) == t;
+            }
         }
     }
+    return want;
+}
+
+static void test_splits(const char *name, uint64_t takes, uint64_t seed) {
+    grundy_rule *k = parse(name);
+    grundy_seq_opts so = GRUNDY_SEQ_OPTS_INIT;
+    grundy_seq *seq = NULL;
+    grundy_position *p = NULL;
+    check_rng rng = {seed};
+    so.engine = GRUNDY_SEQ_NAIVE;
+    CHECK_EQ(grundy_seq_create(k, &so, &seq), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_seq_extend(seq, 2001), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_position_create(k, NULL, &p), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_query_prepare(grundy_position_query(p), GRUNDY_NUMBER_MAX), GRUNDY_STATUS_OK);
+    for (int s = 0; s < 150; s++) {
+        const uint64_t h[2] = {300 + check_rng_below(&rng, 1700), check_rng_below(&rng, 40)};
+        const size_t cap = (size_t)check_rng_below(&rng, 6);
+        const uint64_t want = naive_count(seq, h, takes);
+        grundy_play_result r;
+        grundy_move m[5];
+        CHECK_EQ(grundy_position_play(p, h, 2, 0, m, cap, &r), GRUNDY_STATUS_OK);
+        CHECK_U64(r.move_count, want);
+        CHECK_U64(r.moves_listed, want < cap ? want : cap);
+        for (size_t i = 0; i < r.moves_listed; i++) { /* each listed move leaves value t */
+            uint64_t left = 0;
+            for (unsigned j = 0; j < m[i].leaves_count; j++) {
+                left ^= grundy_seq_get(seq, m[i].leaves[j]);
+            }
+            CHECK_U64(left ^ grundy_seq_get(seq, h[1 - m[i].heap]), 0);
+        }
+        if (r.move_count != want) {
+            fprintf(stderr, "%s: heaps %" PRIu64 " %" PRIu64 ", seed %" PRIu64 "\n", name, h[0],
+                    h[1], seed);
+        }
+    }
+    grundy_position_destroy(p);
     grundy_seq_destroy(seq);
     grundy_rule_destroy(k);
 }
@@ -188,7 +211,8 @@ int main(void) {
     const uint64_t seed = check_seed(5005);
     test_seed_samples();
     test_huge_heaps(seed);
-    test_kayles_splits();
+    test_splits("kayles", 6, seed);
+    test_splits("dawson-kayles", 4, seed);
     test_limits();
     test_random_rules(seed);
     return check_report("test_position");
