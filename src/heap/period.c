@@ -290,6 +290,12 @@ static grundy_status search(const grundy_rule *rule, grundy_seq *seq, grundy_pro
         GRUNDY_TRY(grundy_seq_extend(seq, length));
         /* A theorem proves plain periods only; without one, any period is at best observed. */
         GRUNDY_TRY(best_period(seq, rule, theorem != GRUNDY_PROOF_NONE, &c));
+        /* Hexadecimal games (three or more heaps) can be arithmetic-periodic for good (Howse
+         * and Nowakowski), and then no plain period ever comes: stop at the observation. Octal
+         * games never are, so for them an arithmetic pattern is transient and we go on. */
+        if (!c.found && theorem == GRUNDY_PROOF_K_HEAP) {
+            GRUNDY_TRY(best_period(seq, rule, 0, &c));
+        }
         if (c.found || length == limit) {
             break;
         }
