@@ -27,6 +27,10 @@ typedef struct cli_command {
 
 /* Each command file defines one of these. */
 extern const cli_command cli_cmd_rule;
+extern const cli_command cli_cmd_values;
+extern const cli_command cli_cmd_period;
+extern const cli_command cli_cmd_value;
+extern const cli_command cli_cmd_count;
 extern const cli_command cli_cmd_play;
 extern const cli_command cli_cmd_verify;
 extern const cli_command cli_cmd_graph;

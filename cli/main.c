@@ -6,6 +6,10 @@
 
 static const cli_command *const commands[] = {
     &cli_cmd_rule,
+    &cli_cmd_values,
+    &cli_cmd_period,
+    &cli_cmd_value,
+    &cli_cmd_count,
     &cli_cmd_play,
     &cli_cmd_verify,
     &cli_cmd_graph,

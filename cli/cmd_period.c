@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/* grundy period: the smallest period and preperiod of a rule's Grundy sequence, and its proof. */
+#include "json.h"
+#include "seq_common.h"
+
+static const char help[] =
+    "Usage: grundy period RULE [--max-n M] [--json]\n"
+    "\n"
+    "Find the smallest period p of g and the smallest preperiod n0 for it (g(n + p) = g(n)\n"
+    "for every n >= n0), computing in doubling rounds up to --max-n heaps and stopping at the\n"
+    "first round that proves a period. The proof is the theorem that covers the rule:\n"
+    "  guy-smith    moves leave at most two heaps, no '!': 2*n0 + 2*p + t values suffice\n"
+    "  k-heap       moves leave three or four heaps: k*n0 + k*p + t + k values\n"
+    "  window       moves leave at most one heap (subtraction games): n0 + p + max take\n"
+    "  closed-form  Nim and take-a-or-more (g(n) = floor(n/a)), S(a-b) (period a + b)\n"
+    "Tails and '!' codes (Grundy's game) have no theorem: a period that holds over the window a\n"
+    "theorem would need is printed as observed, not proved; such a search stops by default\n"
+    "where the naive computation gets slow (65536 heaps for Grundy's game): give --max-n to go\n"
+    "further. An arithmetic period g(n + p) = g(n) + s is printed with its saltus s.\n"
+    "\n"
+    "Options:\n"
+    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"
+    "  --json      print one JSON object: rule, preperiod, period, saltus, proved, proof,\n"
+    "              values_computed, max_value (null where unknown or unbounded)\n"
+    "  -h, --help  show this help\n"
+    "\n"
+    "Exit 1 when there is no period within the bound.\n"
+    "\n"
+    "Example (Dawson's Kayles, Project Euler 306):\n"
+    "  grundy period 0.07\n";
+
+static const cli_option options[] = {
+    {"max-n", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE}, {NULL, 0, 0}};
+enum { OPT_MAX_N, OPT_JSON };
+
+static void print_json(const seq_job *job, const grundy_period_result *r) {
+    json_writer w;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_kv_str(&w, "rule", job->canonical);
+    r->found ? json_kv_u64(&w, "preperiod", r->preperiod) : json_kv_null(&w, "preperiod");
+    r->found ? json_kv_u64(&w, "period", r->period) : json_kv_null(&w, "period");
+    r->found ? json_kv_u64(&w, "saltus", r->saltus) : json_kv_null(&w, "saltus");
+    json_kv_bool(&w, "proved", r->proved);
+    r->proof != GRUNDY_PROOF_NONE ? json_kv_str(&w, "proof", grundy_proof_name(r->proof))
+                                  : json_kv_null(&w, "proof");
+    json_kv_u64(&w, "values_computed", r->values_computed);
+    /* Values grow without bound under a saltus; a closed form computes none. */
+    if (r->saltus > 0 || (r->values_computed == 0 && r->proof != GRUNDY_PROOF_CLOSED_FORM)) {
+        json_kv_null(&w, "max_value");
+    } else {
+        json_kv_u64(&w, "max_value", r->max_value);
+    }
+    json_object_end(&w);
+}
+
+static const char *proof_words(grundy_proof proof) {
+    switch (proof) {
+    case GRUNDY_PROOF_GUY_SMITH:
+        return "the Guy-Smith theorem";
+    case GRUNDY_PROOF_K_HEAP:
+        return "the k-heap form of the Guy-Smith theorem";
+    case GRUNDY_PROOF_WINDOW:
+        return "the window test for subtraction games";
+    default:
+        return "its closed form";
+    }
+}
+
+static void print_text(const seq_job *job, const grundy_period_result *r) {
+    const unsigned long long computed = r->values_computed;
+    if (!r->found) {
+        printf("%s: no period within the bound (computed g(0..%llu))\n", job->canonical,
+               computed - 1);
+        return;
+    }
+    printf("%s: period %llu, preperiod %llu", job->canonical, (unsigned long long)r->period,
+           (unsigned long long)r->preperiod);
+    if (r->saltus > 0) {
+        printf(", saltus %llu (g(n + %llu) = g(n) + %llu)", (unsigned long long)r->saltus,
+               (unsigned long long)r->period, (unsigned long long)r->saltus);
+    }
+    if (r->proved) {
+        printf(", proved by %s", proof_words(r->proof));
+        if (r->proof != GRUNDY_PROOF_CLOSED_FORM) {
+            printf(
+                " (%llu values needed, %llu computed)",
+                (unsigned long long)grundy_period_values_needed(job->rule, r->preperiod, r->period),
+                computed);
+        }
+    } else {
+        printf(", observed over g(0..%llu), not proved", computed - 1);
+    }
+    if (r->saltus == 0) {
+        printf("; max value %llu", (unsigned long long)r->max_value);
+    }
+    putchar('\n');
+}
+
+static void explain_not_found(const seq_job *job, const grundy_period_result *r) {
+    const unsigned long long last = r->values_computed - 1, max_n = job->opts.max_n;
+    if (grundy_period_theorem(job->rule) == GRUNDY_PROOF_NONE && last < max_n) {
+        fprintf(stderr,
+                "grundy period: no theorem covers %s ('!' codes and tails), so the search "
+                "stopped at heap %llu, where the naive computation gets slow; give --max-n to "
+                "search further\n",
+                job->canonical, last);
+    } else {
+        fprintf(stderr,
+                "grundy period: no period of %s up to heap %llu; raise --max-n (now %llu)\n",
+                job->canonical, last, max_n);
+    }
+}
+
+static int run(int argc, char **argv) {
+    cli_args args;
+    seq_job job;
+    grundy_period_result r;
+    int rc = cli_parse_args(&cli_cmd_period, options, argc, argv, &args);
+    if (rc >= 0) {
+        return rc;
+    }
+    if (args.operand_count != 1) {
+        return args.operand_count == 0
+                   ? cli_usage_error(&cli_cmd_period, "missing RULE")
+                   : cli_usage_error(&cli_cmd_period, "unexpected operand '%s'", args.operands[1]);
+    }
+    rc = seq_job_start(&cli_cmd_period, args.operands[0], args.value[OPT_MAX_N], &job);
+    if (rc < 0) {
+        const grundy_status st = grundy_period_find(job.rule, NULL, &job.opts, &r);
+        if (st != GRUNDY_STATUS_OK) {
+            rc = cli_fail(&cli_cmd_period, cli_exit_code(st), "%s: %s", job.canonical,
+                          st == GRUNDY_STATUS_LIMIT ? "the memory limit was reached"
+                                                    : grundy_status_str(st));
+        } else {
+            args.present[OPT_JSON] ? print_json(&job, &r) : print_text(&job, &r);
+            if (!r.found) {
+                explain_not_found(&job, &r);
+            }
+            rc = r.found ? CLI_EXIT_OK : CLI_EXIT_NO;
+        }
+    }
+    seq_job_end(&job);
+    return rc;
+}
+
+const cli_command cli_cmd_period = {"period", run,
+                                    "Find and prove the period of a rule's Grundy sequence", help};

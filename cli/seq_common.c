@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared by the sequence commands: rule and --max-n parsing, the honest "past what is proved". */
+#include "seq_common.h"
+
+#include <string.h>
+
+int seq_job_start(const cli_command *cmd, const char *rule_text, const char *max_n_text,
+                  seq_job *job) {
+    const grundy_period_opts defaults = GRUNDY_PERIOD_OPTS_INIT;
+    memset(job, 0, sizeof *job);
+    job->opts = defaults;
+    if (max_n_text != NULL) {
+        const int rc =
+            cli_parse_number(cmd, "--max-n", max_n_text, GRUNDY_NUMBER_MAX - 1, &job->opts.max_n);
+        if (rc != 0) {
+            return rc;
+        }
+        job->opts.unproved_max_n = job->opts.max_n; /* asked for: search that far */
+    }
+    const int rc = cli_parse_rule(cmd, rule_text, &job->rule);
+    if (rc != 0) {
+        return rc;
+    }
+    if (grundy_rule_format(job->rule, job->canonical, sizeof job->canonical) >=
+        sizeof job->canonical) {
+        memcpy(job->canonical + sizeof job->canonical - 4, "...", 4);
+    }
+    const grundy_status st = grundy_query_create(job->rule, &job->opts, &job->query);
+    if (st != GRUNDY_STATUS_OK) {
+        return cli_fail(cmd, cli_exit_code(st), "cannot start on %s: %s", job->canonical,
+                        grundy_status_str(st));
+    }
+    return -1;
+}
+
+void seq_job_end(seq_job *job) {
+    grundy_query_destroy(job->query);
+    grundy_rule_destroy(job->rule);
+}
+
+int seq_job_fail(const cli_command *cmd, const seq_job *job, grundy_status st, uint64_t heap) {
+    const unsigned long long n = heap, max_n = job->opts.max_n;
+    const unsigned long long reach = grundy_query_reach(job->query);
+    if (st != GRUNDY_STATUS_LIMIT) {
+        return cli_fail(cmd, cli_exit_code(st), "%s: %s", job->canonical, grundy_status_str(st));
+    }
+    if (heap <= job->opts.max_n) {
+        return cli_fail(cmd, CLI_EXIT_LIMIT,
+                        "heap %llu of %s is out of reach: the memory limit stopped the "
+                        "computation at g(0..%llu)",
+                        n, job->canonical, reach);
+    }
+    if (grundy_period_theorem(job->rule) == GRUNDY_PROOF_NONE) {
+        return cli_fail(cmd, CLI_EXIT_LIMIT,
+                        "g(%llu) is past what is proved: no theorem proves periods of %s ('!' "
+                        "codes and tails), so only heaps up to --max-n are answered, by direct "
+                        "computation; raise --max-n (now %llu) to %llu or more",
+                        n, job->canonical, max_n, n);
+    }
+    return cli_fail(cmd, CLI_EXIT_LIMIT,
+                    "g(%llu) is past what is proved: computed g(0..%llu) of %s without a "
+                    "proved period; raise --max-n (now %llu)",
+                    n, reach, job->canonical, max_n);
+}
