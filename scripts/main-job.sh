@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Build grundy (Release) and run the main job. Usage: sh scripts/main-job.sh
+# Build grundy (Release) and run the main job: the Project Euler 306 answer and the proved
+# period of Dawson's Kayles (0.07). Usage: sh scripts/main-job.sh
 set -eu
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
@@ -8,7 +9,12 @@ grundy_need_packages
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DGRUNDY_BUILD_TESTS=OFF >/dev/null
 cmake --build build/release -j "$jobs" >/dev/null
-g=build/release/grundy
+g=build/release/cli/grundy
+# Project Euler 306: a strip of n squares, a move paints two adjacent white squares, whoever
+# cannot move loses. It is Dawson's Kayles, the octal game 0.07: the first player wins for
+# 852938 of the lengths 1..10^6, because g(n) has period 34 from n = 53 (proved by Guy-Smith).
 set -x
-"$g" rule 0.07
-"$g" rule kayles --json
+"$g" count 0.07 --from 1 --to 1000000
+"$g" period 0.07
+"$g" period 0.07 --json
+"$g" value 0.07 1000000000000000000
