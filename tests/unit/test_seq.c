@@ -235,8 +235,12 @@ static int read_data(const char *path, char *rule, size_t rule_cap, uint64_t *g,
             continue;
         }
         if (strncmp(line, "rule ", 5) == 0) {
-            snprintf(rule, rule_cap, "%s", line + 5);
-            rule[strcspn(rule, "\n")] = '\0';
+            const size_t len = strcspn(line + 5, "\n");
+            if (len >= rule_cap) {
+                break;
+            }
+            memcpy(rule, line + 5, len);
+            rule[len] = '\0';
             continue;
         }
         for (char *p = line; *p != '\0' && *p != '\n' && *n < cap;) {
