@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+/* One command per line, so that adding one is a one-line edit. */
+/* clang-format off */
 static const cli_command *const commands[] = {
     &cli_cmd_rule,
     &cli_cmd_values,
@@ -15,6 +17,7 @@ static const cli_command *const commands[] = {
     &cli_cmd_graph,
     &cli_cmd_solve,
 };
+/* clang-format on */
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 
 static const char overview_head[] =
