@@ -22,7 +22,8 @@ struct grundy_seq {
 };
 
 /* Every engine, fastest first: AUTO takes the first that applies. */
-static const grundy_seq_engine_ops *const engines[] = {&grundy_seq_naive_ops};
+static const grundy_seq_engine_ops *const engines[] = {&grundy_seq_sparse_ops,
+                                                       &grundy_seq_naive_ops};
 #define ENGINE_COUNT (sizeof engines / sizeof engines[0])
 
 static const grundy_seq_engine_ops *pick_engine(const grundy_rule *rule, grundy_seq_engine want) {

@@ -26,6 +26,7 @@ typedef struct grundy_seq_engine_ops {
 } grundy_seq_engine_ops;
 
 extern const grundy_seq_engine_ops grundy_seq_naive_ops;
+extern const grundy_seq_engine_ops grundy_seq_sparse_ops;
 
 /** The rule the sequence is for. */
 const grundy_rule *grundy_seq_rule(const grundy_seq *seq);

@@ -12,5 +12,7 @@ target_compile_definitions(test_seq PRIVATE GRUNDY_TEST_DATA_DIR="${PROJECT_SOUR
 grundy_unit_test(test_solver)
 grundy_unit_test(test_solver_heaps)
 grundy_unit_test(test_position)
+grundy_unit_test(test_seq_sparse)
 grundy_unit_test(test_period)
 grundy_unit_test(test_query)
+grundy_unit_test(test_period_scan)

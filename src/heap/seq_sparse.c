@@ -1,0 +1,619 @@
+/* SPDX-License-Identifier: MIT */
+/* The sparse-space engine for rules whose moves leave at most two heaps (Winning Ways ch. 4
+ * "Sparse Space Spells Speed"; Gangolli and Plambeck 1989; Flammenkamp's octal_sparse).
+ *
+ * A labelling splits positions into rare and common: i is rare when
+ * parity(g(i) & mask) ^ (use_parity & par(i)) == 0, par(i) = (i ^ kpar) & 1 where kpar is the
+ * parity shared by every split take (the parity variant needs one: 0.127). Since
+ * parity((x ^ y) & mask) = parity(x & mask) ^ parity(y & mask), a split of n - k = a + b has a
+ * value of n's common class exactly when one part is rare and the other common. So marking
+ * g(r) ^ g(n - k - r) for every rare r marks every common option: the smallest unmarked common
+ * value c is exact, and only the rare values below c are in doubt; a scan of the ordinary splits
+ * settles them, smallest first, and usually stops early. Cost per value: O(#rare) plus the
+ * scan, instead of O(n). The labelling only decides the speed, never the values. */
+#include "seq_internal.h"
+#include "sparse_mask.h"
+
+#include "../util/try.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Values above 2^MAX_HIST_BITS keep no histogram: such rules have no sparse space worth having,
+ * and the engine computes them by full scans (the naive method). */
+#define MAX_HIST_BITS 22
+/* The first labelling is chosen at this heap; full scans before. */
+#define FIRST_CHOICE 64
+
+typedef struct sparse {
+    const grundy_move_class *classes;
+    size_t class_count;
+    unsigned kpar;      /* parity of every split take (0 when mixed: then no parity variant) */
+    int parity_allowed; /* every split take has parity kpar */
+    unsigned bits;      /* every value so far is < 2^bits */
+    uint64_t seen_cap;  /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
+    uint32_t *seen;     /* seen[v] == stamp: the current heap has an option of value v */
+    uint32_t stamp;
+    uint8_t *common[2]; /* common[par][v]: v is of the common class for a heap with parity par */
+    uint64_t *hist;     /* hist[(v << 1) | par(i)] over heaps i >= 1; NULL past MAX_HIST_BITS */
+    int64_t *wht;       /* scratch for the transform */
+    uint64_t *doubt;    /* scratch for one heap's doubtful values, 2^(bits + 1) */
+    grundy_sparse_mask label;
+    int dense; /* no rare list: compute by full scans */
+    /* The rare list, ascending: positions and their values side by side, so the marking loop
+     * streams through two arrays with no branch (one group per value cost a pointer chase per
+     * group and heap, which dominated for games with few rare positions). */
+    uint64_t *rare_pos;
+    uint32_t *rare_val; /* values < 2^MAX_HIST_BITS whenever there is a rare list */
+    uint64_t rare_count, rare_cap;
+    uint64_t next_choice; /* re-choose the labelling at this heap ... */
+    uint64_t rare_limit;  /* ... or when rare_count passes this */
+} sparse;
+
+static int sparse_applies(const grundy_rule *rule) {
+    return grundy_rule_max_heaps_left(rule) == 2;
+}
+
+static void free_rare(sparse *s) {
+    free(s->rare_pos);
+    free(s->rare_val);
+    s->rare_pos = NULL;
+    s->rare_val = NULL;
+    s->rare_count = 0;
+    s->rare_cap = 0;
+}
+
+static void sparse_destroy(void *state) {
+    sparse *s = state;
+    if (s == NULL) {
+        return;
+    }
+    free_rare(s);
+    free(s->seen);
+    free(s->doubt);
+    free(s->common[0]);
+    free(s->common[1]);
+    free(s->hist);
+    free(s->wht);
+    free(s);
+}
+
+static uint64_t sparse_bytes(const void *state) {
+    const sparse *s = state;
+    uint64_t b = s->seen_cap * (4 + 8 + 2) + sizeof *s;
+    if (s->hist != NULL) {
+        b += s->seen_cap * 16;
+    }
+    b += s->rare_cap * 12;
+    return b;
+}
+
+/* kpar and whether the parity variant may be used: every split take must share one parity,
+ * else a split's common class would depend on k. */
+static void split_parity(sparse *s) {
+    int have = 0;
+    s->parity_allowed = 1;
+    for (size_t i = 0; i < s->class_count; i++) {
+        const grundy_move_class *c = &s->classes[i];
+        if (!(c->leaves & 4u)) {
+            continue;
+        }
+        const unsigned p = (unsigned)(c->take_first & 1u);
+        const int several =
+            c->take_last > c->take_first && c->take_last - c->take_first >= c->take_step;
+        if ((several && (c->take_step & 1u)) || (have && p != s->kpar)) {
+            s->parity_allowed = 0;
+        }
+        s->kpar = have ? s->kpar : p;
+        have = 1;
+    }
+    if (!s->parity_allowed) {
+        s->kpar = 0;
+    }
+}
+
+static grundy_status sparse_create(grundy_seq *seq, void **state) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    sparse *s = calloc(1, sizeof *s);
+    GRUNDY_CHECK(s != NULL, GRUNDY_STATUS_NOMEM);
+    s->classes = grundy_rule_classes(grundy_seq_rule(seq), &s->class_count);
+    split_parity(s);
+    s->dense = 1;
+    s->next_choice = FIRST_CHOICE;
+    s->rare_limit = UINT64_MAX;
+    *state = s;
+    s = NULL;
+cleanup:
+    sparse_destroy(s);
+    return st;
+}
+
+/* ---------------------------------------------------------------- tables sized by value */
+
+static void fill_common(sparse *s) {
+    for (uint64_t v = 0; v < s->seen_cap; v++) {
+        uint64_t x = v & s->label.mask;
+        unsigned parity = 0;
+        while (x != 0) {
+            parity ^= 1u;
+            x &= x - 1;
+        }
+        /* Common: parity(v & mask) ^ (use_parity & par) == 1. */
+        s->common[0][v] = (uint8_t)(parity == 1u);
+        s->common[1][v] = (uint8_t)((parity ^ s->label.use_parity) == 1u);
+    }
+}
+
+/* realloc to new_count elements, zeroing the new ones; NULL (p untouched) on failure. */
+static void *grow(void *p, uint64_t old_count, uint64_t new_count, size_t elem) {
+    char *grown = realloc(p, (size_t)(new_count * elem));
+    if (grown != NULL) {
+        memset(grown + old_count * elem, 0, (size_t)((new_count - old_count) * elem));
+    }
+    return grown;
+}
+
+#define GROW(field, old_count, new_count)                                                          \
+    do {                                                                                           \
+        void *grown_ = grow(field, old_count, new_count, sizeof *(field));                         \
+        GRUNDY_CHECK(grown_ != NULL, GRUNDY_STATUS_NOMEM);                                         \
+        field = grown_;                                                                            \
+    } while (0)
+
+/* Make room for values below 2^bits (xors of them below 2^(bits + 1) in seen). */
+static grundy_status reserve_bits(const grundy_seq *seq, sparse *s, unsigned bits) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    if (bits <= s->bits && s->seen != NULL) {
+        return GRUNDY_STATUS_OK;
+    }
+    const uint64_t old_cap = s->seen_cap, cap = (uint64_t)2 << bits;
+    const int hist = bits <= MAX_HIST_BITS;
+    GRUNDY_TRY(grundy_seq_charge(seq, sparse_bytes(s) + cap * (14u + (hist ? 16u : 0u))));
+    GROW(s->seen, old_cap, cap);
+    GROW(s->doubt, old_cap, cap);
+    GROW(s->common[0], old_cap, cap);
+    GROW(s->common[1], old_cap, cap);
+    if (hist) {
+        GROW(s->hist, old_cap, cap);
+        GROW(s->wht, old_cap, cap);
+    } else {
+        free(s->hist);
+        free(s->wht);
+        s->hist = NULL;
+        s->wht = NULL;
+        free_rare(s);
+        s->dense = 1; /* for good: values this large leave no sparse space */
+    }
+    s->bits = bits;
+    s->seen_cap = cap;
+    fill_common(s);
+cleanup:
+    return st;
+}
+
+/* ---------------------------------------------------------------- the rare list */
+
+static unsigned position_parity(const sparse *s, uint64_t i) {
+    return (unsigned)((i ^ s->kpar) & 1u);
+}
+
+static int is_rare(const sparse *s, uint64_t i, uint64_t v) {
+    return !s->common[position_parity(s, i)][v];
+}
+
+static grundy_status add_rare(sparse *s, uint64_t i, uint64_t v) {
+    if (s->rare_count == s->rare_cap) {
+        const uint64_t cap = s->rare_cap < 64 ? 64 : 2 * s->rare_cap;
+        uint64_t *pos = realloc(s->rare_pos, (size_t)cap * sizeof *pos);
+        if (pos == NULL) {
+            return GRUNDY_STATUS_NOMEM;
+        }
+        s->rare_pos = pos;
+        uint32_t *val = realloc(s->rare_val, (size_t)cap * sizeof *val);
+        if (val == NULL) {
+            return GRUNDY_STATUS_NOMEM;
+        }
+        s->rare_val = val;
+        s->rare_cap = cap;
+    }
+    s->rare_pos[s->rare_count] = i;
+    s->rare_val[s->rare_count] = (uint32_t)v;
+    s->rare_count++;
+    return GRUNDY_STATUS_OK;
+}
+
+/* Re-choose the labelling from the histogram; rebuild the rare list, or go dense when no
+ * labelling makes rare positions rare (0.04, 0.06): then a full scan is as cheap. */
+static grundy_status choose_label(const grundy_seq *seq, sparse *s, uint64_t n) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    s->next_choice = 2 * n;
+    if (s->hist == NULL) {
+        return GRUNDY_STATUS_OK;
+    }
+    const grundy_sparse_mask best =
+        grundy_sparse_mask_choose(s->hist, s->bits, s->wht, s->parity_allowed);
+    const int dense = best.rare > n / 8;
+    const int same =
+        !s->dense && !dense && best.mask == s->label.mask && best.use_parity == s->label.use_parity;
+    s->label = best;
+    s->rare_limit = 2 * best.rare + 64;
+    if (same) {
+        return GRUNDY_STATUS_OK;
+    }
+    fill_common(s);
+    free_rare(s);
+    s->dense = dense;
+    if (dense) {
+        return GRUNDY_STATUS_OK;
+    }
+    GRUNDY_TRY(grundy_seq_charge(seq, sparse_bytes(s) + best.rare * 12));
+    for (uint64_t i = 1; i < n; i++) {
+        const uint64_t v = grundy_seq_get(seq, i);
+        if (is_rare(s, i, v)) {
+            GRUNDY_TRY(add_rare(s, i, v));
+        }
+    }
+cleanup:
+    return st;
+}
+
+/* ---------------------------------------------------------------- one heap */
+
+/* The per-heap work reads only the values, the classes, the rare list and its own scratch
+ * (seen, stamp): a function of (sequence, rare set, n), so heaps could be split among threads. */
+typedef struct heap_ctx {
+    const void *raw;
+    unsigned width;
+    uint32_t *seen;
+    uint32_t stamp;
+    uint64_t *doubt; /* scratch: room for 2^bits values */
+} heap_ctx;
+
+#define LOAD(T, raw, i) ((uint64_t)((const T *)(raw))[i])
+
+static uint64_t load(const heap_ctx *h, uint64_t i) {
+    switch (h->width) {
+    case 1:
+        return LOAD(uint8_t, h->raw, i);
+    case 2:
+        return LOAD(uint16_t, h->raw, i);
+    case 4:
+        return LOAD(uint32_t, h->raw, i);
+    default:
+        return LOAD(uint64_t, h->raw, i);
+    }
+}
+
+/* Mark val[i] ^ g(m - pos[i]) for i in [lo, hi): splits with the rare part pos[i] < m. */
+#define MARK_RARE(T)                                                                               \
+    do {                                                                                           \
+        const T *gm = (const T *)h->raw + m;                                                       \
+        for (size_t i = lo; i < hi; i++) {                                                         \
+            seen[val[i] ^ *(gm - pos[i])] = stamp;                                                 \
+        }                                                                                          \
+    } while (0)
+
+static void mark_rare(const heap_ctx *h, uint64_t m, const uint64_t *pos, const uint32_t *val,
+                      size_t lo, size_t hi) {
+    uint32_t *const seen = h->seen;
+    const uint32_t stamp = h->stamp;
+    switch (h->width) {
+    case 1:
+        MARK_RARE(uint8_t);
+        break;
+    case 2:
+        MARK_RARE(uint16_t);
+        break;
+    case 4:
+        MARK_RARE(uint32_t);
+        break;
+    default:
+        MARK_RARE(uint64_t);
+        break;
+    }
+}
+
+/* How many of the ascending positions pos[0..count) are below x. */
+static size_t count_below(const uint64_t *pos, size_t count, uint64_t x) {
+    size_t lo = 0;
+    while (lo < count) {
+        const size_t mid = lo + (count - lo) / 2;
+        if (pos[mid] < x) {
+            lo = mid + 1;
+        } else {
+            count = mid;
+        }
+    }
+    return lo;
+}
+
+/* Every split m = r + (m - r) with a rare part r (r != m - r when the parts must differ). */
+static void mark_rare_splits(const sparse *s, const heap_ctx *h, uint64_t m, int distinct) {
+    size_t count = (size_t)s->rare_count;
+    if (count == 0) {
+        return;
+    }
+    if (s->rare_pos[count - 1] >= m) {
+        count = count_below(s->rare_pos, count, m);
+    }
+    size_t skip = count; /* m/2 + m/2 is no move when the parts must differ */
+    if (distinct && (m & 1u) == 0) {
+        const size_t at = count_below(s->rare_pos, count, m / 2);
+        skip = at < count && s->rare_pos[at] == m / 2 ? at : count;
+    }
+    mark_rare(h, m, s->rare_pos, s->rare_val, 0, skip);
+    if (skip < count) {
+        mark_rare(h, m, s->rare_pos, s->rare_val, skip + 1, count);
+    }
+}
+
+/* Mark the splits m = a + (m - a) for a in [a_lo, a_hi]: the naive method's loop. */
+#define MARK_RANGE(T)                                                                              \
+    do {                                                                                           \
+        const T *g = (const T *)h->raw;                                                            \
+        for (uint64_t a = a_lo; a <= a_hi; a++) {                                                  \
+            seen[g[a] ^ g[m - a]] = stamp;                                                         \
+        }                                                                                          \
+    } while (0)
+
+static void mark_range(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a_hi) {
+    uint32_t *const seen = h->seen;
+    const uint32_t stamp = h->stamp;
+    switch (h->width) {
+    case 1:
+        MARK_RANGE(uint8_t);
+        break;
+    case 2:
+        MARK_RANGE(uint16_t);
+        break;
+    case 4:
+        MARK_RANGE(uint32_t);
+        break;
+    default:
+        MARK_RANGE(uint64_t);
+        break;
+    }
+}
+
+/* Every split m = a + b, a <= b (a < b when the parts must differ). */
+static void mark_all_splits(const heap_ctx *h, uint64_t m, int distinct) {
+    mark_range(h, m, 1, distinct ? (m - 1) / 2 : m / 2);
+}
+
+/* The last take of class c that leaves two heaps of a heap of n (n - k >= 2), or 0 with
+ * *none set when there is none. */
+static uint64_t last_split_take(const grundy_move_class *c, uint64_t n, int *none) {
+    *none = !(c->leaves & 4u) || n < 2 || c->take_first > n - 2;
+    if (*none) {
+        return 0;
+    }
+    const uint64_t last = c->take_last < n - 2 ? c->take_last : n - 2;
+    return c->take_step == 1 ? last : last - (last - c->take_first) % c->take_step;
+}
+
+/* ---------------------------------------------------------------- settling the doubts */
+
+/* The doubtful values: rare values below c that no split with a rare part gave. The scan of
+ * ordinary splits drops each one as it shows up; the smallest left at the end is g(n). */
+typedef struct doubts {
+    uint64_t *v; /* ascending */
+    size_t count;
+} doubts;
+
+/* Drop the doubts the seen marks have settled. */
+static void drop_seen(const heap_ctx *h, doubts *d) {
+    size_t kept = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        if (h->seen[d->v[i]] != h->stamp) {
+            d->v[kept++] = d->v[i];
+        }
+    }
+    d->count = kept;
+}
+
+#define SWAR_MAX_DOUBTS 4
+#define BLOCK           64 /* splits per look at the doubts */
+
+static uint64_t reverse_bytes(uint64_t x) {
+    x = (x >> 32) | (x << 32);
+    x = ((x >> 16) & 0x0000FFFF0000FFFFu) | ((x & 0x0000FFFF0000FFFFu) << 16);
+    return ((x >> 8) & 0x00FF00FF00FF00FFu) | ((x & 0x00FF00FF00FF00FFu) << 8);
+}
+
+static uint64_t reverse_halves(uint64_t x) {
+    x = (x >> 32) | (x << 32);
+    return ((x >> 16) & 0x0000FFFF0000FFFFu) | ((x & 0x0000FFFF0000FFFFu) << 16);
+}
+
+/*
+ * Which of the (at most SWAR_MAX_DOUBTS) doubts some split m = a + (m - a), a in
+ * [a, a + BLOCK), gives: bit i for d[i]. Eight 8-bit (or four 16-bit) lanes per word: the
+ * values g(a..a+7) xor the same lanes of g(m-a-7..m-a) reversed, compared with each doubt by
+ * the exact "some lane is zero" test (y - 0x01..01) & ~y & 0x80..80. A few operations per eight
+ * splits where marking costs a store each; most heaps doubt only one or two values.
+ */
+static unsigned swar_block(const heap_ctx *h, uint64_t m, uint64_t a, const uint64_t *d,
+                           size_t count) {
+    unsigned found = 0;
+    if (h->width == 1) {
+        const uint8_t *g = h->raw;
+        const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+        for (uint64_t j = 0; j < BLOCK; j += 8) {
+            uint64_t lo, hi;
+            memcpy(&lo, g + a + j, 8);
+            memcpy(&hi, g + (m - a - j - 7), 8);
+            const uint64_t x = lo ^ reverse_bytes(hi);
+            for (size_t i = 0; i < count; i++) {
+                const uint64_t y = x ^ (d[i] * ones);
+                found |= (unsigned)(((y - ones) & ~y & highs) != 0) << i;
+            }
+        }
+    } else {
+        const uint16_t *g = h->raw;
+        const uint64_t ones = 0x0001000100010001u, highs = 0x8000800080008000u;
+        for (uint64_t j = 0; j < BLOCK; j += 4) {
+            uint64_t lo, hi;
+            memcpy(&lo, g + a + j, 8);
+            memcpy(&hi, g + (m - a - j - 3), 8);
+            const uint64_t x = lo ^ reverse_halves(hi);
+            for (size_t i = 0; i < count; i++) {
+                const uint64_t y = x ^ (d[i] * ones);
+                found |= (unsigned)(((y - ones) & ~y & highs) != 0) << i;
+            }
+        }
+    }
+    return found;
+}
+
+static void drop_found(doubts *d, unsigned found) {
+    size_t kept = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        if (!(found & (1u << i))) {
+            d->v[kept++] = d->v[i];
+        }
+    }
+    d->count = kept;
+}
+
+/* Scan the splits of m (a in [1, a_max]) until no doubt is left. */
+static void scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_max, doubts *d) {
+    for (uint64_t a = 1; a <= a_max && d->count > 0; a += BLOCK) {
+        if (a_max - a >= BLOCK - 1 && h->width <= 2 && d->count <= SWAR_MAX_DOUBTS) {
+            drop_found(d, swar_block(h, m, a, d->v, d->count));
+        } else {
+            mark_range(h, m, a, a_max - a < BLOCK ? a_max : a + BLOCK - 1);
+            drop_seen(h, d);
+        }
+    }
+}
+
+/* g(n) is c unless a rare value below c is no option: scan the ordinary splits until every rare
+ * value below c has shown up; the smallest that never does is g(n). */
+static uint64_t settle_rare(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t c,
+                            const uint8_t *common) {
+    doubts d = {h->doubt, 0};
+    for (uint64_t v = 0; v < c; v++) {
+        if (!common[v] && h->seen[v] != h->stamp) {
+            d.v[d.count++] = v;
+        }
+    }
+    for (size_t i = 0; i < s->class_count && d.count > 0; i++) {
+        const grundy_move_class *cl = &s->classes[i];
+        int none;
+        const uint64_t last = last_split_take(cl, n, &none);
+        for (uint64_t k = cl->take_first; !none && k <= last && d.count > 0; k += cl->take_step) {
+            const uint64_t m = n - k;
+            scan_splits(h, m, cl->distinct ? (m - 1) / 2 : m / 2, &d);
+        }
+    }
+    return d.count > 0 ? d.v[0] : c;
+}
+
+/* Mark the options that leave at most one heap: all of them, O(takes). */
+static void mark_small_moves(const sparse *s, const heap_ctx *h, uint64_t n) {
+    for (size_t i = 0; i < s->class_count; i++) {
+        const grundy_move_class *c = &s->classes[i];
+        if ((c->leaves & 1u) && n >= 1 && n >= c->take_first && n <= c->take_last &&
+            (c->take_step == 1 || (n - c->take_first) % c->take_step == 0)) {
+            h->seen[0] = h->stamp;
+        }
+        if (!(c->leaves & 2u) || n < 1 || c->take_first > n - 1) {
+            continue;
+        }
+        const uint64_t last = c->take_last < n - 1 ? c->take_last : n - 1;
+        for (uint64_t k = c->take_first; k <= last; k += c->take_step) {
+            h->seen[load(h, n - k)] = h->stamp;
+        }
+    }
+}
+
+static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
+    mark_small_moves(s, h, n);
+    for (size_t i = 0; i < s->class_count; i++) {
+        const grundy_move_class *c = &s->classes[i];
+        int none;
+        const uint64_t last = last_split_take(c, n, &none);
+        for (uint64_t k = c->take_first; !none && k <= last; k += c->take_step) {
+            if (s->dense) {
+                mark_all_splits(h, n - k, c->distinct);
+            } else {
+                mark_rare_splits(s, h, n - k, c->distinct);
+            }
+        }
+    }
+    uint64_t v = 0;
+    if (s->dense) {
+        while (h->seen[v] == h->stamp) {
+            v++;
+        }
+        return v;
+    }
+    const uint8_t *common = s->common[position_parity(s, n)];
+    while (v < s->seen_cap && (!common[v] || h->seen[v] == h->stamp)) {
+        v++;
+    }
+    return settle_rare(s, h, n, v, common);
+}
+
+static unsigned bits_for(uint64_t v) {
+    unsigned b = 1;
+    while (b < 64 && (v >> b) != 0) {
+        b++;
+    }
+    return b;
+}
+
+/* Book g(n) = v: the histogram and, for a rare heap, the rare list. */
+static grundy_status record(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    if (n == 0) {
+        return GRUNDY_STATUS_OK; /* heap 0 is never a part of a split */
+    }
+    if (s->hist != NULL) {
+        s->hist[(v << 1) | position_parity(s, n)]++;
+    }
+    if (!s->dense && is_rare(s, n, v)) {
+        GRUNDY_TRY(add_rare(s, n, v));
+        if (s->rare_count > s->rare_limit) {
+            GRUNDY_TRY(choose_label(seq, s, n + 1));
+        }
+    }
+cleanup:
+    return st;
+}
+
+static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    sparse *s = state;
+    GRUNDY_TRY(reserve_bits(seq, s, bits_for(grundy_seq_max_value(seq))));
+    for (uint64_t n = grundy_seq_length(seq); n < length; n++) {
+        if (n >= s->next_choice) {
+            GRUNDY_TRY(choose_label(seq, s, n));
+        }
+        if (++s->stamp == 0) { /* the stamps wrapped: forget every old mark */
+            memset(s->seen, 0, (size_t)s->seen_cap * sizeof *s->seen);
+            s->stamp = 1;
+        }
+        heap_ctx h = {NULL, 0, s->seen, s->stamp, s->doubt};
+        h.raw = grundy_seq_raw(seq, &h.width);
+        const uint64_t v = heap_value(s, &h, n);
+        GRUNDY_TRY(reserve_bits(seq, s, bits_for(v)));
+        GRUNDY_TRY(grundy_seq_push(seq, v));
+        st = record(seq, s, n, v);
+        if (st != GRUNDY_STATUS_OK) {
+            /* The rare list may now miss heap n: drop it (full scans are always exact) and
+             * rebuild it at the next heap. */
+            free_rare(s);
+            s->dense = 1;
+            s->next_choice = n + 1;
+            goto cleanup;
+        }
+    }
+cleanup:
+    return st;
+}
+
+const grundy_seq_engine_ops grundy_seq_sparse_ops = {
+    GRUNDY_SEQ_SPARSE, "sparse",     sparse_applies, sparse_create,
+    sparse_extend,     sparse_bytes, sparse_destroy,
+};

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/* The sparse-space engine against the naive engine (the oracle) on hundreds of seeded random codes
+ * whose moves leave at most two heaps (d0 = 4 and '!' included, long codes, codes with no sparse
+ * space), computed in random steps; the mask choice against direct counting; and 0.16's
+ * published period proved to its Guy-Smith bound. GRUNDY_TEST_SEED replays a failure. */
+#include <grundy/grundy.h>
+
+#include "check.h"
+#include "heap/sparse_mask.h"
+
+#include <stdio.h>
+
+static const char digit_chars[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
+
+static grundy_seq *make_seq(const grundy_rule *rule, grundy_seq_engine engine) {
+    grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
+    grundy_seq *seq = NULL;
+    opts.engine = engine;
+    if (grundy_seq_create(rule, &opts, &seq) != GRUNDY_STATUS_OK) {
+        return NULL;
+    }
+    return seq;
+}
+
+/* Compute n values of `text` with both engines (the sparse one in random steps) and compare. */
+static void compare_engines(const char *text, uint64_t n, check_rng *rng, uint64_t seed) {
+    grundy_rule *rule = NULL;
+    if (grundy_rule_parse(text, &rule, NULL) != GRUNDY_STATUS_OK) {
+        fprintf(stderr, "cannot parse %s (seed %llu)\n", text, (unsigned long long)seed);
+        CHECK(0);
+        return;
+    }
+    grundy_seq *naive = make_seq(rule, GRUNDY_SEQ_NAIVE);
+    grundy_seq *sparse = make_seq(rule, GRUNDY_SEQ_SPARSE);
+    CHECK(naive != NULL && sparse != NULL);
+    if (naive != NULL && sparse != NULL) {
+        CHECK_EQ(grundy_seq_extend(naive, n), GRUNDY_STATUS_OK);
+        uint64_t len = 0;
+        while (len < n) {
+            len += 1 + check_rng_below(rng, n / 3 + 1);
+            len = len < n ? len : n;
+            CHECK_EQ(grundy_seq_extend(sparse, len), GRUNDY_STATUS_OK);
+        }
+        CHECK_EQ(grundy_seq_get_engine(sparse), GRUNDY_SEQ_SPARSE);
+        for (uint64_t i = 0; i < n; i++) {
+            if (grundy_seq_get(naive, i) != grundy_seq_get(sparse, i)) {
+                fprintf(stderr, "%s (seed %llu): g(%llu): sparse %llu, naive %llu\n", text,
+                        (unsigned long long)seed, (unsigned long long)i,
+                        (unsigned long long)grundy_seq_get(sparse, i),
+                        (unsigned long long)grundy_seq_get(naive, i));
+                CHECK_U64(grundy_seq_get(sparse, i), grundy_seq_get(naive, i));
+                break;
+            }
+        }
+        CHECK_U64(grundy_seq_max_value(sparse), grundy_seq_max_value(naive));
+    }
+    grundy_seq_destroy(naive);
+    grundy_seq_destroy(sparse);
+    grundy_rule_destroy(rule);
+}
+
+/* A random code whose digits use only bits 1, 2, 4: d0 is 0 or 4 (4! at times), up to `digits`
+ * digits after the point, '!' at times, and at times a tail. */
+static void random_code(check_rng *rng, char *text, unsigned digits) {
+    size_t len = 0;
+    const uint64_t d0 = check_rng_below(rng, 4);
+    text[len++] = d0 == 0 ? '4' : '0';
+    if (d0 == 0 && check_rng_below(rng, 3) == 0) {
+        text[len++] = '!';
+    }
+    text[len++] = '.';
+    const unsigned count = 1 + (unsigned)check_rng_below(rng, digits);
+    int split = 0;
+    for (unsigned i = 0; i < count; i++) {
+        const unsigned d =
+            (unsigned)check_rng_below(rng, i == count - 1 ? 7 : 8) + (i == count - 1);
+        split |= (d & 4u) != 0;
+        text[len++] = digit_chars[d];
+        if ((d & 4u) && check_rng_below(rng, 10) == 0) {
+            text[len++] = '!';
+        }
+    }
+    if (!split && d0 != 0) {
+        text[len++] = '4'; /* the engine applies only where some move leaves two heaps */
+    }
+    if (check_rng_below(rng, 12) == 0) {
+        text[len++] = '[';
+        /* A tail that splits costs the naive engine O(n^2) per value: keep those short. */
+        text[len++] = digit_chars[1 + check_rng_below(rng, 3)];
+        text[len++] = ']';
+    }
+    text[len] = '\0';
+}
+
+static void test_random_codes(void) {
+    const uint64_t seed = check_seed(20261130);
+    check_rng rng = {seed};
+    char text[64];
+    for (int i = 0; i < 400; i++) {
+        random_code(&rng, text, i % 10 == 0 ? 24 : 6);
+        compare_engines(text, 64 + check_rng_below(&rng, 1200), &rng, seed);
+    }
+}
+
+/* Longer runs where the sparse space matters, the mask is re-chosen and values widen. */
+static void test_known_games(void) {
+    const uint64_t seed = check_seed(7);
+    check_rng rng = {seed};
+    /* 0.127 needs the parity of n; 0.04 and 0.06 have no sparse space; 4!.0 is Grundy's game; 4.7
+     * and 0.[7] grow past 255 (16-bit storage). */
+    static const struct {
+        const char *code;
+        uint64_t n;
+    } games[] = {{"0.16", 5000},   {"0.6", 5000},  {"0.127", 4000}, {"0.354", 4000},
+                 {"0.1777", 4000}, {"0.04", 3000}, {"0.06", 3000},  {"4!.0", 4000},
+                 {"0.77", 2000},   {"0.07", 2000}, {"4.7", 3000},   {"0.[7]", 300},
+                 {"0.[4]", 400},   {"0.75", 3000}, {"0.165", 3000}, {"0.376", 3000}};
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        compare_engines(games[i].code, games[i].n, &rng, seed);
+    }
+}
+
+/* The mask choice against counting rare positions directly for every labelling. */
+static void test_mask_choice(void) {
+    const uint64_t seed = check_seed(99);
+    check_rng rng = {seed};
+    uint64_t hist[64];
+    int64_t scratch[64];
+    for (int round = 0; round < 200; round++) {
+        const unsigned bits = 1 + (unsigned)check_rng_below(&rng, 5);
+        const size_t size = (size_t)2 << bits;
+        for (size_t j = 0; j < size; j++) {
+            hist[j] = check_rng_below(&rng, 3) == 0 ? check_rng_below(&rng, 1000) : 0;
+        }
+        const int parity = (int)check_rng_below(&rng, 2);
+        const grundy_sparse_mask got = grundy_sparse_mask_choose(hist, bits, scratch, parity);
+        uint64_t best = UINT64_MAX;
+        for (size_t i = 0; i < size; i++) {
+            uint64_t rare = 0;
+            for (size_t j = 0; j < size; j++) {
+                unsigned odd = 0;
+                for (size_t x = i & j; x != 0; x &= x - 1) {
+                    odd ^= 1u;
+                }
+                rare += odd ? 0 : hist[j];
+            }
+            if (i != 0 && ((i & 1u) == 0 || parity) && rare < best) {
+                best = rare;
+            }
+            if (i == ((got.mask << 1) | got.use_parity)) {
+                CHECK_U64(got.rare, rare);
+            }
+        }
+        if (got.mask != 0 || got.use_parity != 0) {
+            CHECK_U64(got.rare, best);
+        } else {
+            CHECK(got.rare <= best); /* only "everything rare" when nothing beats it */
+        }
+        CHECK(parity || got.use_parity == 0);
+    }
+}
+
+/* 0.16: preperiod 105351, period 149459 (Gangolli and Plambeck 1989), proved by Guy-Smith at
+ * 2 * 105351 + 2 * 149459 + 2 = 509622 values; the first values agree with the naive engine. */
+static void test_published_016(void) {
+    grundy_rule *rule = NULL;
+    CHECK_EQ(grundy_rule_parse("0.16", &rule, NULL), GRUNDY_STATUS_OK);
+    grundy_period_opts opts = GRUNDY_PERIOD_OPTS_INIT;
+    opts.seq.engine = GRUNDY_SEQ_SPARSE;
+    opts.max_n = (uint64_t)1 << 20;
+    grundy_seq *seq = make_seq(rule, GRUNDY_SEQ_SPARSE);
+    grundy_period_result res;
+    CHECK_EQ(grundy_period_find(rule, seq, &opts, &res), GRUNDY_STATUS_OK);
+    CHECK(res.found && res.proved);
+    CHECK_U64(res.preperiod, 105351);
+    CHECK_U64(res.period, 149459);
+    CHECK_U64(grundy_period_values_needed(rule, 105351, 149459), 509622);
+    CHECK(res.values_computed >= 509622);
+    grundy_seq *naive = make_seq(rule, GRUNDY_SEQ_NAIVE);
+    CHECK_EQ(grundy_seq_extend(naive, 6000), GRUNDY_STATUS_OK);
+    for (uint64_t i = 0; i < 6000; i++) {
+        if (grundy_seq_get(naive, i) != grundy_seq_get(seq, i)) {
+            CHECK_U64(grundy_seq_get(seq, i), grundy_seq_get(naive, i));
+            break;
+        }
+    }
+    grundy_seq_destroy(naive);
+    grundy_seq_destroy(seq);
+    grundy_rule_destroy(rule);
+}
+
+/* Rules where no move leaves two heaps are the naive engine's; asking for sparse says so. */
+static void test_applies(void) {
+    grundy_rule *rule = NULL;
+    CHECK_EQ(grundy_rule_parse("0.33", &rule, NULL), GRUNDY_STATUS_OK);
+    grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
+    grundy_seq *seq = NULL;
+    opts.engine = GRUNDY_SEQ_SPARSE;
+    CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_UNSUPPORTED);
+    opts.engine = GRUNDY_SEQ_AUTO;
+    CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_seq_get_engine(seq), GRUNDY_SEQ_NAIVE);
+    grundy_seq_destroy(seq);
+    grundy_rule_destroy(rule);
+    CHECK_EQ(grundy_rule_parse("0.6", &rule, NULL), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_seq_get_engine(seq), GRUNDY_SEQ_SPARSE);
+    grundy_seq_destroy(seq);
+    grundy_rule_destroy(rule);
+}
+
+int main(void) {
+    test_mask_choice();
+    test_applies();
+    test_random_codes();
+    test_known_games();
+    test_published_016();
+    return check_report("test_seq_sparse");
+}
