@@ -4,7 +4,7 @@
 #include "seq_common.h"
 
 static const char help[] =
-    "Usage: grundy period RULE [--max-n M] [--json]\n"
+    "Usage: grundy period RULE [--max-n M] [--engine E] [--json]\n"
     "\n"
     "Find the smallest period p of g and the smallest preperiod n0 for it (g(n + p) = g(n)\n"
     "for every n >= n0), computing in doubling rounds up to --max-n heaps and stopping at the\n"
@@ -20,6 +20,8 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --max-n M   the largest heap that may be computed [default: 33554432]\n"
+    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"
+    "              the fastest that applies [default: auto]\n"
     "  --json      print one JSON object: rule, preperiod, period, saltus, proved, proof,\n"
     "              values_computed, max_value (null where unknown or unbounded)\n"
     "  -h, --help  show this help\n"
@@ -30,8 +32,8 @@ static const char help[] =
     "  grundy period 0.07\n";
 
 static const cli_option options[] = {
-    {"max-n", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE}, {NULL, 0, 0}};
-enum { OPT_MAX_N, OPT_JSON };
+    {"max-n", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE}, {"engine", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
+enum { OPT_MAX_N, OPT_JSON, OPT_ENGINE };
 
 static void print_json(const seq_job *job, const grundy_period_result *r) {
     json_writer w;
@@ -125,7 +127,8 @@ static int run(int argc, char **argv) {
                    ? cli_usage_error(&cli_cmd_period, "missing RULE")
                    : cli_usage_error(&cli_cmd_period, "unexpected operand '%s'", args.operands[1]);
     }
-    rc = seq_job_start(&cli_cmd_period, args.operands[0], args.value[OPT_MAX_N], &job);
+    rc = seq_job_start(&cli_cmd_period, args.operands[0], args.value[OPT_MAX_N],
+                       args.value[OPT_ENGINE], &job);
     if (rc < 0) {
         const grundy_status st = grundy_period_find(job.rule, NULL, &job.opts, &r);
         if (st != GRUNDY_STATUS_OK) {

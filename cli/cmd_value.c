@@ -4,7 +4,7 @@
 #include "seq_common.h"
 
 static const char help[] =
-    "Usage: grundy value RULE N [--max-n M] [--json]\n"
+    "Usage: grundy value RULE N [--max-n M] [--engine E] [--json]\n"
     "\n"
     "Print g(N), the Grundy value of one heap of N tokens (N up to 2^63 - 1).\n"
     "Heaps up to --max-n are computed directly when needed; beyond them the answer comes from a\n"
@@ -13,6 +13,8 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --max-n M   the largest heap that may be computed [default: 33554432]\n"
+    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"
+    "              the fastest that applies [default: auto]\n"
     "  --json      print one JSON object: rule, heap, value\n"
     "  -h, --help  show this help\n"
     "\n"
@@ -20,8 +22,8 @@ static const char help[] =
     "  grundy value 0.07 1000000000000000000\n";
 
 static const cli_option options[] = {
-    {"max-n", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE}, {NULL, 0, 0}};
-enum { OPT_MAX_N, OPT_JSON };
+    {"max-n", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE}, {"engine", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
+enum { OPT_MAX_N, OPT_JSON, OPT_ENGINE };
 
 static int run(int argc, char **argv) {
     cli_args args;
@@ -42,7 +44,8 @@ static int run(int argc, char **argv) {
     if (rc != 0) {
         return rc;
     }
-    rc = seq_job_start(&cli_cmd_value, args.operands[0], args.value[OPT_MAX_N], &job);
+    rc = seq_job_start(&cli_cmd_value, args.operands[0], args.value[OPT_MAX_N],
+                       args.value[OPT_ENGINE], &job);
     if (rc < 0) {
         const grundy_status st = grundy_query_value(job.query, heap, &value);
         if (st != GRUNDY_STATUS_OK) {

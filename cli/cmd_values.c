@@ -4,7 +4,7 @@
 #include "seq_common.h"
 
 static const char help[] =
-    "Usage: grundy values RULE --to N [--from A] [--max-n M] [--json]\n"
+    "Usage: grundy values RULE --to N [--from A] [--max-n M] [--engine E] [--json]\n"
     "\n"
     "Print the Grundy values g(A), g(A+1), ..., g(N) of single heaps, on one line. Heaps up\n"
     "to --max-n are computed; past it the values come from a proved period or a closed form\n"
@@ -14,18 +14,18 @@ static const char help[] =
     "  --to N      the last heap (required)\n"
     "  --from A    the first heap [default: 0]\n"
     "  --max-n M   the largest heap that may be computed [default: 33554432]\n"
+    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"
+    "              the fastest that applies [default: auto]\n"
     "  --json      print one JSON object: rule, from, to, values\n"
     "  -h, --help  show this help\n"
     "\n"
     "Example (Kayles):\n"
     "  grundy values 0.77 --to 20\n";
 
-static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
-                                     {"from", 0, CLI_ARG_ONE},
-                                     {"max-n", 0, CLI_ARG_ONE},
-                                     {"json", 0, CLI_ARG_NONE},
-                                     {NULL, 0, 0}};
-enum { OPT_TO, OPT_FROM, OPT_MAX_N, OPT_JSON };
+static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},     {"from", 0, CLI_ARG_ONE},
+                                     {"max-n", 0, CLI_ARG_ONE},  {"json", 0, CLI_ARG_NONE},
+                                     {"engine", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
+enum { OPT_TO, OPT_FROM, OPT_MAX_N, OPT_JSON, OPT_ENGINE };
 
 /* Every heap up to `to` is answerable once prepared, so the loop cannot fail. */
 static void print(seq_job *job, int json, uint64_t from, uint64_t to) {
@@ -87,7 +87,8 @@ static int run(int argc, char **argv) {
                         "--from (%llu) is greater than --to (%llu)", (unsigned long long)from,
                         (unsigned long long)to);
     }
-    rc = seq_job_start(&cli_cmd_values, args.operands[0], args.value[OPT_MAX_N], &job);
+    rc = seq_job_start(&cli_cmd_values, args.operands[0], args.value[OPT_MAX_N],
+                       args.value[OPT_ENGINE], &job);
     if (rc < 0) {
         const grundy_status st = grundy_query_prepare(job.query, to);
         if (st != GRUNDY_STATUS_OK) {

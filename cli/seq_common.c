@@ -4,8 +4,22 @@
 
 #include <string.h>
 
+/* --engine: naive, sparse or auto; exit 3 for another name. */
+static int parse_engine(const cli_command *cmd, const char *text, grundy_seq_engine *out) {
+    static const char *const names[] = {"auto", "naive", "sparse"};
+    static const grundy_seq_engine engines[] = {GRUNDY_SEQ_AUTO, GRUNDY_SEQ_NAIVE,
+                                                GRUNDY_SEQ_SPARSE};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(text, names[i]) == 0) {
+            *out = engines[i];
+            return 0;
+        }
+    }
+    return cli_fail(cmd, CLI_EXIT_VALUE, "unknown engine '%s' (naive, sparse or auto)", text);
+}
+
 int seq_job_start(const cli_command *cmd, const char *rule_text, const char *max_n_text,
-                  seq_job *job) {
+                  const char *engine_text, seq_job *job) {
     const grundy_period_opts defaults = GRUNDY_PERIOD_OPTS_INIT;
     memset(job, 0, sizeof *job);
     job->opts = defaults;
@@ -17,6 +31,12 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const char *max
         }
         job->opts.unproved_max_n = job->opts.max_n; /* asked for: search that far */
     }
+    if (engine_text != NULL) {
+        const int rc = parse_engine(cmd, engine_text, &job->opts.seq.engine);
+        if (rc != 0) {
+            return rc;
+        }
+    }
     const int rc = cli_parse_rule(cmd, rule_text, &job->rule);
     if (rc != 0) {
         return rc;
@@ -24,6 +44,11 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const char *max
     if (grundy_rule_format(job->rule, job->canonical, sizeof job->canonical) >=
         sizeof job->canonical) {
         memcpy(job->canonical + sizeof job->canonical - 4, "...", 4);
+    }
+    if (job->opts.seq.engine == GRUNDY_SEQ_SPARSE && grundy_rule_max_heaps_left(job->rule) != 2) {
+        return cli_fail(cmd, CLI_EXIT_VALUE,
+                        "--engine sparse needs a rule with moves that leave two heaps; %s has none",
+                        job->canonical);
     }
     const grundy_status st = grundy_query_create(job->rule, &job->opts, &job->query);
     if (st != GRUNDY_STATUS_OK) {

@@ -15,11 +15,12 @@ typedef struct seq_job {
 } seq_job;
 
 /**
- * Parse RULE and the --max-n value (NULL: the default), and create the query.
+ * Parse RULE, the --max-n value and the --engine name (NULL: the defaults), and create the
+ * query.
  * @return -1 to go on, else the exit code (the message is printed).
  */
 int seq_job_start(const cli_command *cmd, const char *rule_text, const char *max_n_text,
-                  seq_job *job);
+                  const char *engine_text, seq_job *job);
 
 void seq_job_end(seq_job *job);
 
