@@ -25,14 +25,28 @@
 /* The first labelling is chosen at this heap; full scans before. */
 #define FIRST_CHOICE 64
 
+/* A take, expanded from the classes for rules with finitely many takes. */
+typedef struct take {
+    uint64_t k;
+    int distinct;
+} take;
+
 typedef struct sparse {
     const grundy_move_class *classes;
     size_t class_count;
-    unsigned kpar;      /* parity of every split take (0 when mixed: then no parity variant) */
-    int parity_allowed; /* every split take has parity kpar */
-    unsigned bits;      /* every value so far is < 2^bits */
-    uint64_t seen_cap;  /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
-    uint32_t *seen;     /* seen[v] == stamp: the current heap has an option of value v */
+    /* Finite rules: every take that leaves one heap, and every take that leaves two, so a heap
+     * past every take (n > max_take + 1) needs no class arithmetic at all. */
+    take *one, *split;
+    size_t one_count, split_count;
+    int expanded;
+    int any_distinct;        /* some split take is '!' */
+    uint64_t max_take;       /* the largest take of any kind */
+    uint64_t max_split_take; /* the largest take that leaves two heaps */
+    unsigned kpar;           /* parity of every split take (0 when mixed: then no parity variant) */
+    int parity_allowed;      /* every split take has parity kpar */
+    unsigned bits;           /* every value so far is < 2^bits */
+    uint64_t seen_cap; /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
+    uint32_t *seen;    /* seen[v] == stamp: the current heap has an option of value v */
     uint32_t stamp;
     uint8_t *common[2]; /* common[par][v]: v is of the common class for a heap with parity par */
     uint64_t *hist;     /* hist[(v << 1) | par(i)] over heaps i >= 1; NULL past MAX_HIST_BITS */
@@ -71,6 +85,8 @@ static void sparse_destroy(void *state) {
     free_rare(s);
     free(s->seen);
     free(s->doubt);
+    free(s->one);
+    free(s->split);
     free(s->common[0]);
     free(s->common[1]);
     free(s->hist);
@@ -112,12 +128,61 @@ static void split_parity(sparse *s) {
     }
 }
 
+/* The takes of every class with bit `bit` of its digit, or 0 when there are too many. */
+static size_t count_takes(const sparse *s, unsigned bit) {
+    size_t total = 0;
+    for (size_t i = 0; i < s->class_count; i++) {
+        const grundy_move_class *c = &s->classes[i];
+        if (c->leaves & bit) {
+            total += (size_t)((c->take_last - c->take_first) / c->take_step + 1);
+        }
+    }
+    return total;
+}
+
+static void fill_takes(const sparse *s, unsigned bit, take *out) {
+    size_t j = 0;
+    for (size_t i = 0; i < s->class_count; i++) {
+        const grundy_move_class *c = &s->classes[i];
+        for (uint64_t k = c->take_first; (c->leaves & bit) && k <= c->take_last;
+             k += c->take_step) {
+            out[j].k = k;
+            out[j++].distinct = c->distinct;
+        }
+    }
+}
+
+#define MAX_EXPANDED 65536
+
+static grundy_status expand_takes(sparse *s, const grundy_rule *rule) {
+    s->max_take = grundy_rule_max_take(rule);
+    if (s->max_take > MAX_EXPANDED) {
+        return GRUNDY_STATUS_OK; /* tails and huge ranges: class arithmetic per heap */
+    }
+    s->one_count = count_takes(s, 2u);
+    s->split_count = count_takes(s, 4u);
+    s->one = calloc(s->one_count + 1, sizeof *s->one);
+    s->split = calloc(s->split_count + 1, sizeof *s->split);
+    if (s->one == NULL || s->split == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    fill_takes(s, 2u, s->one);
+    fill_takes(s, 4u, s->split);
+    for (size_t i = 0; i < s->split_count; i++) {
+        s->any_distinct |= s->split[i].distinct;
+        s->max_split_take = s->split[i].k > s->max_split_take ? s->split[i].k : s->max_split_take;
+    }
+    s->expanded = 1;
+    return GRUNDY_STATUS_OK;
+}
+
 static grundy_status sparse_create(grundy_seq *seq, void **state) {
     grundy_status st = GRUNDY_STATUS_OK;
     sparse *s = calloc(1, sizeof *s);
     GRUNDY_CHECK(s != NULL, GRUNDY_STATUS_NOMEM);
     s->classes = grundy_rule_classes(grundy_seq_rule(seq), &s->class_count);
     split_parity(s);
+    GRUNDY_TRY(expand_takes(s, grundy_seq_rule(seq)));
     s->dense = 1;
     s->next_choice = FIRST_CHOICE;
     s->rare_limit = UINT64_MAX;
@@ -411,7 +476,7 @@ static void drop_seen(const heap_ctx *h, doubts *d) {
     d->count = kept;
 }
 
-#define SWAR_MAX_DOUBTS 4
+#define SWAR_MAX_DOUBTS 8
 #define BLOCK           64 /* splits per look at the doubts */
 
 static uint64_t reverse_bytes(uint64_t x) {
@@ -434,33 +499,43 @@ static uint64_t reverse_halves(uint64_t x) {
  */
 static unsigned swar_block(const heap_ctx *h, uint64_t m, uint64_t a, const uint64_t *d,
                            size_t count) {
-    unsigned found = 0;
+    uint64_t x[BLOCK / 4];
+    uint64_t ones, highs;
+    size_t words;
     if (h->width == 1) {
         const uint8_t *g = h->raw;
-        const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-        for (uint64_t j = 0; j < BLOCK; j += 8) {
+        ones = 0x0101010101010101u;
+        highs = 0x8080808080808080u;
+        words = BLOCK / 8;
+        for (size_t j = 0; j < BLOCK / 8; j++) {
             uint64_t lo, hi;
-            memcpy(&lo, g + a + j, 8);
-            memcpy(&hi, g + (m - a - j - 7), 8);
-            const uint64_t x = lo ^ reverse_bytes(hi);
-            for (size_t i = 0; i < count; i++) {
-                const uint64_t y = x ^ (d[i] * ones);
-                found |= (unsigned)(((y - ones) & ~y & highs) != 0) << i;
-            }
+            memcpy(&lo, g + a + 8 * j, 8);
+            memcpy(&hi, g + (m - a - 8 * j - 7), 8);
+            x[j] = lo ^ reverse_bytes(hi);
         }
     } else {
         const uint16_t *g = h->raw;
-        const uint64_t ones = 0x0001000100010001u, highs = 0x8000800080008000u;
-        for (uint64_t j = 0; j < BLOCK; j += 4) {
+        ones = 0x0001000100010001u;
+        highs = 0x8000800080008000u;
+        words = BLOCK / 4;
+        for (size_t j = 0; j < BLOCK / 4; j++) {
             uint64_t lo, hi;
-            memcpy(&lo, g + a + j, 8);
-            memcpy(&hi, g + (m - a - j - 3), 8);
-            const uint64_t x = lo ^ reverse_halves(hi);
-            for (size_t i = 0; i < count; i++) {
-                const uint64_t y = x ^ (d[i] * ones);
-                found |= (unsigned)(((y - ones) & ~y & highs) != 0) << i;
-            }
+            memcpy(&lo, g + a + 4 * j, 8);
+            memcpy(&hi, g + (m - a - 4 * j - 3), 8);
+            x[j] = lo ^ reverse_halves(hi);
         }
+    }
+    /* (y - ones) & ~y & highs is nonzero exactly when some lane of y is zero; or-ing the words
+     * first keeps that exact and tests once per doubt. */
+    unsigned found = 0;
+    for (size_t i = 0; i < count; i++) {
+        const uint64_t t = d[i] * ones;
+        uint64_t acc = 0;
+        for (size_t j = 0; j < words; j++) {
+            const uint64_t y = x[j] ^ t;
+            acc |= (y - ones) & ~y;
+        }
+        found |= (unsigned)((acc & highs) != 0) << i;
     }
     return found;
 }
@@ -489,13 +564,13 @@ static void scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_max, doubts *d
 
 /* g(n) is c unless a rare value below c is no option: scan the ordinary splits until every rare
  * value below c has shown up; the smallest that never does is g(n). */
-static uint64_t settle_rare(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t c,
-                            const uint8_t *common) {
-    doubts d = {h->doubt, 0};
-    for (uint64_t v = 0; v < c; v++) {
-        if (!common[v] && h->seen[v] != h->stamp) {
-            d.v[d.count++] = v;
+static uint64_t settle_rare(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t c, doubts d) {
+    if (s->expanded && n > s->max_take + 1) {
+        for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
+            const uint64_t m = n - s->split[i].k;
+            scan_splits(h, m, s->split[i].distinct ? (m - 1) / 2 : m / 2, &d);
         }
+        return d.count > 0 ? d.v[0] : c;
     }
     for (size_t i = 0; i < s->class_count && d.count > 0; i++) {
         const grundy_move_class *cl = &s->classes[i];
@@ -527,7 +602,86 @@ static void mark_small_moves(const sparse *s, const heap_ctx *h, uint64_t n) {
     }
 }
 
-static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
+/* Up to four split takes at once, every rare position being below every m = o[j]: one pass over
+ * the rare list marks val ^ g(o[j] - pos) for each j (a load, a xor and a store per mark). */
+#define MARK_MULTI(T)                                                                              \
+    do {                                                                                           \
+        const T *g = (const T *)h->raw;                                                            \
+        for (size_t i = 0; i < count; i++) {                                                       \
+            const uint64_t p = pos[i];                                                             \
+            const uint32_t w = val[i];                                                             \
+            seen[w ^ g[o[0] - p]] = stamp;                                                         \
+            if (cnt > 1) {                                                                         \
+                seen[w ^ g[o[1] - p]] = stamp;                                                     \
+            }                                                                                      \
+            if (cnt > 2) {                                                                         \
+                seen[w ^ g[o[2] - p]] = stamp;                                                     \
+            }                                                                                      \
+            if (cnt > 3) {                                                                         \
+                seen[w ^ g[o[3] - p]] = stamp;                                                     \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+static void mark_multi(const sparse *s, const heap_ctx *h, const uint64_t *o, size_t cnt) {
+    uint32_t *const seen = h->seen;
+    const uint32_t stamp = h->stamp;
+    const uint64_t *const pos = s->rare_pos;
+    const uint32_t *const val = s->rare_val;
+    const size_t count = (size_t)s->rare_count;
+    switch (h->width) {
+    case 1:
+        MARK_MULTI(uint8_t);
+        break;
+    case 2:
+        MARK_MULTI(uint16_t);
+        break;
+    case 4:
+        MARK_MULTI(uint32_t);
+        break;
+    default:
+        MARK_MULTI(uint64_t);
+        break;
+    }
+}
+
+/* Mark the rare splits of every take in one pass per four takes; 0 when some take is '!' or
+ * some rare position is not below every remainder (then the caller goes take by take). */
+static int mark_rare_multi(const sparse *s, const heap_ctx *h, uint64_t n) {
+    if (s->rare_count == 0 || s->any_distinct ||
+        s->rare_pos[s->rare_count - 1] >= n - s->max_split_take) {
+        return s->rare_count == 0;
+    }
+    for (size_t i = 0; i < s->split_count; i += 4) {
+        uint64_t o[4] = {0, 0, 0, 0};
+        const size_t cnt = s->split_count - i < 4 ? s->split_count - i : 4;
+        for (size_t j = 0; j < cnt; j++) {
+            o[j] = n - s->split[i + j].k;
+        }
+        mark_multi(s, h, o, cnt);
+    }
+    return 1;
+}
+
+/* A heap past every take (no move takes it all, every remainder is at least 2). */
+static void mark_past_takes(const sparse *s, const heap_ctx *h, uint64_t n) {
+    for (size_t i = 0; i < s->one_count; i++) {
+        h->seen[load(h, n - s->one[i].k)] = h->stamp;
+    }
+    if (!s->dense && mark_rare_multi(s, h, n)) {
+        return;
+    }
+    for (size_t i = 0; i < s->split_count; i++) {
+        if (s->dense) {
+            mark_all_splits(h, n - s->split[i].k, s->split[i].distinct);
+        } else {
+            mark_rare_splits(s, h, n - s->split[i].k, s->split[i].distinct);
+        }
+    }
+}
+
+/* Any heap, from the classes. */
+static void mark_by_class(const sparse *s, const heap_ctx *h, uint64_t n) {
     mark_small_moves(s, h, n);
     for (size_t i = 0; i < s->class_count; i++) {
         const grundy_move_class *c = &s->classes[i];
@@ -541,6 +695,14 @@ static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
             }
         }
     }
+}
+
+static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
+    if (s->expanded && n > s->max_take + 1) {
+        mark_past_takes(s, h, n);
+    } else {
+        mark_by_class(s, h, n);
+    }
     uint64_t v = 0;
     if (s->dense) {
         while (h->seen[v] == h->stamp) {
@@ -548,11 +710,18 @@ static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
         }
         return v;
     }
+    /* c, the smallest unmarked common value, and the rare values below it left unmarked. */
     const uint8_t *common = s->common[position_parity(s, n)];
-    while (v < s->seen_cap && (!common[v] || h->seen[v] == h->stamp)) {
-        v++;
+    doubts d = {h->doubt, 0};
+    for (; v < s->seen_cap; v++) {
+        if (h->seen[v] != h->stamp) {
+            if (common[v]) {
+                break;
+            }
+            d.v[d.count++] = v;
+        }
     }
-    return settle_rare(s, h, n, v, common);
+    return settle_rare(s, h, n, v, d);
 }
 
 static unsigned bits_for(uint64_t v) {
@@ -597,7 +766,9 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
         heap_ctx h = {NULL, 0, s->seen, s->stamp, s->doubt};
         h.raw = grundy_seq_raw(seq, &h.width);
         const uint64_t v = heap_value(s, &h, n);
-        GRUNDY_TRY(reserve_bits(seq, s, bits_for(v)));
+        if ((v >> s->bits) != 0) {
+            GRUNDY_TRY(reserve_bits(seq, s, bits_for(v)));
+        }
         GRUNDY_TRY(grundy_seq_push(seq, v));
         st = record(seq, s, n, v);
         if (st != GRUNDY_STATUS_OK) {
