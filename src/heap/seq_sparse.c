@@ -16,6 +16,7 @@
 
 #include "../util/try.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -604,22 +605,25 @@ static void mark_small_moves(const sparse *s, const heap_ctx *h, uint64_t n) {
 
 /* Up to four split takes at once, every rare position being below every m = o[j]: one pass over
  * the rare list marks val ^ g(o[j] - pos) for each j (a load, a xor and a store per mark). */
+#define MARK_MULTI_LOOP(T, BODY)                                                                   \
+    for (size_t i = 0; i < count; i++) {                                                           \
+        const ptrdiff_t p = -(ptrdiff_t)pos[i];                                                    \
+        const uint32_t w = val[i];                                                                 \
+        BODY                                                                                       \
+    }
+#define MARK_ONE(j) seen[w ^ b##j[p]] = stamp;
 #define MARK_MULTI(T)                                                                              \
     do {                                                                                           \
-        const T *g = (const T *)h->raw;                                                            \
-        for (size_t i = 0; i < count; i++) {                                                       \
-            const uint64_t p = pos[i];                                                             \
-            const uint32_t w = val[i];                                                             \
-            seen[w ^ g[o[0] - p]] = stamp;                                                         \
-            if (cnt > 1) {                                                                         \
-                seen[w ^ g[o[1] - p]] = stamp;                                                     \
-            }                                                                                      \
-            if (cnt > 2) {                                                                         \
-                seen[w ^ g[o[2] - p]] = stamp;                                                     \
-            }                                                                                      \
-            if (cnt > 3) {                                                                         \
-                seen[w ^ g[o[3] - p]] = stamp;                                                     \
-            }                                                                                      \
+        const T *const b0 = (const T *)h->raw + o[0], *const b1 = (const T *)h->raw + o[1];        \
+        const T *const b2 = (const T *)h->raw + o[2], *const b3 = (const T *)h->raw + o[3];        \
+        if (cnt == 1) {                                                                            \
+            MARK_MULTI_LOOP(T, MARK_ONE(0))                                                        \
+        } else if (cnt == 2) {                                                                     \
+            MARK_MULTI_LOOP(T, MARK_ONE(0) MARK_ONE(1))                                            \
+        } else if (cnt == 3) {                                                                     \
+            MARK_MULTI_LOOP(T, MARK_ONE(0) MARK_ONE(1) MARK_ONE(2))                                \
+        } else {                                                                                   \
+            MARK_MULTI_LOOP(T, MARK_ONE(0) MARK_ONE(1) MARK_ONE(2) MARK_ONE(3))                    \
         }                                                                                          \
     } while (0)
 
