@@ -83,6 +83,10 @@ static int parse_options(graph_run *r) {
     if (a->operand_count > 1) {
         return cli_usage_error(&cli_cmd_graph, "unexpected operand '%s'", a->operands[1]);
     }
+    if (a->present[OPT_TOKENS] > 1) {
+        /* The parser keeps only the last list: a second --tokens would drop the first silently. */
+        return cli_usage_error(&cli_cmd_graph, "--tokens given twice: list every vertex after one");
+    }
     if (a->present[OPT_FORMAT]) {
         const char *f = a->value[OPT_FORMAT];
         if (strcmp(f, "seed") != 0 && strcmp(f, "edges") != 0) {
@@ -120,12 +124,19 @@ static int load(graph_run *r) {
         return cli_fail(&cli_cmd_graph, CLI_EXIT_IO, "cannot open '%s': %s", path, strerror(errno));
     }
     grundy_diag diag = {0, 0, ""};
+    errno = 0;
     const grundy_status st = grundy_graph_read(in, &r->read, &r->g, &diag);
+    const int read_errno = errno;
     if (!is_stdin) {
         fclose(in);
     }
     if (st == GRUNDY_STATUS_OK) {
         return -1;
+    }
+    if (st == GRUNDY_STATUS_IO) { /* no line to blame: say why the system refused (EISDIR...) */
+        return cli_fail(&cli_cmd_graph, CLI_EXIT_IO, "cannot read '%s': %s",
+                        is_stdin ? "standard input" : path,
+                        read_errno != 0 ? strerror(read_errno) : diag.message);
     }
     return cli_fail(&cli_cmd_graph, cli_exit_code(st), "%s%sline %zu: %s%s", is_stdin ? "" : path,
                     is_stdin ? "" : ", ", diag.line, diag.message,
@@ -301,11 +312,9 @@ static int run(int argc, char **argv) {
     if (outcomes == NULL) {
         return done(&r, cli_fail(&cli_cmd_graph, CLI_EXIT_LIMIT, "out of memory"));
     }
+    /* A failed write is reported once, by main after the command returns. */
     rc = r.args.present[OPT_JSON] ? print_json(&r, outcomes) : print_text(&r, outcomes);
     free(outcomes);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        rc = cli_fail(&cli_cmd_graph, CLI_EXIT_IO, "cannot write the output");
-    }
     return done(&r, rc);
 }
 
