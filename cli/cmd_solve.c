@@ -284,6 +284,11 @@ static int solve_heaps(const request *rq) {
             grundy_game_heaps_create(rule, heaps, count, misere, rq->max_bytes / 5 + 1, &g);
         const heaps_args h = {rule, heaps, count, misere};
         rc = st == GRUNDY_STATUS_OK ? answer_outcome(rq, g, !misere, json_heaps, &h)
+             : st == GRUNDY_STATUS_RANGE
+                 ? cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE,
+                            "heaps: the heaps total more than %d tokens, the most this game "
+                            "supports",
+                            GRUNDY_HEAPS_MAX_TOTAL)
              : st == GRUNDY_STATUS_LIMIT
                  ? cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
                             "heaps: too many positions (all multisets of heaps up to the "

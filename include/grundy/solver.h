@@ -252,13 +252,17 @@ GRUNDY_API grundy_status grundy_game_pick_create(const uint64_t *values, size_t 
 GRUNDY_API grundy_status grundy_game_misere_piles_create(uint64_t a_max, uint64_t b_max,
                                                          uint64_t max_positions, grundy_game **out);
 
+/** Largest total of the starting heaps of grundy_game_heaps_create (p(400) > 10^18 positions). */
+#define GRUNDY_HEAPS_MAX_TOTAL 400
 /**
  * Heaps under a rule (rule.h), as a sum: positions are the multisets of non-empty heaps whose
  * total is at most the initial total, ranked by (total, then the heaps in decreasing order,
  * lexicographically), so every move (which removes tokens or splits a heap) goes to a smaller
  * index. Normal play, or misere (`misere` nonzero: no move left is a win). Descending.
  * @param heaps the starting heaps (zeros are dropped); the rule is borrowed for the game's life.
- * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_LIMIT (more than max_positions positions), _NOMEM.
+ * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_RANGE (a total past GRUNDY_HEAPS_MAX_TOTAL, a fixed
+ *         bound that no budget raises), GRUNDY_STATUS_LIMIT (more than max_positions positions),
+ *         _NOMEM.
  */
 GRUNDY_API grundy_status grundy_game_heaps_create(const grundy_rule *rule, const uint64_t *heaps,
                                                   size_t count, int misere, uint64_t max_positions,

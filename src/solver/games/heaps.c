@@ -13,7 +13,7 @@
 #include <string.h>
 
 /* Totals beyond this have far more positions than any solve allows (p(400) > 10^18). */
-#define HEAPS_MAX_TOTAL 400
+#define HEAPS_MAX_TOTAL GRUNDY_HEAPS_MAX_TOTAL
 #define HEAPS_MAX_COUNT (HEAPS_MAX_TOTAL + 8)
 
 typedef struct heaps {
@@ -215,7 +215,7 @@ grundy_status grundy_game_heaps_create(const grundy_rule *rule, const uint64_t *
     *out = NULL;
     for (size_t i = 0; i < count; i++) {
         if (start[i] > HEAPS_MAX_TOTAL || (total += start[i]) > HEAPS_MAX_TOTAL) {
-            return GRUNDY_STATUS_LIMIT;
+            return GRUNDY_STATUS_RANGE; /* a fixed bound: no max_positions would admit it */
         }
         if (start[i] > 0) {
             v[len++] = start[i];
