@@ -6,6 +6,7 @@
 #include <grundy/grundy.h>
 
 #include "check.h"
+#include "heap/seq_internal.h"
 #include "heap/sparse_mask.h"
 
 #include <stdio.h>
@@ -120,6 +121,39 @@ static void test_known_games(void) {
     }
 }
 
+/* Deep windows, where the rare list has stopped growing and the fast paths run (one pass over
+ * the rare list for several takes, the ring of remainders' marks): the naive engine, started
+ * from the sparse engine's prefix, must find every value of the window the same. */
+static void test_deep_windows(void) {
+    static const char *const codes[] = {"0.354", "0.1777", "0.16", "0.127", "0.376", "4!.0", "0.6"};
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        grundy_rule *rule = NULL;
+        CHECK_EQ(grundy_rule_parse(codes[i], &rule, NULL), GRUNDY_STATUS_OK);
+        grundy_seq *sparse = make_seq(rule, GRUNDY_SEQ_SPARSE);
+        grundy_seq *naive = make_seq(rule, GRUNDY_SEQ_NAIVE);
+        const uint64_t at = 25000, count = 120;
+        CHECK_EQ(grundy_seq_extend(sparse, at + count), GRUNDY_STATUS_OK);
+        grundy_status st = GRUNDY_STATUS_OK;
+        for (uint64_t n = 0; n < at && st == GRUNDY_STATUS_OK; n++) {
+            st = grundy_seq_push(naive, grundy_seq_get(sparse, n));
+        }
+        CHECK_EQ(st, GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_seq_extend(naive, at + count), GRUNDY_STATUS_OK);
+        for (uint64_t n = at; n < at + count; n++) {
+            if (grundy_seq_get(naive, n) != grundy_seq_get(sparse, n)) {
+                fprintf(stderr, "%s: g(%llu): sparse %llu, naive %llu\n", codes[i],
+                        (unsigned long long)n, (unsigned long long)grundy_seq_get(sparse, n),
+                        (unsigned long long)grundy_seq_get(naive, n));
+                CHECK_U64(grundy_seq_get(sparse, n), grundy_seq_get(naive, n));
+                break;
+            }
+        }
+        grundy_seq_destroy(naive);
+        grundy_seq_destroy(sparse);
+        grundy_rule_destroy(rule);
+    }
+}
+
 /* The mask choice against counting rare positions directly for every labelling. */
 static void test_mask_choice(void) {
     const uint64_t seed = check_seed(99);
@@ -214,6 +248,7 @@ int main(void) {
     test_applies();
     test_random_codes();
     test_known_games();
+    test_deep_windows();
     test_published_016();
     return check_report("test_seq_sparse");
 }
