@@ -4,9 +4,15 @@
  * run, on a random graph (splitmix64, fixed seed) and on a structured game graph (a subtraction
  * game with a loop move). Reports edges per second for the labelling alone and for load (parse
  * of the text) plus labelling, best of R runs and the spread.
- *   bench_graph [--n N] [--m M] [--repeat R] [--write FILE]
+ *   bench_graph [--n N] [--m M] [--repeat R] [--load 0|1] [--graph random|game|both]
+ *               [--write FILE]
  * --write FILE only writes the random graph's text (seed format) for an RSS measurement.
+ * Times are wall clock and, beside them, this process's CPU time (the machine is shared: CPU time
+ * leaves out the time other programs held the core, not their pollution of the caches). The
+ * labelling is also timed on a copy of the graph built with 4 KiB pages only
+ * (grundy_graph_huge_pages = 0), to show what the huge pages bring.
  */
+#include "graph/graph_impl.h"
 #include "graph_baseline.h"
 
 #include <grundy/graph.h>
@@ -15,10 +21,20 @@
 #include <string.h>
 #include <time.h>
 
-static double now(void) {
+static double clock_s(clockid_t id) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(id, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* A point in time: wall clock and process CPU time. */
+typedef struct stamp {
+    double wall, cpu;
+} stamp;
+
+static stamp now(void) {
+    const stamp s = {clock_s(CLOCK_MONOTONIC), clock_s(CLOCK_PROCESS_CPUTIME_ID)};
+    return s;
 }
 
 static uint64_t splitmix64(uint64_t *s) {
@@ -84,19 +100,22 @@ static char *edges_text(const edges *e, size_t *len) {
 }
 
 typedef struct timing {
-    double best, worst;
+    double best, worst, cpu; /* wall best and worst, CPU best */
 } timing;
 
-static void record(timing *t, double s) {
+static void record(timing *t, stamp t0) {
+    const stamp t1 = now();
+    const double s = t1.wall - t0.wall, c = t1.cpu - t0.cpu;
     t->best = t->best == 0 || s < t->best ? s : t->best;
     t->worst = s > t->worst ? s : t->worst;
+    t->cpu = t->cpu == 0 || c < t->cpu ? c : t->cpu;
 }
 
 static void report(const edges *e, const char *what, const timing *t, const timing *base) {
-    printf("%-7s %-34s best %7.3f s  %7.1f M edges/s  spread %4.0f%%", e->name, what, t->best,
-           (double)e->m / t->best / 1e6, 100.0 * (t->worst - t->best) / t->best);
+    printf("%-7s %-34s best %7.3f s  %7.1f M edges/s  spread %4.0f%%  cpu %7.3f s", e->name, what,
+           t->best, (double)e->m / t->best / 1e6, 100.0 * (t->worst - t->best) / t->best, t->cpu);
     if (base != NULL) {
-        printf("  x%.2f vs baseline", base->best / t->best);
+        printf("  x%.2f (cpu x%.2f) vs baseline", base->best / t->best, base->cpu / t->cpu);
     }
     printf("\n");
     fflush(stdout);
@@ -104,28 +123,38 @@ static void report(const edges *e, const char *what, const timing *t, const timi
 
 /* Labelling alone: ours W/L/D, ours with remoteness, the baseline; checks they agree. */
 static void bench_label(const edges *e, int repeat) {
-    grundy_graph *g = NULL;
+    grundy_graph *g = NULL, *g4 = NULL;
     baseline_graph b;
     memset(&b, 0, sizeof b);
-    if (grundy_graph_create(&g, e->n, e->m, e->from, e->to) != GRUNDY_STATUS_OK ||
+    grundy_graph_huge_pages = 0;
+    const grundy_status st4 = grundy_graph_create(&g4, e->n, e->m, e->from, e->to);
+    grundy_graph_huge_pages = 1;
+    if (st4 != GRUNDY_STATUS_OK ||
+        grundy_graph_create(&g, e->n, e->m, e->from, e->to) != GRUNDY_STATUS_OK ||
         baseline_build(&b, (int)e->n, e->m, e->from, e->to) != 0) {
         fprintf(stderr, "build failed\n");
         exit(1);
     }
     int *const lab = malloc((size_t)e->n * sizeof *lab);
-    timing ours = {0, 0}, ours_rem = {0, 0}, base = {0, 0};
+    timing ours = {0, 0, 0}, ours_rem = {0, 0, 0}, ours4 = {0, 0, 0}, base = {0, 0, 0};
     grundy_graph_labels l;
     for (int r = 0; r < repeat; r++) {
-        double t0 = now();
+        stamp t0 = now();
         baseline_label(&b, lab);
-        record(&base, now() - t0);
+        record(&base, t0);
+        grundy_graph_huge_pages = 0;
+        t0 = now();
+        grundy_graph_label(g4, 0, &l);
+        record(&ours4, t0);
+        grundy_graph_labels_free(&l);
+        grundy_graph_huge_pages = 1;
         t0 = now();
         grundy_graph_label(g, 0, &l);
-        record(&ours, now() - t0);
+        record(&ours, t0);
         grundy_graph_labels_free(&l);
         t0 = now();
         grundy_graph_label(g, 1, &l);
-        record(&ours_rem, now() - t0);
+        record(&ours_rem, t0);
         for (uint32_t v = 0; v < e->n; v++) {
             static const int to_base[] = {0, 2, 1};
             if (to_base[grundy_retro_outcome_get(l.outcomes, v)] != lab[v]) {
@@ -141,11 +170,13 @@ static void bench_label(const edges *e, int repeat) {
         grundy_graph_labels_free(&l);
     }
     report(e, "label: baseline (seed queue)", &base, NULL);
+    report(e, "label: ours, W/L/D, 4 KiB pages", &ours4, &base);
     report(e, "label: ours, W/L/D", &ours, &base);
     report(e, "label: ours, W/L/D + remoteness", &ours_rem, &base);
     free(lab);
     baseline_free(&b);
     grundy_graph_destroy(g);
+    grundy_graph_destroy(g4);
 }
 
 /* Load (parse the text in memory) plus labelling, ours (with remoteness) and the baseline's. */
@@ -153,9 +184,9 @@ static void bench_load(const edges *e, int repeat) {
     size_t len;
     char *const text = edges_text(e, &len);
     int *const lab = malloc((size_t)e->n * sizeof *lab);
-    timing ours = {0, 0}, base = {0, 0};
+    timing ours = {0, 0, 0}, base = {0, 0, 0};
     for (int r = 0; r < repeat; r++) {
-        double t0 = now();
+        stamp t0 = now();
         FILE *const f = fmemopen(text, len, "r");
         baseline_graph b;
         memset(&b, 0, sizeof b);
@@ -163,7 +194,7 @@ static void bench_load(const edges *e, int repeat) {
             exit(1);
         }
         fclose(f);
-        record(&base, now() - t0);
+        record(&base, t0);
         baseline_free(&b);
         t0 = now();
         grundy_graph *g = NULL;
@@ -172,7 +203,7 @@ static void bench_load(const edges *e, int repeat) {
             grundy_graph_label(g, 1, &l) != GRUNDY_STATUS_OK) {
             exit(1);
         }
-        record(&ours, now() - t0);
+        record(&ours, t0);
         grundy_graph_labels_free(&l);
         grundy_graph_destroy(g);
     }
@@ -187,6 +218,7 @@ int main(int argc, char **argv) {
     int repeat = 3;
     const char *write = NULL;
     int load = 1;
+    const char *which = "both";
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--n") == 0) {
             n = strtoull(argv[i + 1], NULL, 10);
@@ -196,6 +228,8 @@ int main(int argc, char **argv) {
             repeat = atoi(argv[i + 1]);
         } else if (strcmp(argv[i], "--load") == 0) {
             load = atoi(argv[i + 1]);
+        } else if (strcmp(argv[i], "--graph") == 0) {
+            which = argv[i + 1];
         } else if (strcmp(argv[i], "--write") == 0) {
             write = argv[i + 1];
         }
@@ -208,12 +242,17 @@ int main(int argc, char **argv) {
         FILE *const f = fopen(write, "wb");
         return f != NULL && fwrite(text, 1, len, f) == len && fclose(f) == 0 ? 0 : 1;
     }
-    bench_label(&e, repeat);
-    if (load) {
-        bench_load(&e, repeat > 1 ? repeat - 1 : 1);
+    if (strcmp(which, "game") != 0) {
+        bench_label(&e, repeat);
+        if (load) {
+            bench_load(&e, repeat > 1 ? repeat - 1 : 1);
+        }
     }
     free(e.from);
     free(e.to);
+    if (strcmp(which, "random") == 0) {
+        return 0;
+    }
     game_edges(&e, (uint32_t)n);
     bench_label(&e, repeat);
     if (load) {

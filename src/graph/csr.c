@@ -1,13 +1,38 @@
 /* SPDX-License-Identifier: MIT */
 /* Compressed sparse rows: the reverse rows by one counting sort of the edge list, the forward
  * rows on demand by transposing the reverse ones (so the edge list need not be kept). */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* madvise */
+#endif
 #include "graph/graph_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+int grundy_graph_huge_pages = 1;
+
+enum { HUGE_PAGE = 2u << 20 };
+
+void *grundy_graph_alloc_big(size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (grundy_graph_huge_pages && bytes >= 2u * HUGE_PAGE && bytes <= SIZE_MAX - HUGE_PAGE) {
+        /* aligned_alloc wants a multiple of the alignment */
+        const size_t size = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+        void *const p = aligned_alloc(HUGE_PAGE, size);
+        if (p != NULL) {
+            madvise(p, size, MADV_HUGEPAGE); /* advice only: failure changes nothing */
+        }
+        return p;
+    }
+#endif
+    return malloc(bytes == 0 ? 1 : bytes);
+}
 
 static void *alloc_u32(uint64_t count) {
-    return malloc(count == 0 ? 1 : (size_t)count * sizeof(uint32_t));
+    return grundy_graph_alloc_big((size_t)count * sizeof(uint32_t));
 }
 
 void grundy_graph_destroy(grundy_graph *g) {
@@ -30,6 +55,11 @@ static void fill_reverse(grundy_graph *g, const uint32_t *from, const uint32_t *
     for (uint32_t i = 0; i < g->m; i++) {
         off[to[i] + (size_t)1]++;
         g->out_degree[from[i]]++;
+    }
+    g->max_out_degree = 0;
+    for (uint32_t u = 0; u < g->n; u++) {
+        g->max_out_degree =
+            g->out_degree[u] > g->max_out_degree ? g->out_degree[u] : g->max_out_degree;
     }
     for (uint32_t v = 0; v < g->n; v++) {
         off[v + (size_t)1] += off[v];
@@ -131,12 +161,12 @@ grundy_status grundy_graph_build_forward(grundy_graph *g) {
     return GRUNDY_STATUS_OK;
 }
 
-static uint32_t source_move_count(void *ctx, uint64_t u) {
+uint32_t grundy_graph_source_move_count(void *ctx, uint64_t u) {
     const grundy_graph *const g = ctx;
     return g->out_degree[u];
 }
 
-static const uint32_t *source_parents(void *ctx, uint64_t v, size_t *count) {
+const uint32_t *grundy_graph_source_parents(void *ctx, uint64_t v, size_t *count) {
     const grundy_graph *const g = ctx;
     *count = g->rev_off[v + 1] - g->rev_off[v];
     return g->rev + g->rev_off[v];
@@ -147,7 +177,8 @@ void grundy_graph_retro_source(const grundy_graph *g, grundy_retro_source *out) 
     out->n = g->n;
     /* The core never writes through ctx; the callback signature is shared with mutable sources. */
     out->ctx = (void *)(uintptr_t)g;
-    out->move_count = source_move_count;
-    out->parents32 = source_parents;
+    out->max_moves = g->max_out_degree; /* <= 255: 1-byte counters */
+    out->move_count = grundy_graph_source_move_count;
+    out->parents32 = grundy_graph_source_parents;
     out->parents_stable = 1;
 }

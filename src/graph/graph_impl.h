@@ -13,7 +13,22 @@ struct grundy_graph {
     uint32_t *rev;        /* m sources */
     uint32_t *fwd_off;    /* n + 1, or NULL until grundy_graph_build_forward */
     uint32_t *fwd;        /* m targets, or NULL */
+    uint32_t max_out_degree;
 };
+
+/* The callbacks of grundy_graph_retro_source: the core recognises them and then reads the rows in
+ * place instead of calling them once per position. */
+uint32_t grundy_graph_source_move_count(void *ctx, uint64_t u);
+const uint32_t *grundy_graph_source_parents(void *ctx, uint64_t v, size_t *count);
+
+/* A block for a big array (free() it): 2 MiB aligned and marked for transparent huge pages on
+ * Linux when it is at least 4 MiB, since random accesses to it then miss the TLB far less
+ * (bench/bench_memlat.c). NULL when out of memory; never NULL for 0 bytes. */
+void *grundy_graph_alloc_big(size_t bytes);
+
+/* Nonzero (the default) lets grundy_graph_alloc_big ask for huge pages; benchmarks set it to 0 to
+ * measure what they bring. Not thread-safe to change while graphs are being built. */
+extern int grundy_graph_huge_pages;
 
 /* Build from edge arrays the caller has checked (ids < n, n and m within the maxima). */
 grundy_status grundy_graph_build(grundy_graph **out, uint32_t n, uint32_t m, const uint32_t *from,

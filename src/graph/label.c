@@ -18,9 +18,9 @@ grundy_status grundy_graph_label(const grundy_graph *g, int want_remoteness,
                                  grundy_graph_labels *out) {
     memset(out, 0, sizeof *out);
     out->n = g->n;
-    out->outcomes = malloc((size_t)grundy_retro_outcome_bytes(g->n) + 1);
+    out->outcomes = grundy_graph_alloc_big((size_t)grundy_retro_outcome_bytes(g->n) + 1);
     if (want_remoteness) {
-        out->remoteness = malloc(g->n == 0 ? 1 : (size_t)g->n * sizeof *out->remoteness);
+        out->remoteness = grundy_graph_alloc_big((size_t)g->n * sizeof *out->remoteness);
     }
     if (out->outcomes == NULL || (want_remoteness && out->remoteness == NULL)) {
         return GRUNDY_STATUS_NOMEM;

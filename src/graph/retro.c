@@ -2,8 +2,9 @@
 /* The retrograde core (retro.h): win/lose/draw and remoteness by counting, for CSR graphs and
  * implicit state spaces alike. The loop itself is in retro_impl.h, compiled once per id width
  * and counter width so that a 32-bit graph pays nothing for 64-bit state spaces. */
-#include <grundy/retro.h>
+#include "graph/graph_impl.h"
 
+#include <grundy/retro.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,7 +16,24 @@
 
 /* Lookahead distances of the pipelined loop (positions in the queue); the ring holds the parent
  * arrays fetched but not yet relaxed. Tuned on a 10^7-vertex random graph (docs/benchmarks.md). */
-enum { RETRO_RING = 64, RETRO_AHEAD_A = 32, RETRO_AHEAD_B = 12 };
+enum { RETRO_RING = 64, RETRO_AHEAD_Z = 48, RETRO_AHEAD_A = 24, RETRO_AHEAD_B = 10 };
+/* Locality test of the pipelined loop: blocks of RETRO_BLOCK queue positions; a position is near
+ * when its id is within RETRO_NEAR of the one before it in the queue. */
+enum { RETRO_BLOCK = 1024, RETRO_NEAR = 64 };
+
+/* The look-ahead ring: parent arrays fetched for queue positions [b, a), offsets prefetched up
+ * to z. Untyped (void *) so that one ring serves every instantiation. */
+typedef struct retro_ring {
+    const void *ps[RETRO_RING];
+    size_t pc[RETRO_RING];
+    uint64_t z, a, b;
+} retro_ring;
+
+/* A grundy_graph's arrays, when the source is one (the CSR instantiations read them in place). */
+typedef struct retro_csr {
+    const uint32_t *off, *rev, *deg;
+    uint32_t max_deg;
+} retro_csr;
 
 /* State of one run shared by the instantiations. */
 typedef struct retro_run {
@@ -25,6 +43,7 @@ typedef struct retro_run {
     uint64_t level_end;   /* queue index where the next level starts */
     uint64_t parents_scanned;
     uint32_t level; /* remoteness of the positions being relaxed */
+    int pipelined;  /* parents_stable: the loop may look ahead in the queue */
 } retro_run;
 
 #define RETRO_FN(name) retro32_8_##name
@@ -55,6 +74,20 @@ typedef struct retro_run {
 #undef RETRO_ID
 #undef RETRO_PARENTS
 #undef RETRO_COUNT
+#define RETRO_FN(name) retrocsr_8_##name
+#define RETRO_ID       uint32_t
+#define RETRO_CSR      1
+#define RETRO_COUNT    uint8_t
+#include "retro_impl.h"
+#undef RETRO_FN
+#undef RETRO_COUNT
+#define RETRO_FN(name) retrocsr_32_##name
+#define RETRO_COUNT    uint32_t
+#include "retro_impl.h"
+#undef RETRO_FN
+#undef RETRO_ID
+#undef RETRO_CSR
+#undef RETRO_COUNT
 
 static int source_ok(const grundy_retro_source *src) {
     if (src == NULL || src->move_count == NULL) {
@@ -74,15 +107,27 @@ static uint64_t work_bytes(const grundy_retro_source *src, int small, int reuse)
     return src->n > UINT64_MAX / per ? 0 : src->n * per;
 }
 
-static void finish(retro_run *run, uint64_t n, grundy_retro_stats *stats) {
+/* Totals from the packed outcomes, 32 positions a word (bits past n are zero); with counters in
+ * the caller's remoteness array, the draws' leftover counters become GRUNDY_REMOTENESS_NONE. */
+static void finish(retro_run *run, uint64_t n, int reuse, grundy_retro_stats *stats) {
     grundy_retro_stats s = {0, 0, 0, run->parents_scanned, 0};
-    for (uint64_t u = 0; u < n; u++) {
+    const uint64_t bytes = grundy_retro_outcome_bytes(n);
+    uint64_t i = 0;
+    for (; i + 8 <= bytes; i += 8) {
+        uint64_t w;
+        memcpy(&w, run->outcomes + i, 8);
+        s.lose += (uint64_t)__builtin_popcountll(w & 0x5555555555555555ull);
+        s.win += (uint64_t)__builtin_popcountll(w & 0xAAAAAAAAAAAAAAAAull);
+    }
+    for (uint64_t u = i * 4; u < n; u++) {
         const grundy_outcome o = grundy_retro_outcome_get(run->outcomes, u);
         s.win += o == GRUNDY_OUTCOME_WIN;
         s.lose += o == GRUNDY_OUTCOME_LOSE;
-        if (o == GRUNDY_OUTCOME_DRAW) {
-            s.draw++;
-            if (run->remoteness != NULL) {
+    }
+    s.draw = n - s.win - s.lose;
+    if (reuse) {
+        for (uint64_t u = 0; u < n; u++) {
+            if (grundy_retro_outcome_get(run->outcomes, u) == GRUNDY_OUTCOME_DRAW) {
                 run->remoteness[u] = GRUNDY_REMOTENESS_NONE;
             }
         }
@@ -93,13 +138,33 @@ static void finish(retro_run *run, uint64_t n, grundy_retro_stats *stats) {
     }
 }
 
+/* The graph's arrays when src is grundy_graph_retro_source's (then read in place), else 0. */
+static int csr_of(const grundy_retro_source *src, retro_csr *csr) {
+    if (src->parents32 != grundy_graph_source_parents ||
+        src->move_count != grundy_graph_source_move_count || src->primitive != NULL) {
+        return 0;
+    }
+    const grundy_graph *const g = src->ctx;
+    csr->off = g->rev_off;
+    csr->rev = g->rev;
+    csr->deg = g->out_degree;
+    csr->max_deg = g->max_out_degree;
+    return g->n == src->n;
+}
+
 static grundy_status dispatch(const grundy_retro_source *src, retro_run *run, void *count,
                               void *queue, int small) {
-    if (src->parents32 != NULL) {
-        return small ? retro32_8_run(src, run, count, queue)
-                     : retro32_32_run(src, run, count, queue);
+    retro_csr csr = {NULL, NULL, NULL, 0};
+    if (csr_of(src, &csr)) {
+        return small ? retrocsr_8_run(src, &csr, run, count, queue)
+                     : retrocsr_32_run(src, &csr, run, count, queue);
     }
-    return small ? retro64_8_run(src, run, count, queue) : retro64_32_run(src, run, count, queue);
+    if (src->parents32 != NULL) {
+        return small ? retro32_8_run(src, &csr, run, count, queue)
+                     : retro32_32_run(src, &csr, run, count, queue);
+    }
+    return small ? retro64_8_run(src, &csr, run, count, queue)
+                 : retro64_32_run(src, &csr, run, count, queue);
 }
 
 grundy_status grundy_retro_solve(const grundy_retro_source *src, const grundy_retro_opts *opts,
@@ -116,15 +181,19 @@ grundy_status grundy_retro_solve(const grundy_retro_source *src, const grundy_re
         return GRUNDY_STATUS_LIMIT;
     }
     memset(outcomes, 0, (size_t)grundy_retro_outcome_bytes(src->n));
+    if (remoteness != NULL && !reuse) {
+        /* every draw's remoteness; the labelled positions overwrite theirs */
+        memset(remoteness, 0xFF, (size_t)src->n * sizeof *remoteness);
+    }
     const size_t id = src->parents32 != NULL ? 4 : 8;
-    void *const queue = malloc(src->n == 0 ? 1 : (size_t)src->n * id);
-    void *const own = reuse ? NULL : malloc(src->n == 0 ? 1 : (size_t)src->n * (small ? 1u : 4u));
+    void *const queue = grundy_graph_alloc_big((size_t)src->n * id);
+    void *const own = reuse ? NULL : grundy_graph_alloc_big((size_t)src->n * (small ? 1u : 4u));
     grundy_status st = GRUNDY_STATUS_NOMEM;
     if (queue != NULL && (reuse || own != NULL)) {
-        retro_run run = {outcomes, remoteness, 0, 0, 0, 0};
+        retro_run run = {outcomes, remoteness, 0, 0, 0, 0, src->parents_stable != 0};
         st = dispatch(src, &run, reuse ? (void *)remoteness : own, queue, small);
         if (st == GRUNDY_STATUS_OK) {
-            finish(&run, src->n, stats);
+            finish(&run, src->n, reuse, stats);
         }
     }
     free(own);

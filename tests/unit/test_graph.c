@@ -4,6 +4,8 @@
  * search, generalized Sprague-Grundy values against Smith's labelling steps as written and their
  * defining properties, token sums against a W/L/D search of the product graph. */
 #include <grundy/graph.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 
@@ -390,10 +392,154 @@ static void test_reader(void) {
     expect_error("0 1\n4294967295 0\n", E, 0, GRUNDY_STATUS_RANGE, 2);
 }
 
+/* Labels of g (with and without remoteness) against wanted outcomes and remoteness. */
+static void expect_labels(const grundy_graph *g, const grundy_outcome *want, const uint32_t *rem,
+                          uint32_t n, uint64_t seed, const char *what) {
+    for (int with_rem = 0; with_rem < 2; with_rem++) {
+        grundy_graph_labels l;
+        CHECK_EQ(grundy_graph_label(g, with_rem, &l), GRUNDY_STATUS_OK);
+        uint32_t bad = 0;
+        for (uint32_t u = 0; u < n; u++) {
+            const int ok = grundy_retro_outcome_get(l.outcomes, u) == want[u] &&
+                           (!with_rem || l.remoteness[u] == rem[u]);
+            if (!ok && bad++ == 0) {
+                fprintf(stderr, "seed %llu: %s, vertex %u\n", (unsigned long long)seed, what, u);
+            }
+        }
+        CHECK_U64(bad, 0);
+        grundy_graph_labels_free(&l);
+    }
+}
+
+/* Every edge of a small graph repeated 300 times: the same labels and remoteness (a multi-edge is
+ * one more move to the same place), but out-degrees past 255, so the 4-byte counters run. */
+static void test_heavy(uint64_t seed, int rounds) {
+    enum { REP = 300 };
+    check_rng rng = {seed ^ 0x5eedu};
+    uint32_t *const from = malloc(sizeof(uint32_t) * MAXM * REP);
+    uint32_t *const to = malloc(sizeof(uint32_t) * MAXM * REP);
+    for (int r = 0; r < rounds && from != NULL && to != NULL; r++) {
+        small_graph s;
+        random_graph(&rng, &s);
+        for (uint32_t i = 0; i < s.m * REP; i++) {
+            from[i] = s.from[i % s.m];
+            to[i] = s.to[i % s.m];
+        }
+        grundy_outcome want[MAXN];
+        uint32_t rem[MAXN];
+        naive_wld(&s, want);
+        naive_remoteness(&s, rem);
+        grundy_graph *g = NULL;
+        CHECK_EQ(grundy_graph_create(&g, s.n, (uint64_t)s.m * REP, from, to), GRUNDY_STATUS_OK);
+        if (g != NULL) {
+            expect_labels(g, want, rem, s.n, seed, "heavy");
+        }
+        grundy_graph_destroy(g);
+    }
+    free(from);
+    free(to);
+}
+
+/* An independent reference for graphs too big for the fixpoint: the seed's queue algorithm over
+ * an adjacency built here, remoteness by levels of the queue. */
+static void queue_reference(uint32_t n, uint32_t m, const uint32_t *from, const uint32_t *to,
+                            grundy_outcome *o, uint32_t *rem) {
+    uint32_t *const off = calloc((size_t)n + 1, sizeof *off);
+    uint32_t *const pred = malloc(sizeof *pred * (m + 1u));
+    uint32_t *const cnt = calloc(n, sizeof *cnt);
+    uint32_t *const q = malloc(sizeof *q * n);
+    for (uint32_t i = 0; i < m; i++) {
+        off[to[i]]++;
+        cnt[from[i]]++; /* out-degrees: the moves not yet known to lose */
+    }
+    for (uint32_t v = 0, sum = 0; v <= n; v++) {
+        const uint32_t c = v < n ? off[v] : 0;
+        off[v] = sum;
+        sum += c;
+    }
+    uint32_t *const fill = calloc(n, sizeof *fill);
+    for (uint32_t i = 0; i < m; i++) {
+        pred[off[to[i]] + fill[to[i]]++] = from[i];
+    }
+    uint32_t tail = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        o[v] = cnt[v] == 0 ? GRUNDY_OUTCOME_LOSE : GRUNDY_OUTCOME_DRAW;
+        rem[v] = cnt[v] == 0 ? 0 : GRUNDY_REMOTENESS_NONE;
+        if (cnt[v] == 0) {
+            q[tail++] = v;
+        }
+    }
+    for (uint32_t head = 0; head < tail; head++) {
+        const uint32_t v = q[head];
+        for (uint32_t i = off[v]; i < off[v + 1]; i++) {
+            const uint32_t u = pred[i];
+            if (o[u] != GRUNDY_OUTCOME_DRAW) {
+                continue;
+            }
+            if (o[v] == GRUNDY_OUTCOME_LOSE || --cnt[u] == 0) {
+                o[u] = o[v] == GRUNDY_OUTCOME_LOSE ? GRUNDY_OUTCOME_WIN : GRUNDY_OUTCOME_LOSE;
+                rem[u] = rem[v] + 1;
+                q[tail++] = u;
+            }
+        }
+    }
+    free(off);
+    free(pred);
+    free(cnt);
+    free(q);
+    free(fill);
+}
+
+/* Medium graphs (thousands of vertices, so the core's pipelined loop and its switch to the plain
+ * loop on local stretches run): a subtraction game on a line, with some random edges and in half
+ * the rounds a hub of 300 out-edges (4-byte counters), against queue_reference. */
+static void test_medium(uint64_t seed, int rounds) {
+    check_rng rng = {seed ^ 0x3ed1u};
+    enum { N = 6000, M = 6 * N + 300 };
+    uint32_t *const from = malloc(sizeof(uint32_t) * M), *const to = malloc(sizeof(uint32_t) * M);
+    grundy_outcome *const want = malloc(sizeof *want * N);
+    uint32_t *const rem = malloc(sizeof *rem * N);
+    for (int r = 0; r < rounds && from && to && want && rem; r++) {
+        const uint32_t n = N - (uint32_t)check_rng_below(&rng, 100);
+        const uint64_t random_pct = check_rng_below(&rng, 3) * 20; /* 0, 20 or 40 % */
+        uint32_t m = 0;
+        for (uint32_t h = 0; h < n; h++) {
+            for (uint32_t k = 1; k <= 3; k++) {
+                const int rnd = check_rng_below(&rng, 100) < random_pct;
+                if (rnd || h >= 2 * k - 1) {
+                    from[m] = h;
+                    to[m++] = rnd ? (uint32_t)check_rng_below(&rng, n) : h - (2 * k - 1);
+                }
+            }
+            if (h % 7 == 3 && h + 2 < n) {
+                from[m] = h;
+                to[m++] = h + 2; /* cycles */
+            }
+        }
+        for (uint32_t i = 0; r % 2 == 1 && i < 300; i++) {
+            from[m] = n / 2;
+            to[m++] = (uint32_t)check_rng_below(&rng, n);
+        }
+        queue_reference(n, m, from, to, want, rem);
+        grundy_graph *g = NULL;
+        CHECK_EQ(grundy_graph_create(&g, n, m, from, to), GRUNDY_STATUS_OK);
+        if (g != NULL) {
+            expect_labels(g, want, rem, n, seed, "medium");
+        }
+        grundy_graph_destroy(g);
+    }
+    free(from);
+    free(to);
+    free(want);
+    free(rem);
+}
+
 int main(void) {
     const uint64_t seed = check_seed(20240611);
     printf("test_graph: seed %llu (GRUNDY_TEST_SEED to replay)\n", (unsigned long long)seed);
     test_random(seed, 3000);
+    test_heavy(seed, 300);
+    test_medium(seed, 40);
     test_reader();
     return check_report("test_graph");
 }
