@@ -215,10 +215,54 @@ static grundy_status add_edge(reader *r, const uint64_t x[2]) {
     return GRUNDY_STATUS_OK;
 }
 
+/* Up to 18 digits at *p (always below 2^63, so no overflow check is needed); 0 digits if none. */
+static int fast_number(const char **p, const char *e, uint64_t *out) {
+    const char *q = *p;
+    uint64_t x = 0;
+    while (q < e && q - *p < 18 && (unsigned)(*q - '0') < 10u) {
+        x = x * 10 + (uint64_t)(*q++ - '0');
+    }
+    const int digits = (int)(q - *p);
+    *p = q;
+    *out = x;
+    return digits;
+}
+
+/* The common line "u v\n" (digits, one or more blanks, digits, newline) read straight from the
+ * buffer, about ten times faster than next_line + two_numbers. Returns 0, consuming nothing, for
+ * any other line (comments, blank lines, CRs, long numbers, errors, a line the buffer does not
+ * hold whole), which then takes the general path with its messages. */
+static int fast_line(reader *r, uint64_t x[2]) {
+    const char *const base = r->in != NULL ? r->buf : r->data;
+    const char *p = base + r->pos;
+    const char *const e = base + r->len;
+    if (fast_number(&p, e, &x[0]) == 0 || p == e || (*p != ' ' && *p != '\t')) {
+        return 0;
+    }
+    while (p < e && (*p == ' ' || *p == '\t')) {
+        p++;
+    }
+    if (fast_number(&p, e, &x[1]) == 0 || p == e || *p != '\n') {
+        return 0;
+    }
+    r->pos = (size_t)(p + 1 - base);
+    r->line++;
+    return 1;
+}
+
 /* Read every line; leaves the edges in r. */
 static grundy_status read_lines(reader *r) {
     const int seed = r->opts.format == GRUNDY_GRAPH_FORMAT_SEED;
     for (;;) {
+        uint64_t x[2];
+        if (fast_line(r, x)) {
+            const int header = seed && !r->have_header;
+            const grundy_status st = header ? seed_header(r, x) : add_edge(r, x);
+            if (st != GRUNDY_STATUS_OK) {
+                return st;
+            }
+            continue;
+        }
         const char *b, *e;
         int got;
         grundy_status st = next_line(r, &b, &e, &got);
@@ -230,7 +274,6 @@ static grundy_status read_lines(reader *r) {
         if (skip_space(b, e) == e) {
             continue;
         }
-        uint64_t x[2];
         const int header = seed && !r->have_header;
         st = two_numbers(r, b, e, header ? "n m" : "u v", x);
         if (st == GRUNDY_STATUS_OK) {
