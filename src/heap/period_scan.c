@@ -77,9 +77,10 @@ static uint64_t safe_window(const grundy_rule *rule, uint64_t D, uint64_t pmax, 
     return w;
 }
 
-/* The smallest n0 with d(i) = d(i + p) for every i in [n0, D - p). */
-static uint64_t preperiod_of(const void *raw, unsigned width, uint64_t D, uint64_t p) {
-    uint64_t i = D - p;
+/* The smallest n0 with d(i) = d(i + p) for every i in [n0, D - p), given that it holds for
+ * every i in [from, D - p). */
+static uint64_t preperiod_of(const void *raw, unsigned width, uint64_t p, uint64_t from) {
+    uint64_t i = from;
     while (i > 0 && diff(raw, width, i - 1) == diff(raw, width, i - 1 + p)) {
         i--;
     }
@@ -106,6 +107,11 @@ void grundy_period_scan(const grundy_rule *rule, const void *raw, unsigned width
         }
         xw = i > 0 ? xw * HASH_BASE : xw;
     }
+    /* d(i + base_p) = d(i) for every i in [base_n0, D - base_p): then every multiple of base_p
+     * matches there too (chain the shifts), and its scan starts at base_n0. Without this a
+     * sequence periodic from a late n0 (0.354: p 1180 from 10061916) would rescan its whole
+     * periodic part for each of thousands of multiples in a round too short to prove it. */
+    uint64_t base_p = 0, base_n0 = 0;
     for (uint64_t p = 1; p <= pmax; p++) {
         if (p > 1 && W > 0) { /* slide the window one place towards the start */
             const uint64_t j = D - W - p + 1;
@@ -115,7 +121,12 @@ void grundy_period_scan(const grundy_rule *rule, const void *raw, unsigned width
         if ((W > 0 && h != ref) || last < back || (plain_only && last != back)) {
             continue;
         }
-        const uint64_t n0 = preperiod_of(raw, width, D, p);
+        const int multiple = base_p != 0 && p % base_p == 0 && base_n0 < D - p;
+        const uint64_t n0 = preperiod_of(raw, width, p, multiple ? base_n0 : D - p);
+        if (base_p == 0 && D - p - n0 > HASH_WINDOW) {
+            base_p = p;
+            base_n0 = n0;
+        }
         if (grundy_period_values_needed(rule, n0, p) <= length) {
             out->found = 1;
             out->n0 = n0;

@@ -65,7 +65,9 @@ static void store(void *raw, unsigned width, uint64_t i, uint64_t v) {
 static uint64_t random_sequence(check_rng *rng, uint64_t *g, unsigned width) {
     const uint64_t len =
         check_rng_below(rng, 8) == 0 ? check_rng_below(rng, 6) : 1 + check_rng_below(rng, MAX_LEN);
-    const uint64_t n0 = check_rng_below(rng, 3) == 0 ? 0 : check_rng_below(rng, len / 2 + 1);
+    /* Late preperiods too: rounds too short to prove a period, with its multiples all matching. */
+    const uint64_t kind = check_rng_below(rng, 3);
+    const uint64_t n0 = kind == 0 ? 0 : check_rng_below(rng, (kind == 1 ? len / 2 : len) + 1);
     const uint64_t p = 1 + check_rng_below(rng, 1 + check_rng_below(rng, 60));
     const uint64_t alphabet = 1 + check_rng_below(rng, 4);
     const uint64_t saltus = check_rng_below(rng, 4) == 0 ? check_rng_below(rng, 3) : 0;
