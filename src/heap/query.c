@@ -80,8 +80,10 @@ grundy_status grundy_query_prepare(grundy_query *q, uint64_t n) {
         return GRUNDY_STATUS_OK;
     }
     /* Only a theorem can take a query past the computed values, so search for a period only
-     * where one applies and the prefix is not cheap to compute directly. */
-    if (grundy_period_theorem(q->rule) != GRUNDY_PROOF_NONE && n >= DIRECT_BELOW && !q->searched) {
+     * where one applies and the prefix is not cheap to compute directly, or not allowed to be
+     * (n past max_n: a period proved within max_n still answers it). */
+    if (grundy_period_theorem(q->rule) != GRUNDY_PROOF_NONE &&
+        (n >= DIRECT_BELOW || n > q->opts.max_n) && !q->searched) {
         const grundy_status st = grundy_period_find(q->rule, q->seq, &q->opts, &q->period);
         q->searched = 1;
         if (st != GRUNDY_STATUS_OK) {

@@ -212,8 +212,31 @@ static void test_limits(void) {
     grundy_rule_destroy(rule);
 }
 
+/* A small heap past max_n is still answered through a period proved within max_n (it once was
+ * refused below DIRECT_BELOW while a far heap was answered). */
+static void test_small_past_max_n(void) {
+    grundy_rule *rule = parse("kayles");
+    grundy_period_opts opts = GRUNDY_PERIOD_OPTS_INIT;
+    grundy_query *q = NULL;
+    uint64_t v = 0, p_pos = 0, n_pos = 0;
+    opts.max_n = 200; /* Guy-Smith needs 168 values for n0 = 71, p = 12 */
+    CHECK(grundy_query_create(rule, &opts, &q) == GRUNDY_STATUS_OK);
+    CHECK(grundy_query_value(q, 500, &v) == GRUNDY_STATUS_OK);
+    CHECK_U64(v, 1); /* g(500) = g(71 + (500 - 71) % 12) = g(80) */
+    CHECK(grundy_query_count(q, 0, 300, &p_pos, &n_pos) == GRUNDY_STATUS_OK);
+    CHECK_U64(p_pos + n_pos, 301);
+    grundy_query_destroy(q);
+    opts.max_n = 100; /* too few for the proof: refused, never guessed */
+    CHECK(grundy_query_create(rule, &opts, &q) == GRUNDY_STATUS_OK);
+    CHECK(grundy_query_value(q, 500, &v) == GRUNDY_STATUS_LIMIT);
+    CHECK(grundy_query_value(q, 100, &v) == GRUNDY_STATUS_OK);
+    grundy_query_destroy(q);
+    grundy_rule_destroy(rule);
+}
+
 int main(void) {
     test_pe306();
+    test_small_past_max_n();
     test_random_far();
     test_closed_far();
     test_limits();
