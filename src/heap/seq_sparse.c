@@ -43,20 +43,11 @@ typedef struct sparse {
     int any_distinct;        /* some split take is '!' */
     uint64_t max_take;       /* the largest take of any kind */
     uint64_t max_split_take; /* the largest take that leaves two heaps */
-    uint64_t min_split_take;
-    /* The marks of the rare splits of a remainder m depend on m alone, and heap n meets
-     * m = n - k for every split take k: each m serves max_split_take - min_split_take + 1
-     * heaps. ring[m % ring_slots] keeps them as one byte per value (2^bits bytes, "marked"
-     * = 1: a store per mark, no read-modify-write chain as with bits), valid while ring_m and
-     * ring_version match (the version changes with the rare list). */
-    uint8_t *ring, *marks;
-    uint64_t *ring_m, *ring_version;
-    uint64_t ring_slots, ring_bytes, rare_version;
-    unsigned kpar;      /* parity of every split take (0 when mixed: then no parity variant) */
-    int parity_allowed; /* every split take has parity kpar */
-    unsigned bits;      /* every value so far is < 2^bits */
-    uint64_t seen_cap;  /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
-    uint32_t *seen;     /* seen[v] == stamp: the current heap has an option of value v */
+    unsigned kpar;           /* parity of every split take (0 when mixed: then no parity variant) */
+    int parity_allowed;      /* every split take has parity kpar */
+    unsigned bits;           /* every value so far is < 2^bits */
+    uint64_t seen_cap; /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
+    uint32_t *seen;    /* seen[v] == stamp: the current heap has an option of value v */
     uint32_t stamp;
     uint8_t *common[2]; /* common[par][v]: v is of the common class for a heap with parity par */
     uint64_t *hist;     /* hist[(v << 1) | par(i)] over heaps i >= 1; NULL past MAX_HIST_BITS */
@@ -85,7 +76,6 @@ static void free_rare(sparse *s) {
     s->rare_val = NULL;
     s->rare_count = 0;
     s->rare_cap = 0;
-    s->rare_version++;
 }
 
 static void sparse_destroy(void *state) {
@@ -98,10 +88,6 @@ static void sparse_destroy(void *state) {
     free(s->doubt);
     free(s->one);
     free(s->split);
-    free(s->ring);
-    free(s->ring_m);
-    free(s->ring_version);
-    free(s->marks);
     free(s->common[0]);
     free(s->common[1]);
     free(s->hist);
@@ -111,7 +97,7 @@ static void sparse_destroy(void *state) {
 
 static uint64_t sparse_bytes(const void *state) {
     const sparse *s = state;
-    uint64_t b = s->seen_cap * (4 + 8 + 2) + sizeof *s + (s->ring_slots + 1) * s->ring_bytes;
+    uint64_t b = s->seen_cap * (4 + 8 + 2) + sizeof *s;
     if (s->hist != NULL) {
         b += s->seen_cap * 16;
     }
@@ -183,20 +169,9 @@ static grundy_status expand_takes(sparse *s, const grundy_rule *rule) {
     }
     fill_takes(s, 2u, s->one);
     fill_takes(s, 4u, s->split);
-    s->min_split_take = s->split_count > 0 ? s->split[0].k : 0;
     for (size_t i = 0; i < s->split_count; i++) {
         s->any_distinct |= s->split[i].distinct;
         s->max_split_take = s->split[i].k > s->max_split_take ? s->split[i].k : s->max_split_take;
-        s->min_split_take = s->split[i].k < s->min_split_take ? s->split[i].k : s->min_split_take;
-    }
-    s->ring_slots = 1; /* a power of two: the slot of m is m & (ring_slots - 1) */
-    while (s->ring_slots < s->max_split_take - s->min_split_take + 1) {
-        s->ring_slots *= 2;
-    }
-    s->ring_m = calloc((size_t)s->ring_slots, sizeof *s->ring_m);
-    s->ring_version = calloc((size_t)s->ring_slots, sizeof *s->ring_version);
-    if (s->ring_m == NULL || s->ring_version == NULL) {
-        return GRUNDY_STATUS_NOMEM;
     }
     s->expanded = 1;
     return GRUNDY_STATUS_OK;
@@ -277,18 +252,6 @@ static grundy_status reserve_bits(const grundy_seq *seq, sparse *s, unsigned bit
     }
     s->bits = bits;
     s->seen_cap = cap;
-    if (s->expanded) {
-        /* A byte per option value, which stays below 2^bits; at least 8 for word-wise ors. */
-        const uint64_t bytes = bits >= 3 ? (uint64_t)1 << bits : 8;
-        uint8_t *ring = realloc(s->ring, (size_t)(bytes * s->ring_slots));
-        GRUNDY_CHECK(ring != NULL, GRUNDY_STATUS_NOMEM);
-        s->ring = ring;
-        uint8_t *marks = realloc(s->marks, (size_t)bytes);
-        GRUNDY_CHECK(marks != NULL, GRUNDY_STATUS_NOMEM);
-        s->marks = marks;
-        s->ring_bytes = bytes;
-        s->rare_version++; /* every slot is stale */
-    }
     fill_common(s);
 cleanup:
     return st;
@@ -322,7 +285,6 @@ static grundy_status add_rare(sparse *s, uint64_t i, uint64_t v) {
     s->rare_pos[s->rare_count] = i;
     s->rare_val[s->rare_count] = (uint32_t)v;
     s->rare_count++;
-    s->rare_version++;
     return GRUNDY_STATUS_OK;
 }
 
@@ -358,6 +320,10 @@ static grundy_status choose_label(const grundy_seq *seq, sparse *s, uint64_t n) 
         }
     }
 cleanup:
+    if (st != GRUNDY_STATUS_OK) {
+        free_rare(s); /* a partial rare list would give wrong values: full scans are exact */
+        s->dense = 1;
+    }
     return st;
 }
 
@@ -739,92 +705,6 @@ static void mark_by_class(const sparse *s, const heap_ctx *h, uint64_t n) {
     }
 }
 
-/* out[v] = 1 for v = val ^ g(m - pos) over the rare list (every rare position below m). */
-#define RING_MARKS(T)                                                                              \
-    do {                                                                                           \
-        const T *const b = (const T *)h->raw + m;                                                  \
-        for (size_t i = 0; i < count; i++) {                                                       \
-            out[val[i] ^ b[-(ptrdiff_t)pos[i]]] = 1;                                               \
-        }                                                                                          \
-    } while (0)
-
-static void ring_marks(const sparse *s, const heap_ctx *h, uint64_t m, uint8_t *out) {
-    const uint64_t *const pos = s->rare_pos;
-    const uint32_t *const val = s->rare_val;
-    const size_t count = (size_t)s->rare_count;
-    memset(out, 0, (size_t)s->ring_bytes);
-    switch (h->width) {
-    case 1:
-        RING_MARKS(uint8_t);
-        break;
-    case 2:
-        RING_MARKS(uint16_t);
-        break;
-    case 4:
-        RING_MARKS(uint32_t);
-        break;
-    default:
-        RING_MARKS(uint64_t);
-        break;
-    }
-}
-
-/* The rare-split marks of remainder m, from the ring or computed into it. */
-static const uint8_t *ring_get(sparse *s, const heap_ctx *h, uint64_t m) {
-    const uint64_t slot = m & (s->ring_slots - 1);
-    uint8_t *const bytes = s->ring + slot * s->ring_bytes;
-    if (s->ring_m[slot] != m || s->ring_version[slot] != s->rare_version) {
-        ring_marks(s, h, m, bytes);
-        s->ring_m[slot] = m;
-        s->ring_version[slot] = s->rare_version;
-    }
-    return bytes;
-}
-
-/* heap_value for a heap past every take of a rule without '!', every rare position below every
- * remainder: the marks are the union of the ring's slots and the one-heap moves. */
-static uint64_t heap_value_ring(sparse *s, const heap_ctx *h, uint64_t n) {
-    uint8_t *const marks = s->marks;
-    const size_t bytes = (size_t)s->ring_bytes;
-    memcpy(marks, ring_get(s, h, n - s->split[0].k), bytes);
-    for (size_t i = 1; i < s->split_count; i++) {
-        const uint8_t *slot = ring_get(s, h, n - s->split[i].k);
-        for (size_t j = 0; j < bytes; j += 8) { /* word-wise or, in memcpy's aliasing-safe way */
-            uint64_t x, y;
-            memcpy(&x, marks + j, 8);
-            memcpy(&y, slot + j, 8);
-            x |= y;
-            memcpy(marks + j, &x, 8);
-        }
-    }
-    for (size_t i = 0; i < s->one_count; i++) {
-        marks[load(h, n - s->one[i].k)] = 1;
-    }
-    const uint8_t *common = s->common[position_parity(s, n)];
-    doubts d = {h->doubt, 0};
-    uint64_t v = 0;
-    for (; v < bytes; v++) {
-        if (!marks[v]) {
-            if (common[v]) {
-                break;
-            }
-            d.v[d.count++] = v;
-        }
-    }
-    while (v < s->seen_cap && !common[v]) { /* past the slots: nothing is marked */
-        d.v[d.count++] = v++;
-    }
-    return settle_rare(s, h, n, v, d);
-}
-
-/* The ring pays when the marks it saves (a pass over the rare list per split take but one)
- * outweigh its fixed cost (clearing a slot, or-ing the slots, reading bytes). */
-static int ring_applies(const sparse *s, uint64_t n) {
-    return s->expanded && !s->dense && !s->any_distinct && n > s->max_take + 1 &&
-           s->rare_count > 0 && s->rare_pos[s->rare_count - 1] < n - s->max_split_take &&
-           s->rare_count * (s->split_count - 1) > s->ring_bytes / 4 + 32;
-}
-
 static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
     if (s->expanded && n > s->max_take + 1) {
         mark_past_takes(s, h, n);
@@ -893,7 +773,7 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
         }
         heap_ctx h = {NULL, 0, s->seen, s->stamp, s->doubt};
         h.raw = grundy_seq_raw(seq, &h.width);
-        const uint64_t v = ring_applies(s, n) ? heap_value_ring(s, &h, n) : heap_value(s, &h, n);
+        const uint64_t v = heap_value(s, &h, n);
         if ((v >> s->bits) != 0) {
             GRUNDY_TRY(reserve_bits(seq, s, bits_for(v)));
         }
