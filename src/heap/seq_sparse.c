@@ -555,14 +555,21 @@ static void drop_found(doubts *d, unsigned found) {
     d->count = kept;
 }
 
-/* Scan the splits of m (a in [1, a_max]) until no doubt is left. */
+/* Scan the splits of m (a in [1, a_max]) until no doubt is left. Marking costs a store per
+ * split and a look at every doubt per stretch, so many doubts (0.6 has about 57 per heap) get
+ * longer stretches. */
 static void scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_max, doubts *d) {
-    for (uint64_t a = 1; a <= a_max && d->count > 0; a += BLOCK) {
+    uint64_t a = 1;
+    while (a <= a_max && d->count > 0) {
         if (a_max - a >= BLOCK - 1 && h->width <= 2 && d->count <= SWAR_MAX_DOUBTS) {
             drop_found(d, swar_block(h, m, a, d->v, d->count));
+            a += BLOCK;
         } else {
-            mark_range(h, m, a, a_max - a < BLOCK ? a_max : a + BLOCK - 1);
+            const uint64_t len = d->count * 8 > BLOCK ? d->count * 8 : BLOCK;
+            const uint64_t hi = a_max - a < len ? a_max : a + len - 1;
+            mark_range(h, m, a, hi);
             drop_seen(h, d);
+            a = hi + 1;
         }
     }
 }
