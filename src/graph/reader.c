@@ -94,13 +94,35 @@ static const char *skip_space(const char *p, const char *e) {
     return p;
 }
 
-/* Report the token at p (up to 24 bytes) as not a number. */
-static grundy_status bad_token(reader *r, const char *p, const char *e, const char *what) {
+/* The length of the token at p: up to the next blank, at most 24 bytes. */
+static int token_length(const char *p, const char *e) {
     int len = 0;
     while (p + len < e && !is_space(p[len]) && len < 24) {
         len++;
     }
-    return fail(r, GRUNDY_STATUS_PARSE, "%s '%.*s' is not a number", what, len, p);
+    return len;
+}
+
+/* Copy [p, p + len) into dst for a message, bytes outside printable ASCII as \xNN, so that a
+ * NUL, a byte-order mark or a control character shows instead of vanishing. */
+static void quote(char *dst, size_t cap, const char *p, int len) {
+    size_t k = 0;
+    for (int i = 0; i < len && k + 5 < cap; i++) {
+        const unsigned char c = (unsigned char)p[i];
+        if (c >= 0x20 && c < 0x7f) {
+            dst[k++] = (char)c;
+        } else {
+            k += (size_t)snprintf(dst + k, cap - k, "\\x%02x", c);
+        }
+    }
+    dst[k] = '\0';
+}
+
+/* Report the token at p (up to 24 bytes) as not a number. */
+static grundy_status bad_token(reader *r, const char *p, const char *e, const char *what) {
+    char shown[24 * 4 + 1];
+    quote(shown, sizeof shown, p, token_length(p, e));
+    return fail(r, GRUNDY_STATUS_PARSE, "%s '%s' is not a number", what, shown);
 }
 
 /* Parse exactly two numbers on [p, e) (comment already cut off). */
@@ -114,8 +136,9 @@ static grundy_status two_numbers(reader *r, const char *p, const char *e, const 
         const char *const start = p;
         const grundy_status st = grundy_scan_u64(&p, e, GRUNDY_NUMBER_MAX, &out[i]);
         if (st == GRUNDY_STATUS_RANGE) {
-            const int len = e - start < 20 ? (int)(e - start) : 20;
-            return fail(r, st, "number %.*s... is too large (at most 2^63 - 1)", len, start);
+            const int len = token_length(start, e);
+            return fail(r, st, "number %.*s%s is too large (at most 2^63 - 1)", len, start,
+                        start + len < e && !is_space(start[len]) ? "..." : "");
         }
         if (st != GRUNDY_STATUS_OK || (p < e && !is_space(*p))) {
             return bad_token(r, start, e, i == 0 ? "first" : "second");
@@ -123,9 +146,9 @@ static grundy_status two_numbers(reader *r, const char *p, const char *e, const 
     }
     p = skip_space(p, e);
     if (p != e) {
-        const int len = e - p < 24 ? (int)(e - p) : 24;
-        return fail(r, GRUNDY_STATUS_PARSE, "unexpected '%.*s' after two numbers (%s)", len, p,
-                    what);
+        char shown[24 * 4 + 1];
+        quote(shown, sizeof shown, p, e - p < 24 ? (int)(e - p) : 24);
+        return fail(r, GRUNDY_STATUS_PARSE, "unexpected '%s' after two numbers (%s)", shown, what);
     }
     return GRUNDY_STATUS_OK;
 }
@@ -150,13 +173,16 @@ static grundy_status limit(reader *r, uint64_t n, uint64_t m) {
                 n, m, r->opts.max_bytes);
 }
 
-static grundy_status grow(reader *r, uint64_t want) {
+/* Room for `want` edges, doubling, never past `ceiling` (the header's m, for the seed format):
+ * arrays grow as lines arrive, so a header that promises 10^9 edges in a two-line file costs
+ * nothing and is reported as a short input. */
+static grundy_status grow(reader *r, uint64_t want, uint64_t ceiling) {
     if (want <= r->cap) {
         return GRUNDY_STATUS_OK;
     }
     uint64_t cap = r->cap < 1024 ? 1024 : r->cap * 2;
     cap = cap < want ? want : cap;
-    cap = cap > GRUNDY_GRAPH_MAX_EDGES ? GRUNDY_GRAPH_MAX_EDGES : cap;
+    cap = cap > ceiling ? ceiling : cap;
     uint32_t *const f = realloc(r->from, (size_t)cap * sizeof *f);
     if (f == NULL) {
         return fail(r, GRUNDY_STATUS_NOMEM, "out of memory for %" PRIu64 " edges", cap);
@@ -178,7 +204,7 @@ static grundy_status seed_header(reader *r, const uint64_t x[2]) {
     r->n = x[0];
     r->m = x[1];
     r->have_header = 1;
-    return grow(r, r->m);
+    return GRUNDY_STATUS_OK;
 }
 
 static grundy_status add_edge(reader *r, const uint64_t x[2]) {
@@ -193,6 +219,10 @@ static grundy_status add_edge(reader *r, const uint64_t x[2]) {
                             r->n);
             }
         }
+        const grundy_status st = grow(r, r->m_read + 1, r->m);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
     } else {
         const uint64_t top = x[0] > x[1] ? x[0] : x[1];
         if (top >= GRUNDY_GRAPH_MAX_VERTICES) {
@@ -204,7 +234,7 @@ static grundy_status add_edge(reader *r, const uint64_t x[2]) {
             return limit(r, n, r->m_read + 1);
         }
         r->n = n;
-        const grundy_status st = grow(r, r->m_read + 1);
+        const grundy_status st = grow(r, r->m_read + 1, GRUNDY_GRAPH_MAX_EDGES);
         if (st != GRUNDY_STATUS_OK) {
             return st;
         }
@@ -290,7 +320,9 @@ static grundy_status read_all(reader *r, grundy_graph **out) {
     if (st != GRUNDY_STATUS_OK) {
         return st;
     }
-    r->line++; /* the line where the input ended */
+    if (r->line == 0) {
+        r->line = 1; /* an empty input is reported at line 1; otherwise at its last line */
+    }
     const int seed = r->opts.format == GRUNDY_GRAPH_FORMAT_SEED;
     if (seed ? !r->have_header : r->m_read == 0) {
         return fail(r, GRUNDY_STATUS_PARSE, "empty input: expected %s",

@@ -25,3 +25,7 @@ echo "exit $?"
 echo "exit $?"
 "$GRUNDY" graph --bogus
 echo "exit $?"
+# Bytes outside printable ASCII are shown escaped; a huge m with few lines is a short input.
+printf '2 1\n0 1\0\n' | "$GRUNDY" graph; echo "exit $?"
+printf '\357\273\2772 1\n0 1\n' | "$GRUNDY" graph; echo "exit $?"
+printf '3 1500000000\n0 1\n' | "$GRUNDY" graph; echo "exit $?"
