@@ -243,6 +243,35 @@ static void test_applies(void) {
     grundy_rule_destroy(rule);
 }
 
+/* A memory limit stops the engine with LIMIT and keeps every value it pushed exact. */
+static void test_limit(void) {
+    grundy_rule *rule = NULL;
+    CHECK_EQ(grundy_rule_parse("0.6", &rule, NULL), GRUNDY_STATUS_OK);
+    grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
+    opts.engine = GRUNDY_SEQ_SPARSE;
+    opts.max_bytes = 3000;
+    grundy_seq *seq = NULL;
+    CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_OK);
+    grundy_status st = GRUNDY_STATUS_OK;
+    for (uint64_t len = 50; st == GRUNDY_STATUS_OK && len < 100000; len += 50) {
+        st = grundy_seq_extend(seq, len); /* growing steps, so the limit falls mid-computation */
+    }
+    CHECK_EQ(st, GRUNDY_STATUS_LIMIT);
+    const uint64_t got = grundy_seq_length(seq);
+    CHECK(got > 100 && got < 3000);
+    grundy_seq *naive = make_seq(rule, GRUNDY_SEQ_NAIVE);
+    CHECK_EQ(grundy_seq_extend(naive, got), GRUNDY_STATUS_OK);
+    for (uint64_t i = 0; i < got; i++) {
+        if (grundy_seq_get(naive, i) != grundy_seq_get(seq, i)) {
+            CHECK_U64(grundy_seq_get(seq, i), grundy_seq_get(naive, i));
+            break;
+        }
+    }
+    grundy_seq_destroy(naive);
+    grundy_seq_destroy(seq);
+    grundy_rule_destroy(rule);
+}
+
 int main(void) {
     test_mask_choice();
     test_applies();
@@ -250,5 +279,6 @@ int main(void) {
     test_known_games();
     test_deep_windows();
     test_published_016();
+    test_limit();
     return check_report("test_seq_sparse");
 }
