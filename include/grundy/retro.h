@@ -50,7 +50,8 @@ typedef struct grundy_retro_source {
     uint64_t n;         /**< number of positions */
     void *ctx;          /**< passed to every callback, never touched by the core */
     uint32_t max_moves; /**< an upper bound on move_count, or 0 when unknown. With a bound <= 255
-                             the core keeps 1-byte counters (n bytes instead of 4n). */
+                             the core keeps 1-byte counters (n bytes instead of 4n); with one
+                             <= 254 it may run in SCAN mode (grundy_retro_mode). */
     /** Number of moves of u (see the contract). Required. */
     uint32_t (*move_count)(void *ctx, uint64_t u);
     /** The parents of v as 32-bit ids (one entry per move). Set this or parents64. */
@@ -74,20 +75,53 @@ typedef struct grundy_retro_source {
     int parents_stable;
 } grundy_retro_source;
 
+/**
+ * How grundy_retro_solve keeps its frontier (grundy_retro_opts.mode).
+ *
+ * QUEUE: a FIFO queue of ids, n entries of 4 bytes (parents32) or 8 (parents64), plus n counters
+ * (1 byte when max_moves <= 255, else 4). Takes positions in order of remoteness, so it can also
+ * give remoteness; the fast path.
+ *
+ * SCAN: no queue. One counter byte a position, whose value also says where the position stands:
+ * 1 .. 254 = open with that many moves not yet known to lose (win for the opponent), 255 =
+ * labelled but its parents not yet told, 0 = done. Passes run over the counter bytes in index
+ * order (8 at a time, skipping words with no 255): each position found at 255 tells its parents
+ * (a loss makes every open parent a win; a win takes one move from each open parent, which loses
+ * at 0) and becomes 0. A parent labelled ahead of the pass is taken in the same pass, one behind it
+ * in the next; passes repeat until one labels nothing behind it (a game whose moves all go to
+ * smaller indices is done in one pass). The outcomes are the same as QUEUE's: the least fixpoint
+ * of the counting rules does not depend on the order the labels spread in (each labelled position
+ * tells its parents exactly once, as in the queue). Needs at most 254 moves a position and no
+ * remoteness (the passes do not run in order of remoteness). Working memory n bytes, so with the
+ * caller's outcomes 1.25 bytes a position: 2^34 positions in 20 GiB.
+ *
+ * AUTO: QUEUE when its working memory fits opts->max_bytes; otherwise SCAN when remoteness is not
+ * wanted, 1 <= max_moves <= 254 and n bytes fit; otherwise GRUNDY_STATUS_LIMIT.
+ */
+typedef enum grundy_retro_mode {
+    GRUNDY_RETRO_AUTO = 0,
+    GRUNDY_RETRO_QUEUE = 1,
+    GRUNDY_RETRO_SCAN = 2
+} grundy_retro_mode;
+
 /** Options for grundy_retro_solve. Pass NULL for the defaults. */
 typedef struct grundy_retro_opts {
     /** Largest working memory (bytes) the core may allocate, beyond the caller's arrays; 0 means
      *  no limit. Over the limit: GRUNDY_STATUS_LIMIT before anything is computed. */
     uint64_t max_bytes;
+    /** Frontier kept as a queue, by passes, or chosen by max_bytes (grundy_retro_mode). */
+    grundy_retro_mode mode;
 } grundy_retro_opts;
 #define GRUNDY_RETRO_OPTS_INIT                                                                     \
-    { 0 }
+    { 0, GRUNDY_RETRO_AUTO }
 
 /** Totals of one run. */
 typedef struct grundy_retro_stats {
     uint64_t win, lose, draw; /**< positions of each outcome */
     uint64_t parents_scanned; /**< parent entries read (= moves into labelled positions) */
-    uint32_t max_remoteness;  /**< largest finite remoteness (0 when nothing was labelled) */
+    uint32_t max_remoteness;  /**< largest finite remoteness (0 when nothing was labelled, and
+                                   always 0 in SCAN mode, which does not know it) */
+    uint64_t passes;          /**< SCAN mode: passes over the counters (0 in QUEUE mode) */
 } grundy_retro_stats;
 
 /**
@@ -101,10 +135,14 @@ typedef struct grundy_retro_stats {
  * order of remoteness through a FIFO queue of ids, so the first time a position is reached is its
  * remoteness as a win and the time its counter hits 0 is its remoteness as a loss.
  *
- * Memory: the caller's arrays, plus n counters (1 or 4 bytes, see max_moves; none extra when
- * `remoteness` is given and counters are 4 bytes: the remoteness array doubles as counters) plus
- * a queue of n ids (4 bytes with parents32, 8 with parents64).
- * Time: O(n + number of moves into labelled positions), one parents call per labelled position.
+ * Memory: the caller's arrays, plus, in QUEUE mode, n counters (1 or 4 bytes, see max_moves; none
+ * extra when `remoteness` is given and counters are 4 bytes: the remoteness array doubles as
+ * counters) plus a queue of n ids (4 bytes with parents32, 8 with parents64); in SCAN mode n
+ * bytes (see grundy_retro_mode). So for outcomes alone with max_moves <= 254: 1/4 + 1 + 4 = 5.25
+ * bytes a position (QUEUE, parents32; 9.25 with parents64) or 1/4 + 1 = 1.25 (SCAN).
+ * Time: QUEUE O(n + number of moves into labelled positions), one parents call per labelled
+ * position. SCAN the same plus n/8 word reads per pass (passes: 1 for a game whose moves lower
+ * the index, at most 1 + the largest remoteness in general).
  *
  * @param src         the game graph (borrowed).
  * @param opts        limits, or NULL for the defaults.
@@ -113,7 +151,9 @@ typedef struct grundy_retro_stats {
  * @param[out] stats      totals, or NULL.
  * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_INVALID_ARG for a malformed source (no move_count, not
  *         exactly one parents callback, parents32 with n > 2^32, a move_count above a nonzero
- *         max_moves); GRUNDY_STATUS_LIMIT past opts->max_bytes or for a remoteness past 2^32 - 2;
+ *         max_moves or, in SCAN mode, above 254; SCAN asked with remoteness or with max_moves
+ *         above 254; an unknown mode); GRUNDY_STATUS_LIMIT past opts->max_bytes (in AUTO mode:
+ *         when neither mode fits) or for a remoteness past 2^32 - 2;
  *         GRUNDY_STATUS_NOMEM. On failure the outputs are unspecified.
  * @code
  *   uint8_t *out = calloc(grundy_retro_outcome_bytes(src.n), 1);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The retrograde core (retro.h): win/lose/draw and remoteness by counting, for CSR graphs and
  * implicit state spaces alike. The loop itself is in retro_impl.h, compiled once per id width
- * and counter width so that a 32-bit graph pays nothing for 64-bit state spaces. */
+ * and counter width so that a 32-bit graph pays nothing for 64-bit state spaces; SCAN mode (no
+ * queue, grundy_retro_mode) is in retro_scan_impl.h, compiled with each 1-byte-counter one. */
 #include "graph/graph_impl.h"
 
 #include <grundy/retro.h>
@@ -42,15 +43,46 @@ typedef struct retro_run {
     uint64_t tail;        /* queue end */
     uint64_t level_end;   /* queue index where the next level starts */
     uint64_t parents_scanned;
-    uint32_t level; /* remoteness of the positions being relaxed */
-    int pipelined;  /* parents_stable: the loop may look ahead in the queue */
+    uint64_t passes; /* SCAN mode */
+    uint32_t level;  /* remoteness of the positions being relaxed */
+    int pipelined;   /* parents_stable: the loop may look ahead in the queue */
 } retro_run;
+
+/* SCAN mode: a counter byte holding this is a labelled position whose parents wait to be told. */
+#define RETRO_PENDING 255u
+
+/* The first index in [from, n) whose counter is RETRO_PENDING, or n. Eight counters a word: a
+ * word with no 0xFF byte (~w with no zero byte) is skipped whole. */
+static uint64_t retro_scan_next(const uint8_t *count, uint64_t from, uint64_t n) {
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t i = from;
+    for (; i < n && (i & 7u) != 0; i++) {
+        if (count[i] == RETRO_PENDING) {
+            return i;
+        }
+    }
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, count + i, 8);
+        w = ~w;
+        if (((w - ones) & ~w & highs) != 0) {
+            break;
+        }
+    }
+    for (; i < n; i++) {
+        if (count[i] == RETRO_PENDING) {
+            return i;
+        }
+    }
+    return n;
+}
 
 #define RETRO_FN(name) retro32_8_##name
 #define RETRO_ID       uint32_t
 #define RETRO_PARENTS  parents32
 #define RETRO_COUNT    uint8_t
 #include "retro_impl.h"
+#include "retro_scan_impl.h"
 #undef RETRO_FN
 #undef RETRO_COUNT
 #define RETRO_FN(name) retro32_32_##name
@@ -65,6 +97,7 @@ typedef struct retro_run {
 #define RETRO_PARENTS  parents64
 #define RETRO_COUNT    uint8_t
 #include "retro_impl.h"
+#include "retro_scan_impl.h"
 #undef RETRO_FN
 #undef RETRO_COUNT
 #define RETRO_FN(name) retro64_32_##name
@@ -79,6 +112,7 @@ typedef struct retro_run {
 #define RETRO_CSR      1
 #define RETRO_COUNT    uint8_t
 #include "retro_impl.h"
+#include "retro_scan_impl.h"
 #undef RETRO_FN
 #undef RETRO_COUNT
 #define RETRO_FN(name) retrocsr_32_##name
@@ -110,7 +144,7 @@ static uint64_t work_bytes(const grundy_retro_source *src, int small, int reuse)
 /* Totals from the packed outcomes, 32 positions a word (bits past n are zero); with counters in
  * the caller's remoteness array, the draws' leftover counters become GRUNDY_REMOTENESS_NONE. */
 static void finish(retro_run *run, uint64_t n, int reuse, grundy_retro_stats *stats) {
-    grundy_retro_stats s = {0, 0, 0, run->parents_scanned, 0};
+    grundy_retro_stats s = {0, 0, 0, run->parents_scanned, 0, run->passes};
     const uint64_t bytes = grundy_retro_outcome_bytes(n);
     uint64_t i = 0;
     for (; i + 8 <= bytes; i += 8) {
@@ -167,20 +201,20 @@ static grundy_status dispatch(const grundy_retro_source *src, retro_run *run, vo
                  : retro64_32_run(src, &csr, run, count, queue);
 }
 
-grundy_status grundy_retro_solve(const grundy_retro_source *src, const grundy_retro_opts *opts,
-                                 uint8_t *outcomes, uint32_t *remoteness,
-                                 grundy_retro_stats *stats) {
-    if (!source_ok(src) || outcomes == NULL) {
-        return GRUNDY_STATUS_INVALID_ARG;
+static grundy_status dispatch_scan(const grundy_retro_source *src, retro_run *run, uint8_t *count) {
+    retro_csr csr = {NULL, NULL, NULL, 0};
+    if (csr_of(src, &csr)) {
+        return retrocsr_8_scan(src, &csr, run, count);
     }
+    return src->parents32 != NULL ? retro32_8_scan(src, &csr, run, count)
+                                  : retro64_8_scan(src, &csr, run, count);
+}
+
+/* QUEUE mode: counters (unless they live in the caller's remoteness array) and the queue. */
+static grundy_status solve_queue(const grundy_retro_source *src, uint8_t *outcomes,
+                                 uint32_t *remoteness, grundy_retro_stats *stats) {
     const int small = src->max_moves != 0 && src->max_moves <= 255;
     const int reuse = !small && remoteness != NULL;
-    const uint64_t bytes = work_bytes(src, small, reuse);
-    if ((bytes == 0 && src->n != 0) || bytes > SIZE_MAX ||
-        (opts != NULL && opts->max_bytes != 0 && bytes > opts->max_bytes)) {
-        return GRUNDY_STATUS_LIMIT;
-    }
-    memset(outcomes, 0, (size_t)grundy_retro_outcome_bytes(src->n));
     if (remoteness != NULL && !reuse) {
         /* every draw's remoteness; the labelled positions overwrite theirs */
         memset(remoteness, 0xFF, (size_t)src->n * sizeof *remoteness);
@@ -190,7 +224,8 @@ grundy_status grundy_retro_solve(const grundy_retro_source *src, const grundy_re
     void *const own = reuse ? NULL : grundy_graph_alloc_big((size_t)src->n * (small ? 1u : 4u));
     grundy_status st = GRUNDY_STATUS_NOMEM;
     if (queue != NULL && (reuse || own != NULL)) {
-        retro_run run = {outcomes, remoteness, 0, 0, 0, 0, src->parents_stable != 0};
+        retro_run run = {
+            .outcomes = outcomes, .remoteness = remoteness, .pipelined = src->parents_stable != 0};
         st = dispatch(src, &run, reuse ? (void *)remoteness : own, queue, small);
         if (st == GRUNDY_STATUS_OK) {
             finish(&run, src->n, reuse, stats);
@@ -199,4 +234,65 @@ grundy_status grundy_retro_solve(const grundy_retro_source *src, const grundy_re
     free(own);
     free(queue);
     return st;
+}
+
+/* SCAN mode: n counter bytes, nothing else. */
+static grundy_status solve_scan(const grundy_retro_source *src, uint8_t *outcomes,
+                                grundy_retro_stats *stats) {
+    uint8_t *const count = grundy_graph_alloc_big((size_t)src->n);
+    if (count == NULL && src->n != 0) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    retro_run run = {.outcomes = outcomes};
+    const grundy_status st = dispatch_scan(src, &run, count);
+    if (st == GRUNDY_STATUS_OK) {
+        finish(&run, src->n, 0, stats);
+    }
+    free(count);
+    return st;
+}
+
+/* The mode to run (retro.h, grundy_retro_mode), or a failure status through *st. */
+static grundy_retro_mode pick_mode(const grundy_retro_source *src, const grundy_retro_opts *opts,
+                                   int want_remoteness, grundy_status *st) {
+    const uint64_t max = opts != NULL ? opts->max_bytes : 0;
+    const grundy_retro_mode mode = opts != NULL ? opts->mode : GRUNDY_RETRO_AUTO;
+    const int small = src->max_moves != 0 && src->max_moves <= 255;
+    const uint64_t queue = work_bytes(src, small, !small && want_remoteness);
+    const int queue_fits =
+        (queue != 0 || src->n == 0) && queue <= SIZE_MAX && (max == 0 || queue <= max);
+    const int scan_fits = src->n <= SIZE_MAX && (max == 0 || src->n <= max);
+    const int scan_ok = !want_remoteness && src->max_moves < RETRO_PENDING;
+    *st = GRUNDY_STATUS_OK;
+    if (mode == GRUNDY_RETRO_QUEUE || (mode == GRUNDY_RETRO_AUTO && queue_fits)) {
+        *st = queue_fits ? GRUNDY_STATUS_OK : GRUNDY_STATUS_LIMIT;
+        return GRUNDY_RETRO_QUEUE;
+    }
+    if (mode == GRUNDY_RETRO_SCAN) {
+        *st = !scan_ok    ? GRUNDY_STATUS_INVALID_ARG
+              : scan_fits ? GRUNDY_STATUS_OK
+                          : GRUNDY_STATUS_LIMIT;
+        return mode;
+    }
+    /* AUTO past the queue's bytes: SCAN only with a known bound (no counter may reach 255) */
+    *st = mode != GRUNDY_RETRO_AUTO                     ? GRUNDY_STATUS_INVALID_ARG
+          : scan_ok && src->max_moves != 0 && scan_fits ? GRUNDY_STATUS_OK
+                                                        : GRUNDY_STATUS_LIMIT;
+    return GRUNDY_RETRO_SCAN;
+}
+
+grundy_status grundy_retro_solve(const grundy_retro_source *src, const grundy_retro_opts *opts,
+                                 uint8_t *outcomes, uint32_t *remoteness,
+                                 grundy_retro_stats *stats) {
+    if (!source_ok(src) || outcomes == NULL) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    grundy_status st = GRUNDY_STATUS_OK;
+    const grundy_retro_mode mode = pick_mode(src, opts, remoteness != NULL, &st);
+    if (st != GRUNDY_STATUS_OK) {
+        return st;
+    }
+    memset(outcomes, 0, (size_t)grundy_retro_outcome_bytes(src->n));
+    return mode == GRUNDY_RETRO_SCAN ? solve_scan(src, outcomes, stats)
+                                     : solve_queue(src, outcomes, remoteness, stats);
 }

@@ -84,6 +84,42 @@ static void random_graph(check_rng *r, graph_game *g, int acyclic) {
     }
 }
 
+/* Outcomes alone within a budget too small for the core's queue: SCAN mode, chosen by the
+ * solver's byte accounting (tables + 1 byte a position), must agree with the naive labels; without
+ * parents the reverse graph does not fit that budget, which is a limit. Returns the mismatches. */
+static int scan_differs(graph_game *gg, const int *label, int t, uint64_t seed) {
+    grundy_game g = {"graph", gg->n, 0, 0, MAXE, gg, g_moves, NULL, g_parents, NULL, NULL};
+    grundy_solve_opts o = GRUNDY_SOLVE_OPTS_INIT;
+    o.want = GRUNDY_SOLVE_OUTCOME;
+    o.max_bytes = grundy_retro_outcome_bytes(gg->n) + gg->n;
+    grundy_solution *s = NULL;
+    int bad = 0;
+    CHECK_EQ(grundy_solve(&g, &o, &s), GRUNDY_STATUS_OK);
+    for (unsigned v = 0; s != NULL && v < gg->n; v++) {
+        const int want = label[v] == 1   ? GRUNDY_OUTCOME_WIN
+                         : label[v] == 2 ? GRUNDY_OUTCOME_LOSE
+                                         : GRUNDY_OUTCOME_DRAW;
+        if ((int)grundy_solution_outcome(s, v) != want) {
+            bad++;
+            fprintf(stderr, "loopy case %d (seed %llu) vertex %u in SCAN mode\n", t,
+                    (unsigned long long)seed, v);
+        }
+    }
+    grundy_solution_destroy(s);
+    s = NULL;
+    if (gg->n > 1) {   /* (with one position the core's budget would be 0, which means "none") */
+        o.max_bytes--; /* below SCAN's byte a position too */
+        CHECK_EQ(grundy_solve(&g, &o, &s), GRUNDY_STATUS_LIMIT);
+        grundy_solution_destroy(s);
+        o.max_bytes++;
+    }
+    g.parents = NULL;
+    s = NULL;
+    CHECK_EQ(grundy_solve(&g, &o, &s), GRUNDY_STATUS_LIMIT);
+    grundy_solution_destroy(s);
+    return bad;
+}
+
 static void test_loopy(void) {
     const uint64_t seed = check_seed(701);
     check_rng r = {seed};
@@ -113,6 +149,7 @@ static void test_loopy(void) {
             }
             grundy_solution_destroy(s);
         }
+        bad += scan_differs(&gg, label, t, seed);
     }
     CHECK_EQ(bad, 0);
 }
@@ -306,8 +343,42 @@ static void test_selftest_and_limits(void) {
     grundy_game_destroy(g);
 }
 
+/* A mid-size solve (divisors 20: 2^20 positions, 20 parents calls' worth of work each) with
+ * outcomes alone: the default budget takes the queue, a budget of 1.25 bytes a position the scan
+ * (one pass: every move lowers the index); both must agree everywhere. */
+static void test_scan_midsize(void) {
+    grundy_game *g = NULL;
+    CHECK_EQ(grundy_game_divisors_create(20, &g), GRUNDY_STATUS_OK);
+    if (g == NULL) {
+        return;
+    }
+    grundy_solve_opts o = GRUNDY_SOLVE_OPTS_INIT;
+    o.want = GRUNDY_SOLVE_OUTCOME;
+    grundy_solution *q = NULL, *s = NULL;
+    CHECK_EQ(grundy_solve(g, &o, &q), GRUNDY_STATUS_OK);
+    o.max_bytes = grundy_retro_outcome_bytes(g->positions) + g->positions;
+    CHECK_EQ(grundy_solve(g, &o, &s), GRUNDY_STATUS_OK);
+    if (q != NULL && s != NULL) {
+        uint64_t bad = 0, qc[3], sc[3];
+        for (uint64_t p = 0; p < g->positions; p++) {
+            bad += grundy_solution_outcome(q, p) != grundy_solution_outcome(s, p);
+        }
+        CHECK_U64(bad, 0);
+        grundy_solution_counts(q, &qc[0], &qc[1], &qc[2]);
+        grundy_solution_counts(s, &sc[0], &sc[1], &sc[2]);
+        CHECK_U64(sc[0], qc[0]);
+        CHECK_U64(sc[1], qc[1]);
+        CHECK_U64(sc[2], qc[2]);
+        CHECK(qc[0] != 0 && qc[1] != 0);
+    }
+    grundy_solution_destroy(q);
+    grundy_solution_destroy(s);
+    grundy_game_destroy(g);
+}
+
 int main(void) {
     test_loopy();
+    test_scan_midsize();
     test_acyclic_paths();
     test_symmetry();
     test_files();
