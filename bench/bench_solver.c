@@ -1,10 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* Solver throughput on fixed inputs (docs/benchmarks.md): divisors 26 (2^26 positions, outcomes
  * and remoteness through the retrograde core with the game's parents) and pick with 24 items
- * (2^24 positions, minimax scores by one sweep). Prints positions per second and ns a position. */
+ * (2^24 positions, minimax scores by one sweep). Prints positions per second and ns a position.
+ *
+ *   bench_solver                 the fixed set above
+ *   bench_solver queue|scan [N]  divisors N (default 26), outcomes alone, with the core's QUEUE
+ *                                mode (8 GiB budget) or its SCAN mode (a budget of 1.25 bytes a
+ *                                position, which leaves the queue no room: retro.h) */
+#include <grundy/number.h>
 #include <grundy/solver.h>
 
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -14,11 +21,11 @@ static double now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int run(const char *label, grundy_game *g, unsigned want) {
+static int run_budget(const char *label, grundy_game *g, unsigned want, uint64_t max_bytes) {
     grundy_solve_opts o = GRUNDY_SOLVE_OPTS_INIT;
     grundy_solution *s = NULL;
     o.want = want;
-    o.max_bytes = (uint64_t)8 << 30;
+    o.max_bytes = max_bytes;
     const double t0 = now();
     const grundy_status st = grundy_solve(g, &o, &s);
     const double dt = now() - t0;
@@ -42,7 +49,36 @@ static int run(const char *label, grundy_game *g, unsigned want) {
     return 0;
 }
 
-int main(void) {
+static int run(const char *label, grundy_game *g, unsigned want) {
+    return run_budget(label, g, want, (uint64_t)8 << 30);
+}
+
+/* divisors N, outcomes alone, in one mode of the core. */
+static int run_mode(const char *mode, const char *cards) {
+    uint64_t n = 26;
+    const int scan = strcmp(mode, "scan") == 0;
+    if ((!scan && strcmp(mode, "queue") != 0) ||
+        (cards != NULL && grundy_parse_u64(cards, GRUNDY_DIVISORS_MAX, &n) != GRUNDY_STATUS_OK)) {
+        fprintf(stderr, "usage: bench_solver [queue|scan [N <= %d]]\n", GRUNDY_DIVISORS_MAX);
+        return 2;
+    }
+    grundy_game *g = NULL;
+    if (grundy_game_divisors_create((unsigned)n, &g) != GRUNDY_STATUS_OK) {
+        return 1;
+    }
+    char label[64];
+    snprintf(label, sizeof label, "divisors %u: outcome, %s", (unsigned)n, mode);
+    const uint64_t p = g->positions;
+    const int rc = run_budget(label, g, GRUNDY_SOLVE_OUTCOME,
+                              scan ? grundy_retro_outcome_bytes(p) + p : (uint64_t)8 << 30);
+    grundy_game_destroy(g);
+    return rc;
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1) {
+        return run_mode(argv[1], argc > 2 ? argv[2] : NULL);
+    }
     grundy_game *g = NULL;
     int rc = 0;
     if (grundy_game_divisors_create(26, &g) != GRUNDY_STATUS_OK) {

@@ -3,7 +3,8 @@
  * Finite state-space games given by callbacks (after GamesmanOne): positions 0..N-1, their moves
  * (each may carry a reward for the mover), optional parents and canonical forms. The solver
  * labels every position win/lose/draw with remoteness (cycles allowed, through the retrograde core
- * of retro.h), and for acyclic games also the minimax score and the Grundy value.
+ * of retro.h; win/lose/draw alone fits about 2^34 positions in 24 GiB), and for acyclic games also
+ * the minimax score and the Grundy value.
  */
 #ifndef GRUNDY_SOLVER_H
 #define GRUNDY_SOLVER_H
@@ -92,7 +93,9 @@ typedef struct grundy_game {
     uint64_t positions; /**< N: positions are 0 .. N-1 */
     uint64_t initial;   /**< the starting position */
     unsigned flags;     /**< GRUNDY_GAME_ACYCLIC, GRUNDY_GAME_DESCENDING */
-    uint32_t max_moves; /**< an upper bound on the moves of a position, 0 when unknown */
+    uint32_t max_moves; /**< an upper bound on the moves of a position, 0 when unknown; <= 255
+                             gives 1-byte counters, 1 .. 254 allows the core's SCAN mode (outcomes
+                             alone in 1.25 bytes a position, see grundy_solve) */
     void *ctx;          /**< passed to every callback */
     void (*moves)(void *ctx, uint64_t p, grundy_move_list *out);
     grundy_outcome (*primitive)(void *ctx, uint64_t p);
@@ -114,7 +117,8 @@ GRUNDY_API void grundy_game_destroy(grundy_game *game);
 typedef struct grundy_solve_opts {
     unsigned want;          /**< GRUNDY_SOLVE_* bits; REMOTENESS implies OUTCOME */
     uint64_t max_positions; /**< refuse larger games with GRUNDY_STATUS_LIMIT */
-    uint64_t max_bytes;     /**< tables plus working memory; GRUNDY_STATUS_LIMIT beyond */
+    uint64_t max_bytes;     /**< tables plus working memory; GRUNDY_STATUS_LIMIT beyond (the
+                                 retrograde core's mode is chosen to fit it, see grundy_solve) */
 } grundy_solve_opts;
 #define GRUNDY_SOLVE_OPTS_INIT                                                                     \
     { GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS, (uint64_t)1 << 34, (uint64_t)4 << 30 }
@@ -132,10 +136,17 @@ typedef struct grundy_solution grundy_solution;
  * iterative depth-first search otherwise (a cycle found there is GRUNDY_STATUS_INVALID_ARG).
  *
  * Memory: N/4 bytes for outcomes, 4N for remoteness, 8N for scores, 4N for Grundy values, plus the
- * core's working memory (1 or 4 bytes and a 4- or 8-byte queue entry a position) and, without a
- * parents callback, the reverse graph (8 bytes a position plus 4 or 8 a move). On the 24 GiB
- * machine class: about 2^34 positions for outcomes alone with 1-byte counters, about 2^31 with
- * remoteness.
+ * core's working memory and, without a parents callback, the reverse graph (8 bytes a position
+ * plus 4 or 8 a move). The core (retro.h, grundy_retro_mode) runs its QUEUE mode when that fits
+ * what max_bytes leaves after the tables: 1 or 4 bytes of counter and a 4-byte (N <= 2^32) or
+ * 8-byte queue entry a position. Otherwise, for outcomes alone with 1 <= max_moves <= 254, it runs
+ * its SCAN mode: 1 counter byte a position and no queue, the same outcomes, a few passes over the
+ * counters (one for a game whose moves lower the index). Bytes a position, with parents:
+ *   outcomes alone, SCAN:   1/4 + 1     = 1.25  -> 2^34 positions in 20 GiB;
+ *   outcomes alone, QUEUE:  1/4 + 1 + 4 = 5.25  -> 2^31 in 10.5 GiB (9.25 past 2^32 positions);
+ *   with remoteness, QUEUE: 1/4 + 4 + 4 = 8.25  -> 2^31 in 16.5 GiB.
+ * So on the 24 GiB machine class: about 2^34 positions for outcomes alone (max_bytes about
+ * 20 GiB, a parents callback, max_moves <= 254), about 2^31 with remoteness. docs/solver.md.
  *
  * @param game  the game (borrowed).
  * @param opts  limits, or NULL for GRUNDY_SOLVE_OPTS_INIT.
