@@ -230,6 +230,30 @@ static uint64_t unproved_limit(const grundy_rule *rule, const grundy_period_opts
     return n;
 }
 
+/* The next round's length: double (heaps 0..2^k), unless the values already repeat with a
+ * period whose proof needs fewer values than that; then compute just those (0.354's proof
+ * needs 20,126,195 values, and doubling would compute 33,554,433). A wrong guess costs nothing:
+ * the values are needed by the next doubling anyway, and only the scan proves. */
+static uint64_t next_length(const grundy_seq *seq, const grundy_rule *rule, grundy_proof theorem,
+                            uint64_t length, uint64_t limit) {
+    const uint64_t doubled = 2 * (length - 1) + 1;
+    const uint64_t next = doubled < limit ? doubled : limit;
+    if (theorem == GRUNDY_PROOF_NONE) {
+        return next;
+    }
+    unsigned width;
+    const void *raw = grundy_seq_raw(seq, &width);
+    grundy_period_candidate guess;
+    grundy_period_guess(rule, raw, width, length, next, &guess);
+    if (guess.found) {
+        const uint64_t needed = grundy_period_values_needed(rule, guess.n0, guess.p);
+        if (needed > length && needed < next) {
+            return needed;
+        }
+    }
+    return next;
+}
+
 static grundy_status search(const grundy_rule *rule, grundy_seq *seq, grundy_proof theorem,
                             uint64_t limit, grundy_period_result *res) {
     grundy_status st = GRUNDY_STATUS_OK;
@@ -249,7 +273,7 @@ static grundy_status search(const grundy_rule *rule, grundy_seq *seq, grundy_pro
         if (c.found || length == limit) {
             break;
         }
-        length = 2 * (length - 1) + 1; /* heaps 0..2^k */
+        length = next_length(seq, rule, theorem, length, limit);
     }
     if (!c.found && theorem != GRUNDY_PROOF_NONE) {
         GRUNDY_TRY(best_period(seq, rule, 0, &c)); /* an arithmetic period, observed */

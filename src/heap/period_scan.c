@@ -87,16 +87,12 @@ static uint64_t preperiod_of(const void *raw, unsigned width, uint64_t p, uint64
     return i;
 }
 
-void grundy_period_scan(const grundy_rule *rule, const void *raw, unsigned width, uint64_t length,
-                        int plain_only, grundy_period_candidate *out) {
-    const grundy_period_candidate none = {0, 0, 0, 0};
-    *out = none;
-    if (length < 2) {
-        return;
-    }
+/* The smallest p <= pmax whose last W differences match those p places earlier (hash, then a
+ * backward scan that finds n0) and whose theorem window fits in `budget` values. */
+static void scan_candidates(const grundy_rule *rule, const void *raw, unsigned width,
+                            uint64_t length, uint64_t W, uint64_t pmax, uint64_t budget,
+                            int plain_only, grundy_period_candidate *out) {
     const uint64_t D = length - 1;
-    const uint64_t lp = largest_period(rule, length), pmax = lp < D ? lp : D;
-    const uint64_t W = pmax > 0 ? safe_window(rule, D, pmax, length) : 0;
     const uint64_t last = load(raw, width, length - 1);
     /* h = sum_i d(j + i) x^i over the window at j = D - W - p; ref: the window at D - W. */
     uint64_t ref = 0, h = 0, xw = 1; /* xw = x^(W-1) */
@@ -127,7 +123,7 @@ void grundy_period_scan(const grundy_rule *rule, const void *raw, unsigned width
             base_p = p;
             base_n0 = n0;
         }
-        if (grundy_period_values_needed(rule, n0, p) <= length) {
+        if (grundy_period_values_needed(rule, n0, p) <= budget) {
             out->found = 1;
             out->n0 = n0;
             out->p = p;
@@ -135,4 +131,30 @@ void grundy_period_scan(const grundy_rule *rule, const void *raw, unsigned width
             return;
         }
     }
+}
+
+void grundy_period_scan(const grundy_rule *rule, const void *raw, unsigned width, uint64_t length,
+                        int plain_only, grundy_period_candidate *out) {
+    const grundy_period_candidate none = {0, 0, 0, 0};
+    *out = none;
+    if (length < 2) {
+        return;
+    }
+    const uint64_t D = length - 1;
+    const uint64_t lp = largest_period(rule, length), pmax = lp < D ? lp : D;
+    const uint64_t W = pmax > 0 ? safe_window(rule, D, pmax, length) : 0;
+    scan_candidates(rule, raw, width, length, W, pmax, length, plain_only, out);
+}
+
+void grundy_period_guess(const grundy_rule *rule, const void *raw, unsigned width, uint64_t length,
+                         uint64_t budget, grundy_period_candidate *out) {
+    const grundy_period_candidate none = {0, 0, 0, 0};
+    *out = none;
+    if (length < 4) {
+        return;
+    }
+    const uint64_t D = length - 1;
+    const uint64_t lp = largest_period(rule, budget), pmax = lp < D / 2 ? lp : D / 2;
+    const uint64_t W = D / 2 < HASH_WINDOW ? D / 2 : HASH_WINDOW;
+    scan_candidates(rule, raw, width, length, W, pmax, budget, 1, out);
 }

@@ -25,4 +25,13 @@ typedef struct grundy_period_candidate {
 void grundy_period_scan(const grundy_rule *rule, const void *raw, unsigned width, uint64_t length,
                         int plain_only, grundy_period_candidate *out);
 
+/**
+ * A guess for the next round of a period search: the smallest plain period p <= (length - 1) / 2
+ * whose last 64 differences repeat p places earlier, with n0 as far back as the values agree,
+ * among those whose theorem window fits in `budget` (> length) values. Only a hint of how far
+ * to compute next: the proof is always grundy_period_scan's, on the values it then has.
+ */
+void grundy_period_guess(const grundy_rule *rule, const void *raw, unsigned width, uint64_t length,
+                         uint64_t budget, grundy_period_candidate *out);
+
 #endif
