@@ -137,9 +137,11 @@ GRUNDY_API void grundy_graph_labels_free(grundy_graph_labels *labels);
 typedef struct grundy_graph_sg grundy_graph_sg;
 
 /**
- * Compute gamma for every vertex by Smith's labelling (loopy-games.md), each round m done as a
- * retrograde count: O((rounds) * (n + m)), rounds <= 2 + the largest finite value. Builds g's
- * forward rows if needed.
+ * Compute gamma for every vertex: the vertices that cannot reach a cycle get their ordinary
+ * Sprague-Grundy values (mex of the followers') in one O(n + m) pass; Smith's labelling
+ * (loopy-games.md) then runs on the rest only, each round a retrograde count costing
+ * O(unlabelled vertices + edges into the vertices labelled or marked in it), at most 2 + the
+ * largest finite value rounds. Builds g's forward rows if needed; 21n bytes of scratch.
  * @param[out] out  the values (caller's; grundy_graph_sg_destroy).
  * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_NOMEM.
  */

@@ -2,7 +2,9 @@
 /* Differential tests of the graph wing on thousands of random small multigraphs (self-loops and
  * multi-edges included): W/L/D against a naive fixpoint, remoteness against a depth-bounded
  * search, generalized Sprague-Grundy values against Smith's labelling steps as written and their
- * defining properties, token sums against a W/L/D search of the product graph. */
+ * defining properties, token sums against a W/L/D search of the product graph; generalized values
+ * of graphs with large cycle-free parts (chains, complete DAGs, Nim) beside cycles against Smith's
+ * steps. */
 #include <grundy/graph.h>
 #include <stdlib.h>
 #include <string.h>
@@ -536,12 +538,250 @@ static void test_medium(uint64_t seed, int rounds) {
     free(rem);
 }
 
+/* ---- Big cycle-free parts beside cycles (the cycle-free pass of sg.c) ----------------------- */
+
+enum { BIG_N = 260, BIG_M = 20200 };
+
+typedef struct big_graph {
+    uint32_t n, m;
+    uint32_t from[BIG_M], to[BIG_M];
+} big_graph;
+
+static void big_edge(big_graph *b, uint32_t u, uint32_t v) {
+    if (b->m < BIG_M) {
+        b->from[b->m] = u;
+        b->to[b->m++] = v;
+    }
+}
+
+/* Smith's steps 1-4 as written, for graphs too big for naive_smith: the same sequential "while
+ * some u qualifies" sweeps, with "has a follower labelled m" kept in flags set as labels are
+ * given (O((n + rounds) * m)). */
+static void naive_smith_big(const big_graph *b, uint32_t *lab) {
+    uint32_t *const off = calloc((size_t)b->n + 1, sizeof *off);
+    uint32_t *const succ = malloc(sizeof *succ * (b->m + 1u));
+    uint8_t *const hf = malloc(b->n);
+    for (uint32_t i = 0; i < b->m; i++) {
+        off[b->from[i] + 1]++;
+    }
+    for (uint32_t v = 0; v < b->n; v++) {
+        off[v + 1] += off[v];
+        lab[v] = UNL;
+    }
+    for (uint32_t i = 0, *fill = off; i < b->m; i++) {
+        succ[fill[b->from[i]]++] = b->to[i];
+    }
+    for (uint32_t v = b->n; v > 0; v--) { /* undo the fill shift */
+        off[v] = off[v - 1];
+    }
+    off[0] = 0;
+    for (uint32_t m = 0;; m++) {
+        memset(hf, 0, b->n); /* nothing is labelled m yet */
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (uint32_t u = 0; u < b->n; u++) {
+                int ok = lab[u] == UNL && !hf[u];
+                for (uint32_t j = off[u]; ok && j < off[u + 1]; j++) {
+                    const uint32_t v = succ[j];
+                    ok = (lab[v] != UNL && lab[v] != INF) || hf[v];
+                }
+                if (ok) {
+                    lab[u] = m;
+                    changed = 1;
+                    for (uint32_t i = 0; i < b->m; i++) {
+                        hf[b->from[i]] |= b->to[i] == u;
+                    }
+                }
+            }
+        }
+        int left = 0;
+        for (uint32_t u = 0; u < b->n; u++) {
+            if (lab[u] == UNL && !hf[u]) {
+                lab[u] = INF;
+            }
+            left |= lab[u] == UNL;
+        }
+        if (!left) {
+            break;
+        }
+    }
+    free(off);
+    free(succ);
+    free(hf);
+}
+
+/* Cycle-free blocks on ids 0..d-1 (edges only to lower ids): chains (some with skips) and complete
+ * DAGs of 30-60 vertices (a few edges dropped), sometimes an edge into an earlier block; then a
+ * part with cycles and self-loops on d..n-1 with edges anywhere, hubs into whole blocks, and a few
+ * block vertices given an edge into it (they and their predecessors can then reach a cycle).
+ * Last, ids are shuffled. */
+static void mixed_graph(check_rng *rng, big_graph *b) {
+    b->m = 0;
+    uint32_t d = 0, block_lo[3], block_hi[3];
+    const uint32_t blocks = 1 + (uint32_t)check_rng_below(rng, 3);
+    for (uint32_t k = 0; k < blocks; k++) {
+        const int chain = check_rng_below(rng, 3) == 0;
+        const uint32_t len = 30 + (uint32_t)check_rng_below(rng, 31);
+        block_lo[k] = d;
+        for (uint32_t i = d; i < d + len; i++) {
+            for (uint32_t j = chain ? (i > d + 2 ? i - 2 : d) : d; j < i; j++) {
+                if (chain ? (j == i - 1 || check_rng_below(rng, 3) == 0)
+                          : check_rng_below(rng, 20) != 0) {
+                    big_edge(b, i, j);
+                }
+            }
+            if (d > 0 && check_rng_below(rng, 8) == 0) {
+                big_edge(b, i, (uint32_t)check_rng_below(rng, d));
+            }
+        }
+        d += len;
+        block_hi[k] = d;
+    }
+    const uint32_t c = 3 + (uint32_t)check_rng_below(rng, 38);
+    b->n = d + c;
+    for (uint32_t e = 0, ce = (uint32_t)check_rng_below(rng, 3 * c); e < ce; e++) {
+        const uint32_t u = d + (uint32_t)check_rng_below(rng, c);
+        const uint64_t r = check_rng_below(rng, 10);
+        big_edge(b, u,
+                 r == 0  ? u
+                 : r < 4 ? (uint32_t)check_rng_below(rng, d)
+                         : d + (uint32_t)check_rng_below(rng, c));
+    }
+    for (uint32_t h = 0, hubs = (uint32_t)check_rng_below(rng, 4); h < hubs; h++) {
+        const uint32_t u = d + (uint32_t)check_rng_below(rng, c),
+                       k = (uint32_t)check_rng_below(rng, blocks);
+        for (uint32_t v = block_lo[k]; v < block_hi[k]; v++) {
+            big_edge(b, u, v);
+        }
+    }
+    for (uint32_t t = 0, taints = (uint32_t)check_rng_below(rng, 4); t < taints; t++) {
+        big_edge(b, (uint32_t)check_rng_below(rng, d), d + (uint32_t)check_rng_below(rng, c));
+    }
+    uint32_t perm[BIG_N];
+    for (uint32_t v = 0; v < b->n; v++) {
+        const uint32_t j = (uint32_t)check_rng_below(rng, v + 1);
+        perm[v] = perm[j];
+        perm[j] = v;
+    }
+    for (uint32_t i = 0; i < b->m; i++) {
+        b->from[i] = perm[b->from[i]];
+        b->to[i] = perm[b->to[i]];
+    }
+}
+
+/* Which vertices can reach a cycle, by the fixpoint "cycle-free iff every follower is". */
+static void naive_reaches_cycle(const big_graph *b, uint8_t *loopy) {
+    memset(loopy, 1, b->n);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t u = 0; u < b->n; u++) {
+            int all_free = loopy[u];
+            for (uint32_t i = 0; all_free && i < b->m; i++) {
+                all_free = b->from[i] != u || !loopy[b->to[i]];
+            }
+            if (all_free) {
+                loopy[u] = 0;
+                changed = 1;
+            }
+        }
+    }
+}
+
+/* gamma of every vertex of b against naive_smith_big; returns how many vertices that can reach a
+ * cycle got a finite value above every value of the cycle-free ones (the rounds past them). */
+static uint32_t check_sg_big(const big_graph *b, uint64_t seed, const char *what) {
+    static uint32_t lab[BIG_N];
+    static uint8_t loopy[BIG_N];
+    naive_smith_big(b, lab);
+    naive_reaches_cycle(b, loopy);
+    grundy_graph *g = NULL;
+    grundy_graph_sg *sg = NULL;
+    CHECK_EQ(grundy_graph_create(&g, b->n, b->m, b->from, b->to), GRUNDY_STATUS_OK);
+    CHECK_EQ(g == NULL ? GRUNDY_STATUS_NOMEM : grundy_graph_sg_compute(g, &sg), GRUNDY_STATUS_OK);
+    uint32_t bad = 0, top_free = 0, above = 0;
+    for (uint32_t u = 0; sg != NULL && u < b->n; u++) {
+        uint32_t a = INF;
+        const uint32_t got = grundy_graph_sg_finite(sg, u, &a) ? a : INF;
+        if (got != lab[u] && bad++ == 0) {
+            fprintf(stderr, "seed %llu: %s, vertex %u: %u, want %u\n", (unsigned long long)seed,
+                    what, u, got, lab[u]);
+        }
+        CHECK(loopy[u] || lab[u] != INF); /* a cycle-free vertex has a finite value */
+        top_free = !loopy[u] && lab[u] > top_free ? lab[u] : top_free;
+    }
+    for (uint32_t u = 0; u < b->n; u++) {
+        above += loopy[u] && lab[u] != INF && lab[u] > top_free;
+    }
+    CHECK_U64(bad, 0);
+    grundy_graph_sg_destroy(sg);
+    grundy_graph_destroy(g);
+    return above;
+}
+
+static void test_sg_mixed(uint64_t seed, int rounds) {
+    check_rng rng = {seed ^ 0x5a11u};
+    static big_graph b;
+    uint32_t above = 0;
+    for (int r = 0; r < rounds; r++) {
+        mixed_graph(&rng, &b);
+        above += check_sg_big(&b, seed, "mixed");
+    }
+    /* The rounds must go on past the largest value of the cycle-free part when a vertex on the
+     * cycles still waits for its value: the generator makes that happen (hubs into a block). */
+    CHECK(above > 0);
+}
+
+/* Nim as a graph: vertex i moves to every j < i, so gamma(i) = i (all cycle-free); then one more
+ * vertex with a self-loop and a move to each: infinite, K = {0..199}. */
+static void test_sg_nim(uint64_t seed) {
+    enum { NIM = 200 };
+    static big_graph b;
+    b.m = 0;
+    b.n = NIM + 1;
+    for (uint32_t i = 0; i <= NIM; i++) {
+        for (uint32_t j = 0; j < i; j++) {
+            big_edge(&b, i, j);
+        }
+    }
+    big_edge(&b, NIM, NIM);
+    for (uint32_t pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            b.n = NIM; /* the plain Nim graph: drop the last vertex and its edges */
+            b.m -= NIM + 1;
+        }
+        grundy_graph *g = NULL;
+        grundy_graph_sg *sg = NULL;
+        CHECK_EQ(grundy_graph_create(&g, b.n, b.m, b.from, b.to), GRUNDY_STATUS_OK);
+        CHECK_EQ(g == NULL ? GRUNDY_STATUS_NOMEM : grundy_graph_sg_compute(g, &sg),
+                 GRUNDY_STATUS_OK);
+        uint32_t bad = 0;
+        for (uint32_t i = 0; sg != NULL && i < NIM; i++) {
+            uint32_t a = INF;
+            bad += !grundy_graph_sg_finite(sg, i, &a) || a != i;
+        }
+        CHECK_U64(bad, 0);
+        if (sg != NULL && pass == 0) {
+            uint32_t a;
+            size_t kn;
+            CHECK(!grundy_graph_sg_finite(sg, NIM, &a));
+            const uint32_t *const k = grundy_graph_sg_inf_set(sg, NIM, &kn);
+            CHECK(kn == NIM && k[0] == 0 && k[NIM - 1] == NIM - 1);
+            CHECK_EQ(grundy_graph_sg_outcome(sg, NIM), GRUNDY_OUTCOME_WIN);
+        }
+        grundy_graph_sg_destroy(sg);
+        grundy_graph_destroy(g);
+    }
+    check_sg_big(&b, seed, "nim"); /* also against the naive labelling */
+}
+
 int main(void) {
     const uint64_t seed = check_seed(20240611);
     printf("test_graph: seed %llu (GRUNDY_TEST_SEED to replay)\n", (unsigned long long)seed);
     test_random(seed, 3000);
     test_heavy(seed, 300);
     test_medium(seed, 40);
+    test_sg_mixed(seed, 60);
+    test_sg_nim(seed);
     test_reader();
     return check_report("test_graph");
 }
