@@ -144,10 +144,11 @@ static int limit_error(const play_ctx *c, const char *where) {
     if (c->misere) {
         return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
                         "%smisere search of this position is beyond its limits (%llu positions,"
-                        " %llu MiB, %d moves deep); misere play of %s has no known shortcut",
+                        " %llu MiB, %llu moves tried, %d moves deep); misere play of %s has no "
+                        "known shortcut",
                         where, (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_STATES,
-                        (unsigned long long)(GRUNDY_POSITION_DEFAULT_MAX_BYTES >> 20), 2000,
-                        c->canonical);
+                        (unsigned long long)(GRUNDY_POSITION_DEFAULT_MAX_BYTES >> 20),
+                        (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_WORK, 2000, c->canonical);
     }
     return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
                     "%sa heap is out of reach or has too many moves to count: no proved period"

@@ -27,7 +27,8 @@ typedef struct grundy_position_opts {
     grundy_period_opts period; /**< how far g(n) may be computed or proved */
     uint64_t max_states;       /**< misere search: positions remembered */
     uint64_t max_bytes;        /**< misere search: memory */
-    uint64_t max_work;         /**< steps spent counting the winning moves of one position */
+    uint64_t max_work;         /**< steps spent on one position: counting its winning moves, or
+                                  moves tried by the misere search */
 } grundy_position_opts;
 #define GRUNDY_POSITION_DEFAULT_MAX_STATES ((uint64_t)1 << 22)
 #define GRUNDY_POSITION_DEFAULT_MAX_BYTES  ((uint64_t)1 << 30)
@@ -82,7 +83,8 @@ typedef struct grundy_play_result {
  * @param moves   room for `cap` moves (may be NULL when cap == 0).
  * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_RANGE (a heap past GRUNDY_NUMBER_MAX, or a move count
  *         past 2^64 - 1); GRUNDY_STATUS_LIMIT (a value out of reach within opts.period.max_n, the
- *         misere search past max_states/max_bytes, counting past max_work); GRUNDY_STATUS_NOMEM.
+ *         misere search past max_states/max_bytes/max_work, counting past max_work);
+ *         GRUNDY_STATUS_NOMEM.
  */
 GRUNDY_API grundy_status grundy_position_play(grundy_position *p, const uint64_t *heaps,
                                               size_t count, int misere, grundy_move *moves,

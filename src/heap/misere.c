@@ -58,6 +58,12 @@ typedef struct frame {
 static int try_move(void *ctx, const grundy_heap_move *m) {
     frame *f = ctx;
     size_t k = 0;
+    /* The memo bounds the positions kept, not the moves tried from them (a heap of n has about
+     * n moves): without this budget a big position searched for minutes before failing. */
+    if (++f->p->work > f->p->opts.max_work) {
+        f->st = GRUNDY_STATUS_LIMIT;
+        return 1;
+    }
     for (size_t i = 0; i < f->count; i++) {
         if (i != f->skip) {
             f->child[k++] = f->heaps[i];

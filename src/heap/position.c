@@ -304,13 +304,16 @@ grundy_status grundy_position_play(grundy_position *p, const uint64_t *heaps, si
     if (!misere) {
         GRUNDY_TRY(normal_play(p, heaps, count, &sink, result));
     } else {
+        const uint64_t earlier = p->misere_memo.states;
         st = grundy_misere_play(p, heaps, count, &sink, &result->win);
-        if (st == GRUNDY_STATUS_LIMIT && p->misere_memo.states > 0) {
-            /* The memo filled up with earlier positions: start afresh once. */
+        if (st == GRUNDY_STATUS_LIMIT && earlier > 0) {
+            /* The memo was filled up by earlier positions: start afresh once. (A position that
+             * fills it alone would only fill it again, taking twice as long to fail.) */
             grundy_state_memo_free(&p->misere_memo);
             grundy_state_memo_init(&p->misere_memo, p->opts.max_states, p->opts.max_bytes);
             sink.listed = 0;
             sink.total = 0;
+            p->work = 0;
             st = grundy_misere_play(p, heaps, count, &sink, &result->win);
         }
         GRUNDY_TRY(st);

@@ -207,6 +207,25 @@ static void test_limits(void) {
     CHECK_EQ(play("nim", bad, 1, 0, &r, NULL, 0), GRUNDY_STATUS_RANGE);
 }
 
+/* The misere search stops at max_work moves tried, not only at max_states positions kept (a
+ * Kayles heap of 70 once searched for minutes within its 2^22 positions). */
+static void test_misere_work(void) {
+    grundy_rule *rule = parse("kayles");
+    grundy_position_opts opts = GRUNDY_POSITION_OPTS_INIT;
+    grundy_position *p = NULL;
+    grundy_play_result r;
+    const uint64_t heaps[2] = {30, 30};
+    opts.max_work = 10000;
+    CHECK_EQ(grundy_position_create(rule, &opts, &p), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_position_play(p, heaps, 2, 1, NULL, 0, &r), GRUNDY_STATUS_LIMIT);
+    CHECK_EQ(grundy_position_play(p, heaps, 1, 1, NULL, 0, &r), GRUNDY_STATUS_LIMIT);
+    const uint64_t small[2] = {3, 4}; /* within the budget: answered (a win, by game-tree search) */
+    CHECK_EQ(grundy_position_play(p, small, 2, 1, NULL, 0, &r), GRUNDY_STATUS_OK);
+    CHECK_EQ(r.win, 1);
+    grundy_position_destroy(p);
+    grundy_rule_destroy(rule);
+}
+
 int main(void) {
     const uint64_t seed = check_seed(5005);
     test_seed_samples();
@@ -214,6 +233,7 @@ int main(void) {
     test_splits("kayles", 6, seed);
     test_splits("dawson-kayles", 4, seed);
     test_limits();
+    test_misere_work();
     test_random_rules(seed);
     return check_report("test_position");
 }
