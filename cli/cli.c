@@ -192,3 +192,32 @@ int cli_parse_rule(const cli_command *cmd, const char *text, grundy_rule **out) 
     return cli_fail(cmd, cli_exit_code(st), "rule '%s', position %zu: %s", text, diag.column,
                     diag.message);
 }
+
+char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_bytes, size_t *len,
+                     int *rc) {
+    size_t cap = 1 << 12, used = 0;
+    char *buf = malloc(cap);
+    while (buf != NULL) {
+        used += fread(buf + used, 1, cap - 1 - used, stdin);
+        if (used < cap - 1) {
+            break;
+        }
+        char *const bigger = cap > max_bytes ? NULL : realloc(buf, cap * 2);
+        if (bigger == NULL) {
+            free(buf);
+            *rc = cli_fail(cmd, CLI_EXIT_LIMIT, "%s: the input is too large (raise --max-bytes)",
+                           what);
+            return NULL;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    if (buf == NULL || ferror(stdin)) {
+        free(buf);
+        *rc = cli_fail(cmd, CLI_EXIT_IO, "%s: cannot read the input", what);
+        return NULL;
+    }
+    buf[used] = '\0';
+    *len = used;
+    return buf;
+}

@@ -357,35 +357,6 @@ static int solve_pick(const request *rq) {
     return rc;
 }
 
-/* All of stdin, NUL-terminated, at most max_bytes; NULL (with *rc set) on failure. */
-static char *read_stdin(uint64_t max_bytes, size_t *len, int *rc) {
-    size_t cap = 1 << 16, used = 0;
-    char *buf = malloc(cap);
-    while (buf != NULL) {
-        used += fread(buf + used, 1, cap - 1 - used, stdin);
-        if (used < cap - 1) {
-            break;
-        }
-        char *const bigger = cap > max_bytes ? NULL : realloc(buf, cap * 2);
-        if (bigger == NULL) {
-            free(buf);
-            *rc = cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
-                           "mirror-board: the input is too large (raise --max-bytes)");
-            return NULL;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    if (buf == NULL || ferror(stdin)) {
-        free(buf);
-        *rc = cli_fail(&cli_cmd_solve, CLI_EXIT_IO, "mirror-board: cannot read the input");
-        return NULL;
-    }
-    buf[used] = '\0';
-    *len = used;
-    return buf;
-}
-
 /* Solve a small board exhaustively: *outcome and *remoteness for its start; 0 or an exit code. */
 static int solve_board(const request *rq, const grundy_board *b, grundy_outcome *outcome,
                        uint32_t *remoteness, grundy_solution **out) {
@@ -467,7 +438,7 @@ static int board_error(grundy_status st, const grundy_diag *diag) {
 static int run_boards(const request *rq) {
     size_t len = 0, line = 1, cases = 0;
     int rc = 0;
-    char *const text = read_stdin(rq->max_bytes, &len, &rc);
+    char *const text = cli_read_stdin(&cli_cmd_solve, "mirror-board", rq->max_bytes, &len, &rc);
     const char *cur = text;
     while (text != NULL && rc == 0) {
         grundy_board b;

@@ -117,40 +117,10 @@ static int answer_one(const cli_command *cmd, const cli_left_stack_request *rq,
     return rc;
 }
 
-/* All of stdin, NUL-terminated, at most max_bytes; NULL (with *rc set) on failure. */
-static char *read_all(const cli_command *cmd, uint64_t max_bytes, size_t *len, int *rc) {
-    size_t cap = 1 << 12, used = 0;
-    char *buf = malloc(cap);
-    while (buf != NULL) {
-        used += fread(buf + used, 1, cap - 1 - used, stdin);
-        if (used < cap - 1) {
-            break;
-        }
-        char *const bigger = cap > max_bytes ? NULL : realloc(buf, cap * 2);
-        if (bigger == NULL) {
-            free(buf);
-            *rc = cli_fail(cmd, CLI_EXIT_LIMIT,
-                           "left-stack: the input is too large (raise "
-                           "--max-bytes)");
-            return NULL;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    if (buf == NULL || ferror(stdin)) {
-        free(buf);
-        *rc = cli_fail(cmd, CLI_EXIT_IO, "left-stack: cannot read the input");
-        return NULL;
-    }
-    buf[used] = '\0';
-    *len = used;
-    return buf;
-}
-
 static int run_stdin(const cli_command *cmd, const cli_left_stack_request *rq) {
     size_t len = 0, line = 1, cases = 0;
     int rc = 0;
-    char *const text = read_all(cmd, rq->max_bytes, &len, &rc);
+    char *const text = cli_read_stdin(cmd, "left-stack", rq->max_bytes, &len, &rc);
     const char *cur = text;
     while (text != NULL && rc == 0) {
         uint64_t v[4];

@@ -5,6 +5,7 @@
  * solver (which checks the rule in tests/unit/test_left_stack.c). Owned by the left-stack engineer.
  */
 #include <grundy/left_stack.h>
+#include "game_text.h"
 #include <grundy/number.h>
 
 #include <stdio.h>
@@ -47,54 +48,19 @@ grundy_outcome grundy_left_stack_outcome(uint64_t m, uint64_t a, uint64_t b, uin
 
 /* ---- The seed's input format ---- */
 
-static grundy_status fail(grundy_diag *diag, size_t line, grundy_status st, const char *msg) {
-    if (diag != NULL) {
-        diag->line = line;
-        diag->column = 0;
-        snprintf(diag->message, sizeof diag->message, "%s", msg);
-    }
-    return st;
-}
-
-static const char *skip_space(const char *p, const char *end, size_t *line) {
-    for (; p != end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'); p++) {
-        *line += *p == '\n';
-    }
-    return p;
-}
-
-/* Read one number named `what`; an instance cut short is reported at its first line, `start`. */
-static grundy_status number(const char **cur, const char *end, size_t *line, size_t start,
-                            const char *what, uint64_t *out, grundy_diag *diag) {
-    char msg[120];
-    *cur = skip_space(*cur, end, line);
-    if (*cur == end) {
-        snprintf(msg, sizeof msg, "missing %s (the input ends inside this instance)", what);
-        return fail(diag, start, GRUNDY_STATUS_PARSE, msg);
-    }
-    const grundy_status st = grundy_scan_u64(cur, end, GRUNDY_NUMBER_MAX, out);
-    if (st == GRUNDY_STATUS_PARSE || (*cur != end && !strchr(" \t\r\n", **cur))) {
-        snprintf(msg, sizeof msg, "%s is not a non-negative decimal integer", what);
-        return fail(diag, *line, GRUNDY_STATUS_PARSE, msg);
-    }
-    if (st == GRUNDY_STATUS_RANGE) {
-        snprintf(msg, sizeof msg, "%s must be at most %llu", what,
-                 (unsigned long long)GRUNDY_NUMBER_MAX);
-        return fail(diag, *line, GRUNDY_STATUS_RANGE, msg);
-    }
-    return st;
-}
-
 grundy_status grundy_left_stack_parse(const char **cursor, const char *end, size_t *line,
                                       uint64_t out[4], grundy_diag *diag) {
     static const char *const names[4] = {"the cap m", "stack a", "stack b", "stack c"};
-    *cursor = skip_space(*cursor, end, line);
+    *cursor = grundy_game_text_skip(*cursor, end, line);
     if (*cursor == end) {
         return GRUNDY_STATUS_NOT_FOUND;
     }
     const size_t start = *line;
     for (size_t i = 0; i < 4; i++) {
-        const grundy_status st = number(cursor, end, line, start, names[i], &out[i], diag);
+        /* An instance cut short is reported at its first line, `start`. */
+        const grundy_status st =
+            grundy_game_text_number(cursor, end, line, start, "the input ends inside this instance",
+                                    0, GRUNDY_NUMBER_MAX, names[i], &out[i], diag);
         if (st != GRUNDY_STATUS_OK) {
             return st;
         }

@@ -6,6 +6,7 @@
  */
 #include <grundy/number.h>
 #include <grundy/solver.h>
+#include "game_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,42 +20,11 @@ typedef struct cell {
     size_t line;
 } cell;
 
-static grundy_status fail(grundy_diag *diag, size_t line, grundy_status st, const char *msg) {
-    if (diag != NULL) {
-        diag->line = line;
-        diag->column = 0;
-        snprintf(diag->message, sizeof diag->message, "%s", msg);
-    }
-    return st;
-}
-
-static const char *skip_space(const char *p, const char *end, size_t *line) {
-    for (; p != end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'); p++) {
-        *line += *p == '\n';
-    }
-    return p;
-}
-
 /* Read one number in [lo, hi] named `what`. */
 static grundy_status number(const char **cur, const char *end, size_t *line, uint64_t lo,
                             uint64_t hi, const char *what, uint64_t *out, grundy_diag *diag) {
-    char msg[120];
-    *cur = skip_space(*cur, end, line);
-    if (*cur == end) {
-        snprintf(msg, sizeof msg, "missing %s (the input ends early)", what);
-        return fail(diag, *line, GRUNDY_STATUS_PARSE, msg);
-    }
-    const grundy_status st = grundy_scan_u64(cur, end, GRUNDY_NUMBER_MAX, out);
-    if (st == GRUNDY_STATUS_PARSE || (*cur != end && !strchr(" \t\r\n", **cur))) {
-        snprintf(msg, sizeof msg, "%s is not a non-negative decimal integer", what);
-        return fail(diag, *line, GRUNDY_STATUS_PARSE, msg);
-    }
-    if (st == GRUNDY_STATUS_RANGE || *out < lo || *out > hi) {
-        snprintf(msg, sizeof msg, "%s must be between %llu and %llu", what, (unsigned long long)lo,
-                 (unsigned long long)hi);
-        return fail(diag, *line, GRUNDY_STATUS_RANGE, msg);
-    }
-    return GRUNDY_STATUS_OK;
+    return grundy_game_text_number(cur, end, line, 0, "the input ends early", lo, hi, what, out,
+                                   diag);
 }
 
 static int cell_cmp(const void *a, const void *b) {
@@ -97,7 +67,8 @@ static grundy_status check_cells(cell *cells, size_t k, uint64_t n, grundy_diag 
                         "not blocked";
         }
     }
-    return why == NULL ? GRUNDY_STATUS_OK : fail(diag, bad_line, GRUNDY_STATUS_RANGE, why);
+    return why == NULL ? GRUNDY_STATUS_OK
+                       : grundy_game_text_fail(diag, bad_line, GRUNDY_STATUS_RANGE, why);
 }
 
 static grundy_status read_cells(const char **cur, const char *end, size_t *line, uint64_t n,
@@ -118,7 +89,7 @@ grundy_status grundy_board_parse(const char **cursor, const char *end, size_t *l
     uint64_t n, k;
     grundy_status st;
     memset(out, 0, sizeof *out);
-    if (skip_space(*cursor, end, line) == end) {
+    if (grundy_game_text_skip(*cursor, end, line) == end) {
         *cursor = end;
         return GRUNDY_STATUS_NOT_FOUND;
     }
