@@ -1,0 +1,1 @@
+"$GRUNDY" verify 0.F --samples 20
