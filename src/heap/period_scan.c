@@ -5,25 +5,13 @@
  * the preperiod. The values themselves are the only O(length) memory (0.1777 needs 443 million
  * of them: a side array of 4 or 8 bytes per value would not fit in 1 GiB). */
 #include "period_scan.h"
+#include "seq_internal.h"
 
 #include <grundy/period.h>
 
-static uint64_t load(const void *raw, unsigned width, uint64_t i) {
-    switch (width) {
-    case 1:
-        return ((const uint8_t *)raw)[i];
-    case 2:
-        return ((const uint16_t *)raw)[i];
-    case 4:
-        return ((const uint32_t *)raw)[i];
-    default:
-        return ((const uint64_t *)raw)[i];
-    }
-}
-
 /* d(i) = g(i + 1) - g(i) mod 2^64: equal differences are what arithmetic periodicity needs. */
 static uint64_t diff(const void *raw, unsigned width, uint64_t i) {
-    return load(raw, width, i + 1) - load(raw, width, i);
+    return grundy_seq_raw_load(raw, width, i + 1) - grundy_seq_raw_load(raw, width, i);
 }
 
 /* The largest p whose window fits in `length` values with n0 = 0 (0 if none). */
@@ -93,7 +81,7 @@ static void scan_candidates(const grundy_rule *rule, const void *raw, unsigned w
                             uint64_t length, uint64_t W, uint64_t pmax, uint64_t budget,
                             int plain_only, grundy_period_candidate *out) {
     const uint64_t D = length - 1;
-    const uint64_t last = load(raw, width, length - 1);
+    const uint64_t last = grundy_seq_raw_load(raw, width, length - 1);
     /* h = sum_i d(j + i) x^i over the window at j = D - W - p; ref: the window at D - W. */
     uint64_t ref = 0, h = 0, xw = 1; /* xw = x^(W-1) */
     for (uint64_t i = W; i-- > 0;) {
@@ -113,7 +101,7 @@ static void scan_candidates(const grundy_rule *rule, const void *raw, unsigned w
             const uint64_t j = D - W - p + 1;
             h = diff(raw, width, j - 1) + HASH_BASE * (h - diff(raw, width, j + W - 1) * xw);
         }
-        const uint64_t back = load(raw, width, length - 1 - p);
+        const uint64_t back = grundy_seq_raw_load(raw, width, length - 1 - p);
         if ((W > 0 && h != ref) || last < back || (plain_only && last != back)) {
             continue;
         }

@@ -87,19 +87,6 @@ grundy_status grundy_seq_charge(const grundy_seq *seq, uint64_t scratch) {
     return fits(seq, seq->capacity, seq->width, scratch) ? GRUNDY_STATUS_OK : GRUNDY_STATUS_LIMIT;
 }
 
-static uint64_t load(const void *data, unsigned width, uint64_t n) {
-    switch (width) {
-    case 1:
-        return ((const uint8_t *)data)[n];
-    case 2:
-        return ((const uint16_t *)data)[n];
-    case 4:
-        return ((const uint32_t *)data)[n];
-    default:
-        return ((const uint64_t *)data)[n];
-    }
-}
-
 static void store(void *data, unsigned width, uint64_t n, uint64_t v) {
     switch (width) {
     case 1:
@@ -138,7 +125,7 @@ static grundy_status relocate(grundy_seq *seq, uint64_t capacity, unsigned width
             return GRUNDY_STATUS_NOMEM;
         }
         for (uint64_t i = 0; i < seq->length; i++) {
-            store(wide, width, i, load(seq->data, seq->width, i));
+            store(wide, width, i, grundy_seq_raw_load(seq->data, seq->width, i));
         }
         free(seq->data);
         seq->data = wide;
@@ -191,7 +178,7 @@ uint64_t grundy_seq_length(const grundy_seq *seq) {
 
 uint64_t grundy_seq_get(const grundy_seq *seq, uint64_t n) {
     assert(n < seq->length);
-    return load(seq->data, seq->width, n);
+    return grundy_seq_raw_load(seq->data, seq->width, n);
 }
 
 uint64_t grundy_seq_max_value(const grundy_seq *seq) {

@@ -50,4 +50,18 @@ grundy_status grundy_seq_charge(const grundy_seq *seq, uint64_t scratch_bytes);
  */
 const void *grundy_seq_raw(const grundy_seq *seq, unsigned *width);
 
+/** g(i) from raw storage of `width` bytes per value (1, 2, 4 or 8), as grundy_seq_raw gives it. */
+static inline uint64_t grundy_seq_raw_load(const void *raw, unsigned width, uint64_t i) {
+    switch (width) {
+    case 1:
+        return ((const uint8_t *)raw)[i];
+    case 2:
+        return ((const uint16_t *)raw)[i];
+    case 4:
+        return ((const uint32_t *)raw)[i];
+    default:
+        return ((const uint64_t *)raw)[i];
+    }
+}
+
 #endif
