@@ -44,7 +44,7 @@ enum { OPT_INPUT, OPT_MISERE, OPT_MAX_MOVES, OPT_MAX_N, OPT_JSON };
 typedef struct play_ctx {
     grundy_rule *rule;
     grundy_position *player;
-    char canonical[256];
+    char *canonical; /* the whole canonical form, owned */
     int misere, json, batch;
     uint64_t max_n;
     size_t max_moves;
@@ -309,11 +309,16 @@ static int run(int argc, char **argv) {
     if (rc != 0) {
         return rc;
     }
-    grundy_rule_format(c.rule, c.canonical, sizeof c.canonical);
+    const size_t len = grundy_rule_format(c.rule, NULL, 0);
+    c.canonical = malloc(len + 1);
+    if (c.canonical != NULL) {
+        grundy_rule_format(c.rule, c.canonical, len + 1);
+    }
     grundy_position_opts opts = GRUNDY_POSITION_OPTS_INIT;
     opts.period.max_n = c.max_n;
     c.moves = malloc((c.max_moves + 1) * sizeof *c.moves);
-    if (c.moves == NULL || grundy_position_create(c.rule, &opts, &c.player) != GRUNDY_STATUS_OK) {
+    if (c.canonical == NULL || c.moves == NULL ||
+        grundy_position_create(c.rule, &opts, &c.player) != GRUNDY_STATUS_OK) {
         rc = cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT, "out of memory");
     } else if (c.batch) {
         rc = play_file(&c, args.value[OPT_INPUT]);
@@ -322,6 +327,7 @@ static int run(int argc, char **argv) {
     }
     grundy_position_destroy(c.player);
     free(c.moves);
+    free(c.canonical);
     grundy_rule_destroy(c.rule);
     return rc;
 }

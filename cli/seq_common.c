@@ -2,6 +2,7 @@
 /* Shared by the sequence commands: rule and --max-n parsing, the honest "past what is proved". */
 #include "seq_common.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* --engine: naive, sparse or auto; exit 3 for another name. */
@@ -41,10 +42,12 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const char *max
     if (rc != 0) {
         return rc;
     }
-    if (grundy_rule_format(job->rule, job->canonical, sizeof job->canonical) >=
-        sizeof job->canonical) {
-        memcpy(job->canonical + sizeof job->canonical - 4, "...", 4);
+    const size_t len = grundy_rule_format(job->rule, NULL, 0);
+    job->canonical = malloc(len + 1);
+    if (job->canonical == NULL) {
+        return cli_fail(cmd, CLI_EXIT_LIMIT, "out of memory");
     }
+    grundy_rule_format(job->rule, job->canonical, len + 1);
     if (job->opts.seq.engine == GRUNDY_SEQ_SPARSE && grundy_rule_max_heaps_left(job->rule) != 2) {
         return cli_fail(cmd, CLI_EXIT_VALUE,
                         "--engine sparse needs a rule with moves that leave two heaps; %s has none",
@@ -59,6 +62,7 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const char *max
 }
 
 void seq_job_end(seq_job *job) {
+    free(job->canonical);
     grundy_query_destroy(job->query);
     grundy_rule_destroy(job->rule);
 }

@@ -9,7 +9,7 @@
 /** A parsed rule with its canonical text, and the period options from --max-n. */
 typedef struct seq_job {
     grundy_rule *rule;
-    char canonical[128]; /* truncated with "..." past 127 characters */
+    char *canonical; /* the whole canonical form (JSON's "rule"), owned */
     grundy_period_opts opts;
     grundy_query *query;
 } seq_job;
