@@ -79,6 +79,10 @@ static void print_text(const play_ctx *c, const grundy_play_result *r) {
     if (r->move_count > 0) {
         printf("%llu winning move%s", (unsigned long long)r->move_count,
                r->move_count == 1 ? "" : "s");
+        if (r->moves_listed == 0) {
+            printf(" (none listed: --max-moves 0)\n");
+            return;
+        }
         printf(r->moves_listed < r->move_count ? " (the first %zu):\n" : ":\n", r->moves_listed);
         for (size_t i = 0; i < r->moves_listed; i++) {
             text_move(&c->moves[i]);
@@ -233,9 +237,13 @@ static int play_file(play_ctx *c, const char *path) {
     if (in == NULL) {
         return cli_fail(&cli_cmd_play, CLI_EXIT_IO, "cannot open '%s': %s", path, strerror(errno));
     }
-    while (rc == CLI_EXIT_OK && getline(&line, &line_cap, in) >= 0) {
+    ssize_t got;
+    while (rc == CLI_EXIT_OK && (got = getline(&line, &line_cap, in)) >= 0) {
         lineno++;
-        rc = parse_line(line, lineno, &heaps, &count, &heap_cap);
+        /* A NUL byte would end the line early and drop the heaps after it without a word. */
+        rc = strlen(line) != (size_t)got
+                 ? cli_fail(&cli_cmd_play, CLI_EXIT_VALUE, "line %zu: a NUL byte", lineno)
+                 : parse_line(line, lineno, &heaps, &count, &heap_cap);
         if (rc == CLI_EXIT_OK && count > 0) {
             rc = play_one(c, heaps, count, lineno);
         }
