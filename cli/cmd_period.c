@@ -16,7 +16,9 @@ static const char help[] =
     "Tails and '!' codes (Grundy's game) have no theorem: a period that holds over the window a\n"
     "theorem would need is printed as observed, not proved; such a search stops by default\n"
     "where the naive computation gets slow (65536 heaps for Grundy's game): give --max-n to go\n"
-    "further. An arithmetic period g(n + p) = g(n) + s is printed with its saltus s.\n"
+    "further. So does any search the naive engine makes (moves leaving three or four heaps cost\n"
+    "n^2 or n^3 per value: 0.D3 stops at 2048 heaps) unless --max-n is given.\n"
+    "An arithmetic period g(n + p) = g(n) + s is printed with its saltus s.\n"
     "\n"
     "Options:\n"
     "  --max-n M   the largest heap that may be computed [default: 33554432]\n"
@@ -107,6 +109,11 @@ static void explain_not_found(const seq_job *job, const grundy_period_result *r)
                 "stopped at heap %llu, where the naive computation gets slow; give --max-n to "
                 "search further\n",
                 job->canonical, last);
+    } else if (last < max_n) {
+        fprintf(stderr,
+                "grundy period: no period of %s up to heap %llu, where the naive computation "
+                "gets slow (its moves leave up to %u heaps); give --max-n to search further\n",
+                job->canonical, last, grundy_rule_max_heaps_left(job->rule));
     } else {
         fprintf(stderr,
                 "grundy period: no period of %s up to heap %llu; raise --max-n (now %llu)\n",

@@ -27,10 +27,11 @@ typedef struct grundy_period_opts {
     grundy_seq_opts seq;
     /**
      * For rules no theorem covers (tails other than the closed forms, '!' codes), where a search
-     * can at best observe a period, the largest heap the doubling rounds compute (capped by
-     * max_n). 0, the default, picks the largest power of two n whose naive computation costs
-     * about n * (options of heap n) <= 2^32 (65536 heaps for Grundy's game); set it to max_n to
-     * search that far.
+     * can at best observe a period, and for every search the naive engine computes (moves that
+     * leave three or four heaps cost n^2 or n^3 per value), the largest heap the doubling rounds
+     * compute (capped by max_n). 0, the default, picks the largest power of two n whose naive
+     * computation costs about n * (options of heap n) <= 2^32 (65536 heaps for Grundy's game,
+     * 2048 for 0.D3); set it to max_n to search that far.
      */
     uint64_t unproved_max_n;
 } grundy_period_opts;

@@ -310,7 +310,11 @@ grundy_status grundy_period_find(const grundy_rule *rule, grundy_seq *seq,
     }
     const grundy_proof theorem = grundy_period_theorem(rule);
     uint64_t limit = opts->max_n < GRUNDY_NUMBER_MAX ? opts->max_n + 1 : GRUNDY_NUMBER_MAX;
-    if (theorem == GRUNDY_PROOF_NONE) {
+    /* The naive engine's cost grows like n^k for moves leaving k heaps: 0.D3 to the default
+     * 2^25 heaps would take years. Searches it runs stop where it gets slow, as unprovable ones
+     * do, unless the caller asked for a bound (unproved_max_n); the sparse engine's cost is per
+     * rare value and needs no such cap. */
+    if (theorem == GRUNDY_PROOF_NONE || grundy_seq_get_engine(seq) == GRUNDY_SEQ_NAIVE) {
         const uint64_t cap = unproved_limit(rule, opts);
         limit = cap < GRUNDY_NUMBER_MAX && cap + 1 < limit ? cap + 1 : limit;
     }
