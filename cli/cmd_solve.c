@@ -35,7 +35,8 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --json           one JSON object per answer: game, positions, outcome, score, remoteness,\n"
-    "                   win, lose, draw (counts over all positions) and, where defined, grundy\n"
+    "                   win, lose, draw (counts over all positions) and, where defined, value\n"
+    "                   (the start's Grundy value)\n"
     "  --misere         heaps only: the player who cannot move wins [default: normal play]\n"
     "  --max-bytes B    memory for tables and the solver's work [default: 4294967296]\n"
     "  --self-test      check the game's callbacks on 1000 random positions first\n"
@@ -122,7 +123,7 @@ static void json_outcome_fields(json_writer *w, const grundy_game *g, const grun
         json_u64(w, grundy_solution_remoteness(s, g->initial));
     }
     json_counts(w, s);
-    json_key(w, "grundy");
+    json_key(w, "value"); /* design.md: `value` is always a Grundy value */
     if (grundy_solution_tables(s) & GRUNDY_SOLVE_GRUNDY) {
         json_u64(w, grundy_solution_grundy(s, g->initial));
     } else {
