@@ -46,18 +46,6 @@ uint64_t grundy_brute_states(const grundy_brute *b) {
     return b->memo.states;
 }
 
-static void sort_heaps(uint64_t *h, size_t n) {
-    for (size_t i = 1; i < n; i++) {
-        const uint64_t v = h[i];
-        size_t j = i;
-        while (j > 0 && h[j - 1] > v) {
-            h[j] = h[j - 1];
-            j--;
-        }
-        h[j] = v;
-    }
-}
-
 /* The position after replacing heaps[skip] by the move's heaps: sorted, zeros dropped. */
 static size_t apply_move(const uint64_t *heaps, size_t count, size_t skip,
                          const grundy_heap_move *m, uint64_t *child) {
@@ -70,7 +58,7 @@ static size_t apply_move(const uint64_t *heaps, size_t count, size_t skip,
     for (unsigned j = 0; j < m->parts; j++) {
         child[k++] = m->left[j];
     }
-    sort_heaps(child, k);
+    grundy_heaps_sort(child, k);
     return k;
 }
 
@@ -144,7 +132,7 @@ static grundy_status normalize(const uint64_t *heaps, size_t count, uint64_t **o
             h[(*k)++] = heaps[i];
         }
     }
-    sort_heaps(h, *k);
+    grundy_heaps_sort(h, *k);
     return GRUNDY_STATUS_OK;
 }
 
@@ -200,7 +188,7 @@ static int scan_move(void *ctx, const grundy_heap_move *m) {
     for (unsigned j = 0; j < m->parts; j++) {
         h[k++] = m->left[j];
     }
-    sort_heaps(h, k);
+    grundy_heaps_sort(h, k);
     int child_wins = 0;
     s->st = solve(s->b, h, k, 1, &child_wins);
     if (s->st != GRUNDY_STATUS_OK) {

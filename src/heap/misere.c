@@ -7,6 +7,7 @@
  * dropped from the position before the memo is consulted.
  */
 #include "heap/heap_moves.h"
+#include "heap/state_memo.h"
 #include "heap/position_internal.h"
 #include "util/try.h"
 
@@ -18,18 +19,6 @@
 /* The deepest line of play the search follows; deeper is GRUNDY_STATUS_LIMIT. */
 #define MISERE_MAX_DEPTH 2000
 
-static void sort_heaps(uint64_t *h, size_t n) {
-    for (size_t i = 1; i < n; i++) {
-        const uint64_t v = h[i];
-        size_t j = i;
-        while (j > 0 && h[j - 1] > v) {
-            h[j] = h[j - 1];
-            j--;
-        }
-        h[j] = v;
-    }
-}
-
 /* Keep the heaps that have a move, sorted. Returns how many. */
 static size_t live_heaps(const grundy_rule *rule, uint64_t *h, size_t n) {
     size_t k = 0;
@@ -38,7 +27,7 @@ static size_t live_heaps(const grundy_rule *rule, uint64_t *h, size_t n) {
             h[k++] = h[i];
         }
     }
-    sort_heaps(h, k);
+    grundy_heaps_sort(h, k);
     return k;
 }
 

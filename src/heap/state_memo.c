@@ -133,3 +133,15 @@ grundy_status grundy_state_memo_put(grundy_state_memo *m, const uint64_t *heaps,
     m->states++;
     return GRUNDY_STATUS_OK;
 }
+
+void grundy_heaps_sort(uint64_t *heaps, size_t count) {
+    for (size_t i = 1; i < count; i++) {
+        const uint64_t v = heaps[i];
+        size_t j = i;
+        while (j > 0 && heaps[j - 1] > v) {
+            heaps[j] = heaps[j - 1];
+            j--;
+        }
+        heaps[j] = v;
+    }
+}

@@ -14,6 +14,10 @@ typedef struct grundy_state_memo {
     uint64_t max_states, max_bytes;
 } grundy_state_memo;
 
+/** Sort heaps ascending in place: the form positions take as keys (insertion sort: positions
+ *  hold a handful of heaps). */
+void grundy_heaps_sort(uint64_t *heaps, size_t count);
+
 /** An empty memo that refuses to grow past max_states entries or max_bytes bytes. */
 void grundy_state_memo_init(grundy_state_memo *m, uint64_t max_states, uint64_t max_bytes);
 void grundy_state_memo_free(grundy_state_memo *m);

@@ -7,6 +7,7 @@
 #include <grundy/brute.h>
 
 #include "util/try.h"
+#include "util/rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,13 +22,6 @@ typedef struct verifier {
     grundy_position *player;
     grundy_move moves[VERIFY_LIST];
 } verifier;
-
-static uint64_t next_random(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static int same_move(const grundy_move *a, const grundy_move *b) {
     if (a->heap != b->heap || a->take != b->take || a->leaves_count != b->leaves_count) {
@@ -191,9 +185,9 @@ static grundy_status run_samples(verifier *v) {
     uint64_t state = v->o->seed;
     grundy_status st = GRUNDY_STATUS_OK;
     for (uint64_t s = 0; s < v->o->samples && !v->rep->mismatch; s++) {
-        const size_t k = 1 + (size_t)(next_random(&state) % v->o->heaps);
+        const size_t k = 1 + (size_t)(grundy_splitmix64(&state) % v->o->heaps);
         for (size_t i = 0; i < k; i++) {
-            v->rep->heaps[i] = next_random(&state) % (v->o->max_heap + 1);
+            v->rep->heaps[i] = grundy_splitmix64(&state) % (v->o->max_heap + 1);
         }
         v->rep->heap_count = k;
         st = check_position(v, v->rep->heaps, k);

@@ -5,6 +5,7 @@
  * forms idempotent, and parents consistent with moves in both directions, move by move.
  */
 #include "solver_internal.h"
+#include "util/rng.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -21,13 +22,6 @@ static grundy_status bad(tester *t, uint64_t p, const char *what, uint64_t other
     snprintf(t->report->message, sizeof t->report->message, "position %llu: %s %llu",
              (unsigned long long)p, what, (unsigned long long)other);
     return GRUNDY_STATUS_INVALID_ARG;
-}
-
-static uint64_t splitmix(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
 }
 
 /* How often q moves to (the class of) p. */
@@ -150,7 +144,7 @@ grundy_status grundy_game_selftest(const grundy_game *game, uint64_t samples, ui
     }
     st = check_position(&t, game->initial);
     for (uint64_t i = 0; st == GRUNDY_STATUS_OK && i < samples; i++) {
-        const uint64_t p = splitmix(&seed) % game->positions;
+        const uint64_t p = grundy_splitmix64(&seed) % game->positions;
         report->positions_checked++;
         st = check_position(&t, p);
     }
