@@ -382,6 +382,20 @@ static totals count_totals(groups *g, const survey_run *run) {
     return t;
 }
 
+/* Codes of the class that are no rule (1 or 2 at d0, digits past V in a file): named, so that
+ * a typo in a rule file is seen. */
+static void print_invalid(const survey_run *run, int md) {
+    int any = 0;
+    for (size_t i = 0; i < run->count; i++) {
+        if (run->todo[i] && !run->have[i] && run->statuses[i] == GRUNDY_STATUS_PARSE) {
+            printf("%s%s", any++ ? ", " : md ? "\nNot rules: " : "# not rules: ", run->codes[i]);
+        }
+    }
+    if (any) {
+        putchar('\n');
+    }
+}
+
 static void print_text(groups *g, const survey_run *run, const totals *t) {
     const int md = strcmp(run->format, "md") == 0;
     if (md) {
@@ -397,11 +411,12 @@ static void print_text(groups *g, const survey_run *run, const totals *t) {
         print_row_text(g, run, k, md);
     }
     print_shifts(g, run, md);
-    printf("%s%zu codes: %zu proved, %zu observed, %zu unsolved, %zu not rules; %zu groups of "
+    print_invalid(run, md);
+    printf("%s%zu codes: %zu proved, %zu observed, %zu unsolved, %zu not rules; %zu group%s of "
            "equal sequences\n",
            md ? "\n" : "# ", g->n + t->invalid, t->status[GRUNDY_SURVEY_PROVED],
            t->status[GRUNDY_SURVEY_OBSERVED], t->status[GRUNDY_SURVEY_UNSOLVED], t->invalid,
-           t->groups);
+           t->groups, t->groups == 1 ? "" : "s");
 }
 
 static void print_row_json(groups *g, const survey_run *run, size_t k) {

@@ -306,14 +306,19 @@ static grundy_status check_header(char **lines, size_t n, const grundy_survey_he
     text want = {NULL, 0, 0, 0};
     put_header(&want, header);
     grundy_status st = want.failed ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_OK;
-    char *cursor = want.data;
-    for (size_t i = 0; st == GRUNDY_STATUS_OK && i < 6; i++) {
+    char *cursor = st == GRUNDY_STATUS_OK ? strchr(want.data, '\n') + 1 : NULL; /* past the magic */
+    for (size_t i = 1; st == GRUNDY_STATUS_OK && i < 6; i++) {
         char *eol = strchr(cursor, '\n');
         *eol = '\0';
         if (i >= n || strcmp(lines[i], cursor) != 0) {
-            st = i == 0 ? fail(diag, 1, "not a grundy survey file (or another format version)")
-                        : fail(diag, i + 1, "made for another survey: '%.60s', here '%.60s'",
-                               i < n ? lines[i] : "", cursor);
+            /* "max_n 4096", as a person reads it */
+            *strchr(cursor, '\t') = ' ';
+            char *theirs = i < n ? strchr(lines[i], '\t') : NULL;
+            if (theirs != NULL) {
+                *theirs = ' ';
+            }
+            st = fail(diag, i + 1, "made for another survey: it says '%.60s', this one '%.60s'",
+                      i < n ? lines[i] : "", cursor);
         }
         cursor = eol + 1;
     }
@@ -373,6 +378,8 @@ grundy_status grundy_survey_load(const char *path, const grundy_survey_header *h
     char *data = NULL;
     size_t len = 0, body = 0;
     GRUNDY_TRY(read_all(path, &data, &len));
+    GRUNDY_CHECK(strncmp(data, MAGIC_LINE, sizeof MAGIC_LINE - 1) == 0,
+                 fail(diag, 1, "not a grundy survey file (or another format version)"));
     GRUNDY_CHECK(strlen(data) == len, fail(diag, 0, "a NUL byte: not a survey file"));
     GRUNDY_TRY(check_sum(data, len, &body, diag));
     data[body] = '\0';

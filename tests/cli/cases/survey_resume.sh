@@ -1,0 +1,26 @@
+# grundy survey --out: the rows are kept in a file; a second run skips them and prints the same
+# table; a corrupt, truncated or foreign file is refused with exit 3 and never used.
+dir=survey_resume.tmp
+rm -rf "$dir"; mkdir "$dir"
+"$GRUNDY" survey '0.?' --max-n 4096 --out "$dir/s" --json -q > "$dir/first"
+echo "exit $?"
+"$GRUNDY" survey '0.?' --max-n 4096 --out "$dir/s" --json -q > "$dir/second"
+echo "exit $?"
+cmp "$dir/first" "$dir/second" && echo "same rows after the resume"
+"$GRUNDY" survey '0.?' --max-n 4096 --shard 1/2 --out "$dir/half" -q > /dev/null
+"$GRUNDY" survey '0.?' --max-n 4096 --out "$dir/half" --json -q > "$dir/third"
+cmp "$dir/first" "$dir/third" && echo "same rows after a sharded start"
+"$GRUNDY" survey '0.?' --max-n 2048 --out "$dir/s" -q
+echo "exit $?"
+"$GRUNDY" survey '0.??' --max-n 4096 --out "$dir/s" -q
+echo "exit $?"
+sed 's/^row\t3\t0.3\t0.3\t0\t0\t1\t1\t4/row\t3\t0.3\t0.3\t0\t0\t1\t1\t3/' "$dir/s" > "$dir/flipped"
+"$GRUNDY" survey '0.?' --max-n 4096 --out "$dir/flipped" -q
+echo "exit $?"
+head -c 100 "$dir/s" > "$dir/short"
+"$GRUNDY" survey '0.?' --max-n 4096 --out "$dir/short" -q
+echo "exit $?"
+echo "not a survey" > "$dir/other"
+"$GRUNDY" survey '0.?' --max-n 4096 --out "$dir/other" -q
+echo "exit $?"
+rm -rf "$dir"
