@@ -23,4 +23,14 @@ echo "exit $?"
 echo "not a survey" > "$dir/other"
 "$GRUNDY" survey '0.?' --max-n 4096 --out "$dir/other" -q
 echo "exit $?"
+# Killed (SIGKILL) while rows finish, then resumed: the same rows as a run never stopped.
+"$GRUNDY" survey '0.??' --max-n 8192 --json -q --threads 1 > "$dir/whole"
+"$GRUNDY" survey '0.??' --max-n 8192 --out "$dir/killed" -q --threads 1 > /dev/null &
+pid=$!
+sleep 2
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+"$GRUNDY" survey '0.??' --max-n 8192 --out "$dir/killed" --json -q > "$dir/resumed"
+echo "exit $?"
+cmp "$dir/whole" "$dir/resumed" && echo "same rows after a kill"
 rm -rf "$dir"
