@@ -55,7 +55,7 @@ typedef struct grundy_survey_row {
     uint64_t max_value, max_value_heap; /**< the largest value computed and its first heap */
     uint64_t mask;                      /**< rare when parity(g & mask) == 0 (0: none chosen) */
     uint64_t rare_count, last_rare;     /**< among heaps 1 .. values_computed - 1 */
-    double seconds;                     /**< wall time spent on the code */
+    double seconds;                     /**< CPU time spent on the code (its thread's) */
     uint64_t known;
     uint64_t fp[GRUNDY_SURVEY_MAX_SHIFT + 1][GRUNDY_SURVEY_FP_LOGS];
     /** For a proved plain period (saltus 0) with preperiod + period <= GRUNDY_SURVEY_MAX_PREFIX:
@@ -69,7 +69,8 @@ typedef struct grundy_survey_row {
 /** Limits for one code; GRUNDY_SURVEY_OPTS_INIT gives the defaults. */
 typedef struct grundy_survey_opts {
     uint64_t max_n;       /**< the largest heap computed [default 2^20] */
-    double time_per_game; /**< seconds; the doubling rounds stop after the first past it; 0: none */
+    double time_per_game; /**< CPU seconds: no round is started that the rounds before it
+                               predict would end past it; 0: none */
     grundy_seq_opts seq;  /**< engine and memory */
     uint64_t reach; /**< proved rows' fingerprints cover g(0 .. reach - 1) [default max_n+1] */
 } grundy_survey_opts;

@@ -68,20 +68,25 @@ void grundy_survey_row_clear(grundy_survey_row *row) {
     }
 }
 
+/* CPU time of the calling thread: each code runs on one thread, so its budget and its reported
+ * time do not depend on how loaded the machine is or how many codes run beside it. */
 static double now_seconds(void) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* Doubling rounds up to opts->max_n, each a period search on the same sequence (earlier values
- * are reused), until a proof, the bound, or the time budget. */
+ * are reused), until a proof, the bound, or the time budget: a round is not started when the
+ * growth of the last two rounds (between 2x for a sparse code and 4x for one whose values cost
+ * O(n) each) predicts that it would end past the budget. */
 static grundy_status search(const grundy_rule *rule, grundy_seq *seq,
                             const grundy_survey_opts *opts, double start,
                             grundy_period_result *res) {
     grundy_period_opts p = GRUNDY_PERIOD_OPTS_INIT;
     p.seq = opts->seq;
     uint64_t n = opts->max_n < 1024 ? opts->max_n : 1024;
+    double before = start, last = 0, growth = 4;
     for (;;) {
         p.max_n = n;
         p.unproved_max_n = n; /* the survey's own rounds bound every search */
@@ -89,9 +94,15 @@ static grundy_status search(const grundy_rule *rule, grundy_seq *seq,
         if (st != GRUNDY_STATUS_OK || (res->found && res->proved) || n >= opts->max_n) {
             return st;
         }
-        if (opts->time_per_game > 0 && now_seconds() - start > opts->time_per_game) {
+        const double now = now_seconds(), round = now - before;
+        if (last > 1e-3) {
+            growth = round / last < 2 ? 2 : round / last > 4 ? 4 : round / last;
+        }
+        if (opts->time_per_game > 0 && now - start + growth * round > opts->time_per_game) {
             return GRUNDY_STATUS_OK;
         }
+        last = round;
+        before = now;
         n = n > opts->max_n / 2 ? opts->max_n : 2 * n;
     }
 }
