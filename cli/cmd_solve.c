@@ -3,6 +3,7 @@
  * solved position by position and answered in the seed's words. */
 #include "cli.h"
 #include "json.h"
+#include "solve_batch.h"
 #include "solve_left_stack.h"
 
 #include <grundy/solver.h>
@@ -49,8 +50,10 @@ static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},
                                      {"misere", 0, CLI_ARG_NONE},
                                      {"max-bytes", 0, CLI_ARG_ONE},
                                      {"self-test", 0, CLI_ARG_NONE},
+                                     {"input", 0, CLI_ARG_ONE},
+                                     {"format", 0, CLI_ARG_ONE},
                                      {NULL, 0, 0}};
-enum { OPT_JSON, OPT_MISERE, OPT_MAX_BYTES, OPT_SELF_TEST };
+enum { OPT_JSON, OPT_MISERE, OPT_MAX_BYTES, OPT_SELF_TEST, OPT_INPUT, OPT_FORMAT };
 
 /* Boards with more free cells are decided by the mirror rule alone (2^20 positions solve fast). */
 #define SOLVE_BOARD_FREE 20
@@ -170,6 +173,18 @@ static int need_operands(const request *rq, int min, int max, const char *usage)
     return 0;
 }
 
+/* GAME --input FILE: every query from the file, through solve_batch.c. */
+static int run_batch(const request *rq,
+                     int (*fn)(const cli_command *, const solve_batch_request *)) {
+    solve_batch_request b = {rq->args->value[OPT_INPUT], BATCH_LINES, rq->json, rq->max_bytes};
+    if (rq->args->operand_count > 1) {
+        return cli_usage_error(&cli_cmd_solve, "give %s operands or --input, not both",
+                               rq->args->operands[0]);
+    }
+    const int rc = batch_parse_format(&cli_cmd_solve, rq->args->value[OPT_FORMAT], &b.format);
+    return rc != 0 ? rc : fn(&cli_cmd_solve, &b);
+}
+
 static void json_divisors(json_writer *w, const void *ctx) {
     json_kv_u64(w, "n", *(const uint64_t *)ctx);
 }
@@ -177,6 +192,9 @@ static void json_divisors(json_writer *w, const void *ctx) {
 static int solve_divisors(const request *rq) {
     uint64_t n;
     grundy_game *g = NULL;
+    if (rq->args->present[OPT_INPUT]) {
+        return run_batch(rq, solve_batch_divisors);
+    }
     int rc = need_operands(rq, 1, 1, "divisors N");
     if (rc == 0) {
         rc = cli_parse_number(&cli_cmd_solve, "N", rq->args->operands[1], GRUNDY_DIVISORS_MAX, &n);
@@ -207,6 +225,9 @@ static void json_piles(json_writer *w, const void *ctx) {
 static int solve_misere_piles(const request *rq) {
     piles_args p;
     grundy_game *g = NULL;
+    if (rq->args->present[OPT_INPUT]) {
+        return run_batch(rq, solve_batch_misere_piles);
+    }
     int rc = need_operands(rq, 2, 2, "misere-piles A B");
     if (rc == 0) {
         rc = cli_parse_number(&cli_cmd_solve, "A", rq->args->operands[1], GRUNDY_PILES_MAX, &p.a);
@@ -218,6 +239,12 @@ static int solve_misere_piles(const request *rq) {
         return rc;
     }
     const grundy_status st = grundy_game_misere_piles_create(p.a, p.b, rq->max_bytes / 5 + 1, &g);
+    if (st == GRUNDY_STATUS_LIMIT) {
+        return cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
+                        "misere-piles: %llu positions, 5 bytes each: raise --max-bytes to %llu",
+                        (unsigned long long)((p.a + 1) * (p.b + 1)),
+                        (unsigned long long)((p.a + 1) * (p.b + 1) * 5));
+    }
     if (st != GRUNDY_STATUS_OK) {
         return fail_status(st, "misere-piles");
     }
@@ -333,6 +360,9 @@ static int solve_pick(const request *rq) {
     uint64_t values[GRUNDY_PICK_MAX_ITEMS];
     grundy_game *g = NULL;
     grundy_solution *s = NULL;
+    if (rq->args->present[OPT_INPUT]) {
+        return run_batch(rq, solve_batch_pick);
+    }
     int rc = need_operands(rq, 1, -1, "pick V1 V2 ...");
     if (rc == 0 && rq->args->operand_count - 1 > GRUNDY_PICK_MAX_ITEMS) {
         rc = cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE, "pick: %d items given, at most %d",
@@ -343,6 +373,13 @@ static int solve_pick(const request *rq) {
     }
     if (rc != 0) {
         return rc;
+    }
+    if ((int)values[0] == rq->args->operand_count - 2 && values[0] > 0) {
+        fprintf(stderr,
+                "grundy solve: note: read %d items, the first %llu; if %llu is the count of the "
+                "seed's format, leave it out or use --input FILE --format seed\n",
+                rq->args->operand_count - 1, (unsigned long long)values[0],
+                (unsigned long long)values[0]);
     }
     const grundy_status st =
         grundy_game_pick_create(values, (size_t)(rq->args->operand_count - 1), &g);
@@ -499,6 +536,12 @@ static int run(int argc, char **argv) {
         return rc;
     }
     const char *const name = args.operands[0];
+    if (args.present[OPT_INPUT] && strcmp(name, "divisors") != 0 &&
+        strcmp(name, "misere-piles") != 0 && strcmp(name, "pick") != 0) {
+        return cli_usage_error(&cli_cmd_solve,
+                               "--input applies to divisors, misere-piles and pick (mirror-board "
+                               "and left-stack read stdin)");
+    }
     if (args.present[OPT_MISERE] && strcmp(name, "heaps") != 0) {
         return cli_usage_error(&cli_cmd_solve, "--misere applies to heaps only");
     }
