@@ -156,9 +156,11 @@ static void print_json(const play_ctx *c, const uint64_t *heaps, size_t count,
 static int limit_error(const play_ctx *c, const char *where) {
     if (c->misere) {
         return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
-                        "%smisere search of this position is beyond its limits (%llu positions,"
-                        " %llu MiB, %llu moves tried, %d moves deep); misere play of %s has no "
-                        "known shortcut",
+                        "%smisere search of this position stopped at its fixed limits (%llu "
+                        "positions, %llu MiB, %llu moves tried, %d moves deep), which play has "
+                        "no option to raise: misere play of %s has no known shortcut; heaps "
+                        "totalling at most 400 tokens are solved by 'grundy solve heaps RULE "
+                        "HEAP... --misere' (raise its --max-bytes as it says)",
                         where, (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_STATES,
                         (unsigned long long)(GRUNDY_POSITION_DEFAULT_MAX_BYTES >> 20),
                         (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_WORK, 2000, c->canonical);

@@ -3,8 +3,6 @@
 #include "solve_batch.h"
 #include "json.h"
 
-#include <grundy/solver.h>
-
 static const char *outcome_word(grundy_outcome o) {
     return o == GRUNDY_OUTCOME_WIN ? "win" : o == GRUNDY_OUTCOME_LOSE ? "lose" : "draw";
 }
@@ -14,14 +12,25 @@ uint64_t solve_bytes_needed(uint64_t positions, double bytes_each) {
     return need >= 9.2e18 ? GRUNDY_NUMBER_MAX : (uint64_t)need + 1;
 }
 
+uint64_t solve_bytes_estimate(const grundy_game *g, unsigned want) {
+    double each = 0.25 + 1 + 4;
+    each += (want & GRUNDY_SOLVE_REMOTENESS) ? 4 : 0;
+    each += (want & GRUNDY_SOLVE_GRUNDY) ? 4 : 0;
+    each += (want & GRUNDY_SOLVE_SCORE) ? 8 : 0;
+    if (g->parents == NULL) {
+        each += 8 + 8.0 * (g->max_moves > 0 ? g->max_moves : 16);
+    }
+    return solve_bytes_needed(g->positions, each);
+}
+
 static int solve_failed(const cli_command *cmd, const grundy_game *g, grundy_status st,
-                        double bytes_each) {
+                        unsigned want) {
     if (st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) {
         return cli_fail(cmd, CLI_EXIT_LIMIT,
-                        "%s: %llu positions need more memory than allowed: raise --max-bytes to "
-                        "%llu",
+                        "%s: %llu positions need about %llu bytes: raise --max-bytes to %llu",
                         g->name, (unsigned long long)g->positions,
-                        (unsigned long long)solve_bytes_needed(g->positions, bytes_each));
+                        (unsigned long long)solve_bytes_estimate(g, want),
+                        (unsigned long long)solve_bytes_estimate(g, want));
     }
     return cli_fail(cmd, cli_exit_code(st), "%s: %s", g->name, grundy_status_str(st));
 }
@@ -33,7 +42,7 @@ static int solve(const cli_command *cmd, const solve_batch_request *rq, const gr
     o.want = want;
     o.max_bytes = rq->max_bytes;
     const grundy_status st = grundy_solve(g, &o, out);
-    return st == GRUNDY_STATUS_OK ? 0 : solve_failed(cmd, g, st, 9.0);
+    return st == GRUNDY_STATUS_OK ? 0 : solve_failed(cmd, g, st, want);
 }
 
 static void print_outcome(const solve_batch_request *rq, const grundy_game *g,

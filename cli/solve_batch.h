@@ -6,6 +6,8 @@
 
 #include "batch.h"
 
+#include <grundy/solver.h>
+
 typedef struct solve_batch_request {
     const char *input; /* --input FILE or '-' */
     enum batch_format format;
@@ -24,5 +26,13 @@ int solve_batch_pick(const cli_command *cmd, const solve_batch_request *rq);
 
 /** The --max-bytes a solve of `positions` positions needs at `bytes_each` (rounded up). */
 uint64_t solve_bytes_needed(uint64_t positions, double bytes_each);
+
+/**
+ * A generous estimate of the memory grundy_solve needs for `g` and the GRUNDY_SOLVE_* bits
+ * `want`, after solver.h: 2 bits of outcome, a 1-byte counter and a 4-byte queue entry a
+ * position, 4 more bytes for remoteness, 4 for Grundy values, 8 for scores, and without a
+ * parents callback the reverse graph (8 bytes a position plus 8 a move).
+ */
+uint64_t solve_bytes_estimate(const grundy_game *g, unsigned want);
 
 #endif
