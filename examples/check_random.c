@@ -476,6 +476,151 @@ static void gen_divisors(text *in, text *out) {
     }
 }
 
+static int run_program(const char *program, const text *input, text *output);
+
+/* ---- The rules of 'grundy help rule', in words, as move generators: g(n) by mex from them. ----
+ */
+#define WORDS_N 40
+typedef struct words_rule {
+    const char *code;
+    /* the heaps a move from n may leave: calls leave(a, b) (b = 0: one heap, a = b = 0: none) */
+    void (*moves)(int n, void (*leave)(int a, int b));
+} words_rule;
+
+static void w_nim(int n, void (*leave)(int, int)) { /* take any number */
+    for (int k = 1; k <= n; k++) {
+        leave(n - k, 0);
+    }
+}
+static void w_take12(int n, void (*leave)(int, int)) {
+    for (int k = 1; k <= 2 && k <= n; k++) {
+        leave(n - k, 0);
+    }
+}
+static void w_take123(int n, void (*leave)(int, int)) {
+    for (int k = 1; k <= 3 && k <= n; k++) {
+        leave(n - k, 0);
+    }
+}
+static void w_exactly3(int n, void (*leave)(int, int)) {
+    if (n >= 3) {
+        leave(n - 3, 0);
+    }
+}
+static void w_take25(int n, void (*leave)(int, int)) {
+    if (n >= 2) {
+        leave(n - 2, 0);
+    }
+    if (n >= 5) {
+        leave(n - 5, 0);
+    }
+}
+static void w_not_last(int n, void (*leave)(int, int)) { /* take 1, never the last token */
+    if (n >= 2) {
+        leave(n - 1, 0);
+    }
+}
+static void w_take_or_split(int n, void (*leave)(int, int)) { /* seed 004, problem 4 */
+    w_take12(n, leave);
+    for (int a = 1; a <= n - 2; a++) {
+        leave(a, n - 1 - a);
+    }
+}
+static void w_row(int n, int k, void (*leave)(int, int)) { /* take k from a row, maybe splitting */
+    for (int a = 0; a <= n - k; a++) {
+        leave(a, n - k - a);
+    }
+}
+static void w_kayles(int n, void (*leave)(int, int)) {
+    w_row(n, 1, leave);
+    if (n >= 2) {
+        w_row(n, 2, leave);
+    }
+}
+static void w_dawson(int n, void (*leave)(int, int)) {
+    if (n >= 2) {
+        w_row(n, 2, leave);
+    }
+}
+static void w_split_unequal(int n, void (*leave)(int, int)) {
+    for (int a = 1; 2 * a < n; a++) {
+        leave(a, n - a);
+    }
+}
+static void w_split(int n, void (*leave)(int, int)) {
+    for (int a = 1; a < n; a++) {
+        leave(a, n - a);
+    }
+}
+static void w_lasker(int n, void (*leave)(int, int)) { /* take any number, or split in two */
+    w_nim(n, leave);
+    w_split(n, leave);
+}
+static void w_officers(int n, void (*leave)(int, int)) { /* take 1, leaving one or two heaps */
+    for (int a = 0; a <= n - 1; a++) {
+        if (a + (n - 1 - a) > 0 && (a > 0 || n - 1 - a > 0)) {
+            leave(a, n - 1 - a);
+        }
+    }
+}
+
+static const words_rule words_rules[] = {
+    {"nim", w_nim},
+    {"S(1,2)", w_take12},
+    {"S(1-3)", w_take123},
+    {"S(3)", w_exactly3},
+    {"S(2,5)", w_take25},
+    {"0.2", w_not_last},
+    {"0.73", w_take_or_split},
+    {"0.77", w_kayles},
+    {"0.07", w_dawson},
+    {"4!.0", w_split_unequal},
+    {"4.0", w_split},
+    {"4.[3]", w_lasker},
+    {"0.6", w_officers},
+    {"0.[3]", w_nim},
+    {"0.33", w_take12},
+    {"kayles", w_kayles},
+    {"dawson-kayles", w_dawson},
+    {"grundy-game", w_split_unequal},
+};
+
+static int words_g[WORDS_N + 1];
+static int words_seen[4 * WORDS_N + 8];
+static void words_leave(int a, int b) {
+    words_seen[words_g[a] ^ words_g[b]] = 1;
+}
+
+/* Compare `grundy values CODE --to 40` with the values from the words. */
+static int check_rule_words(const char *grundy) {
+    for (size_t r = 0; r < sizeof words_rules / sizeof words_rules[0]; r++) {
+        text want = {.len = 0}, got = {.len = 0}, none = {.len = 0};
+        for (int n = 0; n <= WORDS_N; n++) {
+            memset(words_seen, 0, sizeof words_seen);
+            words_rules[r].moves(n, words_leave);
+            int m = 0;
+            while (words_seen[m]) {
+                m++;
+            }
+            words_g[n] = m;
+            put(&want, "%s%d", n ? " " : "", m);
+        }
+        put(&want, "\n");
+        char command[256];
+        snprintf(command, sizeof command, "%s values '%s' --to %d", grundy, words_rules[r].code,
+                 WORDS_N);
+        const int rc = run_program(command, &none, &got);
+        if (rc != 0 || strcmp(got.buf, want.buf) != 0) {
+            fprintf(stderr, "rule_words: %s differs from its words:\nexpected %sgot      %s",
+                    words_rules[r].code, want.buf, got.buf);
+            return 1;
+        }
+    }
+    printf("rule_words: %zu rules agree with their words\n",
+           sizeof words_rules / sizeof words_rules[0]);
+    return 0;
+}
+
 typedef struct problem {
     const char *name;
     void (*gen)(text *in, text *out);
@@ -510,7 +655,7 @@ static int run_program(const char *program, const text *input, text *output) {
         return -1;
     }
     char command[4096];
-    snprintf(command, sizeof command, "'%s' < '%s'", program, path);
+    snprintf(command, sizeof command, "%s < '%s'", program, path);
     FILE *p = popen(command, "r");
     output->len = p == NULL ? 0 : fread(output->buf, 1, sizeof output->buf - 1, p);
     output->buf[output->len] = '\0';
@@ -523,6 +668,9 @@ int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: check_random PROBLEM EXAMPLE [SEED [CASES]]\n");
         return 2;
+    }
+    if (strcmp(argv[1], "rule_words") == 0) {
+        return check_rule_words(argv[2]);
     }
     const problem *pr = NULL;
     for (size_t i = 0; i < sizeof problems / sizeof problems[0]; i++) {
