@@ -51,27 +51,11 @@ static void print(const seq_job *job, int json, uint64_t from, uint64_t to, uint
 
 /* --input: every query from one prepared sequence. */
 static int run_batch(const cli_args *args) {
-    enum batch_format format;
-    batch b;
-    seq_job job;
+    const seq_batch_spec spec = {OPT_INPUT, OPT_FORMAT, OPT_JSON, OPT_SEQ, print, NULL};
     if (args->present[OPT_TO] || args->present[OPT_FROM]) {
         return cli_usage_error(&cli_cmd_count, "give --to/--from or --input, not both");
     }
-    int rc = batch_parse_format(&cli_cmd_count, args->value[OPT_FORMAT], &format);
-    if (rc == 0) {
-        rc = batch_read(&cli_cmd_count, args->value[OPT_INPUT], format, 1,
-                        format == BATCH_SEED ? 1 : 2, GRUNDY_NUMBER_MAX, &b);
-    }
-    if (rc != 0) {
-        return rc;
-    }
-    rc = seq_job_start(&cli_cmd_count, args->operands[0], args, OPT_SEQ, &job);
-    if (rc < 0) {
-        rc = seq_batch_counts(&cli_cmd_count, &job, &b, args->present[OPT_JSON] != 0, print);
-    }
-    seq_job_end(&job);
-    batch_free(&b);
-    return rc;
+    return seq_batch_run(&cli_cmd_count, args, &spec);
 }
 
 static int run(int argc, char **argv) {

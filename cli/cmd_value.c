@@ -42,27 +42,11 @@ static void print_value(const seq_job *job, int json, uint64_t heap, uint64_t va
 
 /* --input: every heap from one prepared sequence. */
 static int run_batch(const cli_args *args) {
-    enum batch_format format;
-    batch b;
-    seq_job job;
+    const seq_batch_spec spec = {OPT_INPUT, OPT_FORMAT, OPT_JSON, OPT_SEQ, NULL, print_value};
     if (args->operand_count > 1) {
         return cli_usage_error(&cli_cmd_value, "give N or --input, not both");
     }
-    int rc = batch_parse_format(&cli_cmd_value, args->value[OPT_FORMAT], &format);
-    if (rc == 0) {
-        rc =
-            batch_read(&cli_cmd_value, args->value[OPT_INPUT], format, 1, 1, GRUNDY_NUMBER_MAX, &b);
-    }
-    if (rc != 0) {
-        return rc;
-    }
-    rc = seq_job_start(&cli_cmd_value, args->operands[0], args, OPT_SEQ, &job);
-    if (rc < 0) {
-        rc = seq_batch_values(&cli_cmd_value, &job, &b, args->present[OPT_JSON] != 0, print_value);
-    }
-    seq_job_end(&job);
-    batch_free(&b);
-    return rc;
+    return seq_batch_run(&cli_cmd_value, args, &spec);
 }
 
 static int run(int argc, char **argv) {

@@ -84,3 +84,28 @@ int seq_batch_values(const cli_command *cmd, seq_job *job, const batch *b, int j
     }
     return st == GRUNDY_STATUS_OK ? 0 : seq_job_fail(cmd, job, st, top);
 }
+
+int seq_batch_run(const cli_command *cmd, const cli_args *args, const seq_batch_spec *spec) {
+    enum batch_format format;
+    batch b;
+    seq_job job;
+    int rc = batch_parse_format(cmd, args->value[spec->opt_format], &format);
+    if (rc == 0) {
+        /* count: `N` or `A N` a line; a seed layout's queries are `N` */
+        const int fields = spec->count != NULL && format == BATCH_LINES ? 2 : 1;
+        rc =
+            batch_read(cmd, args->value[spec->opt_input], format, 1, fields, GRUNDY_NUMBER_MAX, &b);
+    }
+    if (rc != 0) {
+        return rc;
+    }
+    const int json = args->present[spec->opt_json] != 0;
+    rc = seq_job_start(cmd, args->operands[0], args, spec->opt_seq, &job);
+    if (rc < 0) {
+        rc = spec->count != NULL ? seq_batch_counts(cmd, &job, &b, json, spec->count)
+                                 : seq_batch_values(cmd, &job, &b, json, spec->value);
+    }
+    seq_job_end(&job);
+    batch_free(&b);
+    return rc;
+}

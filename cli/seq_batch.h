@@ -23,4 +23,17 @@ int seq_batch_counts(const cli_command *cmd, seq_job *job, const batch *b, int j
 int seq_batch_values(const cli_command *cmd, seq_job *job, const batch *b, int json,
                      seq_value_print print);
 
+/** Where a command keeps the batch's options, and how it prints an answer (one of the two). */
+typedef struct seq_batch_spec {
+    int opt_input, opt_format, opt_json, opt_seq; /* indices in the command's option table */
+    seq_count_print count;                        /* count queries, or NULL */
+    seq_value_print value;                        /* value queries, or NULL */
+} seq_batch_spec;
+
+/**
+ * A whole batch run: parse --format, read --input, start the job on operands[0], answer every
+ * query. @return the exit code.
+ */
+int seq_batch_run(const cli_command *cmd, const cli_args *args, const seq_batch_spec *spec);
+
 #endif
