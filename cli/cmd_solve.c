@@ -20,7 +20,7 @@ static const char help[] =
     "  divisors N         cards 1..N (N <= 30); a pick removes the card and every card on the\n"
     "                     table that divides it; prints First or Second (2^N positions, 0.2\n"
     "                     to 0.6 us each: N = 22 in a second, 26 in 15 to 40 s, 30 in 4 to\n"
-    "                     11 minutes; the default --max-bytes holds N = 30)\n"
+    "                     11 minutes; the default --max-bytes holds N = 30 without --json)\n"
     "  pick V1 V2 ...     up to 24 items; players take one at a time; prints the first\n"
     "                     player's best total minus the second's\n"
     "  mirror-board       boards from stdin (`n k`, then k lines `r c`, cells blocked\n"
