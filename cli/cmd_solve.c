@@ -306,6 +306,38 @@ static void json_heaps(json_writer *w, const void *ctx) {
     json_kv_bool(w, "misere", h->misere);
 }
 
+/* The positions of a heaps game: the multisets of heaps whose total is at most the start's,
+ * sum of p(t) for t <= total (partitions, saturating at 2^64 - 1); the refusal names 5 bytes a
+ * position for the game and the solver's estimate for the solve, whichever is more. */
+static int heaps_limit(const request *rq, const uint64_t *heaps, size_t count, int misere) {
+    uint64_t total = 0, p[GRUNDY_HEAPS_MAX_TOTAL + 1] = {1}, positions = 0;
+    for (size_t i = 0; i < count; i++) {
+        total += heaps[i];
+    }
+    for (uint64_t part = 1; part <= total; part++) {
+        for (uint64_t t = part; t <= total; t++) {
+            p[t] = p[t] > UINT64_MAX - p[t - part] ? UINT64_MAX : p[t] + p[t - part];
+        }
+    }
+    for (uint64_t t = 0; t <= total; t++) {
+        positions = positions > UINT64_MAX - p[t] ? UINT64_MAX : positions + p[t];
+    }
+    /* the game takes 5 bytes a position; the solve, more (solve_bytes_estimate) */
+    grundy_game sized = {0};
+    sized.positions = positions;
+    const unsigned want = GRUNDY_SOLVE_OUTCOME | (rq->json ? GRUNDY_SOLVE_REMOTENESS : 0u) |
+                          (rq->json && !misere ? GRUNDY_SOLVE_GRUNDY : 0u);
+    const uint64_t solve_need = solve_bytes_estimate(&sized, want);
+    uint64_t need = positions > GRUNDY_NUMBER_MAX / 5 ? GRUNDY_NUMBER_MAX : positions * 5;
+    need = solve_need > need ? solve_need : need;
+    return cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
+                    "heaps: %s%llu positions (every multiset of heaps up to the start's total, "
+                    "%llu tokens): raise --max-bytes to %llu%s",
+                    positions == UINT64_MAX ? "more than " : "", (unsigned long long)positions,
+                    (unsigned long long)total, (unsigned long long)need,
+                    need == GRUNDY_NUMBER_MAX ? " (more than any machine has)" : "");
+}
+
 static int solve_heaps(const request *rq) {
     grundy_rule *rule = NULL;
     grundy_game *g = NULL;
@@ -333,11 +365,8 @@ static int solve_heaps(const request *rq) {
                             "heaps: the heaps total more than %d tokens, the most this game "
                             "supports",
                             GRUNDY_HEAPS_MAX_TOTAL)
-             : st == GRUNDY_STATUS_LIMIT
-                 ? cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
-                            "heaps: too many positions (all multisets of heaps up to the "
-                            "start's total, at most 400 tokens; raise --max-bytes)")
-                 : fail_status(st, "heaps");
+             : st == GRUNDY_STATUS_LIMIT ? heaps_limit(rq, heaps, count, misere)
+                                         : fail_status(st, "heaps");
     }
     free(heaps);
     grundy_rule_destroy(rule);

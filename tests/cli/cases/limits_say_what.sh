@@ -15,3 +15,9 @@ awk 'BEGIN { for (i = 0; i < 3000; i++) printf "          "; print "" }' | "$GRU
 echo "exit $?"
 "$GRUNDY" nim count --to 100 --multipliers 1000,1000,3
 echo "exit $?"
+"$GRUNDY" solve heaps 0.07 30 --max-bytes 100
+echo "exit $?"
+"$GRUNDY" solve heaps 0.07 30 --max-bytes 4043847
+echo "exit $?"
+"$GRUNDY" solve heaps 0.07 300 100
+echo "exit $?"
