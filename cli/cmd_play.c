@@ -153,7 +153,7 @@ static void print_json(const play_ctx *c, const uint64_t *heaps, size_t count,
 }
 
 /* The one-line explanation of a limit. */
-static int limit_error(const play_ctx *c, const char *where) {
+static int limit_error(const play_ctx *c, const char *where, const uint64_t *heaps, size_t count) {
     if (c->misere) {
         return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
                         "%smisere search of this position stopped at its fixed limits (%llu "
@@ -165,10 +165,22 @@ static int limit_error(const play_ctx *c, const char *where) {
                         (unsigned long long)(GRUNDY_POSITION_DEFAULT_MAX_BYTES >> 20),
                         (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_WORK, 2000, c->canonical);
     }
+    uint64_t top = 0;
+    for (size_t i = 0; i < count; i++) {
+        top = heaps[i] > top ? heaps[i] : top;
+    }
+    if (top > c->max_n) {
+        return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
+                        "%sheap %llu is out of reach: no proved period of %s within --max-n "
+                        "%llu; raise --max-n to %llu to compute it directly (memory allowing)",
+                        where, (unsigned long long)top, c->canonical, (unsigned long long)c->max_n,
+                        (unsigned long long)top);
+    }
     return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
-                    "%sa heap is out of reach or has too many moves to count: no proved period"
-                    " of %s within --max-n %llu (raise --max-n)",
-                    where, c->canonical, (unsigned long long)c->max_n);
+                    "%sa heap has too many moves to count within play's fixed work limit (%llu "
+                    "steps), or memory ran out computing g(0..%llu) of %s; no option raises it",
+                    where, (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_WORK,
+                    (unsigned long long)top, c->canonical);
 }
 
 static int play_one(play_ctx *c, const uint64_t *heaps, size_t count, size_t line) {
@@ -192,7 +204,7 @@ static int play_one(play_ctx *c, const uint64_t *heaps, size_t count, size_t lin
     }
     free(values);
     if (st == GRUNDY_STATUS_LIMIT) {
-        return limit_error(c, where);
+        return limit_error(c, where, heaps, count);
     }
     if (st != GRUNDY_STATUS_OK) {
         return cli_fail(&cli_cmd_play, cli_exit_code(st), "%s%s", where, grundy_status_str(st));
