@@ -16,7 +16,7 @@ static const char help[] =
     "Options:\n"
     "  --to N      the largest heap counted (required)\n"
     "  --from A    the smallest heap counted [default: 0]\n" BATCH_OPTIONS_HELP
-    "              a query is `N` (heaps 0 to N) or `A N` (heaps A to N)\n" SEQ_OPTIONS_HELP
+    "                a query is `N` (heaps 0 to N) or `A N` (heaps A to N)\n" SEQ_OPTIONS_HELP
     "  --json      print one JSON object: rule, from, to, p_positions, n_positions\n"
     "  -h, --help  show this help\n"
     "\n"

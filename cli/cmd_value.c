@@ -13,7 +13,7 @@ static const char help[] =
     "proved period or a closed form, in time independent of N. Without a proof the command\n"
     "says what was computed and exits with 4: it never guesses.\n"
     "\n"
-    "Options:\n" BATCH_OPTIONS_HELP "              a query is one heap N\n" SEQ_OPTIONS_HELP
+    "Options:\n" BATCH_OPTIONS_HELP "                a query is one heap N\n" SEQ_OPTIONS_HELP
     "  --json      print one JSON object: rule, heap, value\n"
     "  -h, --help  show this help\n"
     "\n"
