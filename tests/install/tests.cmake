@@ -18,3 +18,17 @@ if(GRUNDY_BUILD_CLI)
     set_tests_properties(man_page_help PROPERTIES LABELS install)
   endif()
 endif()
+# The Python package (python/) against the tool; under sanitizers the runtime is preloaded, since
+# python itself is not built with it.
+if(GRUNDY_BUILD_CLI AND Python3_FOUND)
+  set(python_env GRUNDY_CLI=$<TARGET_FILE:grundy_cli> GRUNDY_LIBRARY=$<TARGET_FILE:grundy_shared>)
+  if(GRUNDY_SANITIZE MATCHES "address")
+    execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libasan.so
+                    OUTPUT_VARIABLE asan_runtime OUTPUT_STRIP_TRAILING_WHITESPACE)
+    list(APPEND python_env LD_PRELOAD=${asan_runtime} ASAN_OPTIONS=detect_leaks=0)
+  endif()
+  add_test(NAME python_package
+           COMMAND ${CMAKE_COMMAND} -E env ${python_env}
+                   ${Python3_EXECUTABLE} -m unittest discover -s ${PROJECT_SOURCE_DIR}/python/tests -v)
+  set_tests_properties(python_package PROPERTIES LABELS python)
+endif()
