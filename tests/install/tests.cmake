@@ -32,3 +32,9 @@ if(GRUNDY_BUILD_CLI AND Python3_FOUND)
                    ${Python3_EXECUTABLE} -m unittest discover -s ${PROJECT_SOURCE_DIR}/python/tests -v)
   set_tests_properties(python_package PROPERTIES LABELS python)
 endif()
+# Pictures: every kind rendered, parsed, checked against the tool's answers, converted by rsvg.
+if(GRUNDY_BUILD_CLI AND Python3_FOUND)
+  add_test(NAME plots COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/plot/plot_test.py
+                              $<TARGET_FILE:grundy_cli> -v)
+  set_tests_properties(plots PROPERTIES LABELS python)
+endif()
