@@ -189,9 +189,10 @@ static void period_legend(plot_canvas *c, const plot_seq *s, int row) {
     char buf[128];
     const grundy_period_result *r = &s->period;
     if (!r->found) {
-        snprintf(buf, sizeof buf, "no period proved up to heap %llu",
+        legend_entry(c, row, NULL, 0, "no period proved");
+        snprintf(buf, sizeof buf, "(searched heaps 0 to %llu)",
                  (unsigned long long)(r->values_computed > 0 ? r->values_computed - 1 : 0));
-        legend_entry(c, row, NULL, 0, buf);
+        legend_entry(c, row + 1, NULL, 0, buf);
         return;
     }
     snprintf(buf, sizeof buf, "preperiod n0 = %llu", (unsigned long long)r->preperiod);

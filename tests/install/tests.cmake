@@ -38,3 +38,7 @@ if(GRUNDY_BUILD_CLI AND Python3_FOUND)
                               $<TARGET_FILE:grundy_cli> -v)
   set_tests_properties(plots PROPERTIES LABELS python)
 endif()
+if(TARGET grundy_cli AND Python3_FOUND)
+  set_tests_properties(plots PROPERTIES ENVIRONMENT
+                       "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/plot/lsan.supp")
+endif()
