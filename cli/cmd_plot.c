@@ -14,24 +14,24 @@ static const char help[] =
     "period shaded when a period is proved, the rare values of the sparse-space split (v is\n"
     "rare when v AND mask has an even number of bits, for the mask that makes the fewest heaps\n"
     "rare) in red with the mask named, and a legend. --freq draws how many heaps have each\n"
-    "value instead. SVG is written directly; PNG needs a grundy built with cairo.\n"
+    "value instead. SVG is written directly; PNG needs a grundy built with cairo. Without\n"
+    "--max-n, the search for a period to mark stops at the larger of 65536 and 4 * (N + 1)\n"
+    "heaps.\n"
     "\n"
     "Options:\n"
-    "  --to N            the last heap (required; at most 10000000)\n"
-    "  -o, --output FILE the picture to write, ending in .svg or .png (required)\n"
-    "  --freq            plot the frequency of each value\n"
-    "  --max-n M         the largest heap the period search may compute\n"
-    "                    [default: the larger of 65536 and 4 * (N + 1), at most 33554432]\n"
-    "  --engine E        naive, sparse or auto [default: auto]\n"
-    "  -h, --help        show this help\n"
+    "  --to N      the last heap (required; at most 10000000)\n"
+    "  -o FILE     the picture to write, ending in .svg or .png (required; also --output)\n"
+    "  --freq      plot the frequency of each value\n" SEQ_OPTIONS_HELP
+    "  -h, --help  show this help\n"
     "\n"
     "Example (Kayles, its preperiod 71 and period 12):\n"
     "  grundy plot kayles --to 120 -o kayles.svg\n";
 
-static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},     {"output", 'o', CLI_ARG_ONE},
-                                     {"freq", 0, CLI_ARG_NONE},  {"max-n", 0, CLI_ARG_ONE},
-                                     {"engine", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
-enum { OPT_TO, OPT_OUTPUT, OPT_FREQ, OPT_MAX_N, OPT_ENGINE };
+static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
+                                     {"output", 'o', CLI_ARG_ONE},
+                                     {"freq", 0, CLI_ARG_NONE},
+                                     SEQ_OPTIONS{NULL, 0, 0}};
+enum { OPT_TO, OPT_OUTPUT, OPT_FREQ, OPT_SEQ };
 
 #define PLOT_MAX_TO 10000000u
 
@@ -62,7 +62,7 @@ static int draw(const cli_args *args, seq_job *job, uint64_t to, uint64_t *g) {
     s.freq = args->present[OPT_FREQ] != 0;
     grundy_status st = grundy_query_values(job->query, 0, to + 1, g);
     if (st == GRUNDY_STATUS_OK) {
-        st = find_period(job, args->present[OPT_MAX_N], to, &s.period);
+        st = find_period(job, args->present[OPT_SEQ + SEQ_OPT_MAX_N], to, &s.period);
     }
     if (st != GRUNDY_STATUS_OK) {
         return seq_job_fail(&cli_cmd_plot, job, st, to);
@@ -120,8 +120,7 @@ static int run(int argc, char **argv) {
         (rc = check_output(args.value[OPT_OUTPUT])) >= 0) {
         return rc;
     }
-    rc = seq_job_start(&cli_cmd_plot, args.operands[0], args.value[OPT_MAX_N],
-                       args.value[OPT_ENGINE], &job);
+    rc = seq_job_start(&cli_cmd_plot, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
         uint64_t *g = malloc((size_t)(to + 1) * sizeof *g);
         rc = g == NULL ? cli_fail(&cli_cmd_plot, CLI_EXIT_LIMIT, "out of memory")

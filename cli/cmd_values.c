@@ -15,10 +15,7 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --to N      the last heap (required)\n"
-    "  --from A    the first heap [default: 0]\n"
-    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"
-    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"
-    "              the fastest that applies [default: auto]\n"
+    "  --from A    the first heap [default: 0]\n" SEQ_OPTIONS_HELP
     "  --format F  text (one line), bfile (an OEIS b-file: '#' comment lines naming the rule\n"
     "              and the offset, then one 'n g(n)' line per heap: the offset is the first\n"
     "              heap, 0 unless --from says otherwise), tsv (a header 'n<TAB>g', then one\n"
@@ -31,12 +28,10 @@ static const char help[] =
 
 static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
                                      {"from", 0, CLI_ARG_ONE},
-                                     {"max-n", 0, CLI_ARG_ONE},
                                      {"json", 0, CLI_ARG_NONE},
-                                     {"engine", 0, CLI_ARG_ONE},
                                      {"format", 0, CLI_ARG_ONE},
-                                     {NULL, 0, 0}};
-enum { OPT_TO, OPT_FROM, OPT_MAX_N, OPT_JSON, OPT_ENGINE, OPT_FORMAT };
+                                     SEQ_OPTIONS{NULL, 0, 0}};
+enum { OPT_TO, OPT_FROM, OPT_JSON, OPT_FORMAT, OPT_SEQ };
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_BFILE, FORMAT_TSV };
 
 /* --format (and --json): exit 3 for an unknown name, 2 for --json beside another format. */
@@ -143,8 +138,7 @@ static int run(int argc, char **argv) {
                         "--from (%llu) is greater than --to (%llu)", (unsigned long long)from,
                         (unsigned long long)to);
     }
-    rc = seq_job_start(&cli_cmd_values, args.operands[0], args.value[OPT_MAX_N],
-                       args.value[OPT_ENGINE], &job);
+    rc = seq_job_start(&cli_cmd_values, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
         const grundy_status st = grundy_query_prepare(job.query, to);
         if (st != GRUNDY_STATUS_OK) {
