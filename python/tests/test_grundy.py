@@ -157,6 +157,18 @@ class TestErrors(unittest.TestCase):
         self.assertTrue(str(e))
 
 
+class TestTutorial(unittest.TestCase):
+    def test_docs_python_md(self):
+        """Every example of docs/python.md prints what the page says."""
+        import doctest
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs",
+                            "python.md")
+        result = doctest.testfile(path, module_relative=False, globs={"grundy": grundy},
+                                  optionflags=doctest.NORMALIZE_WHITESPACE)
+        self.assertGreater(result.attempted, 8)
+        self.assertEqual(result.failed, 0)
+
+
 class TestInstall(unittest.TestCase):
     def test_pip_install_offline(self):
         """pip install ./python with no index: the in-tree backend needs no registry."""

@@ -45,4 +45,14 @@ done
 # 3. the installed tool runs, and its man page is the one the tool writes
 "$prefix/bin/grundy" values kayles --to 11 | grep -qx '0 1 2 3 1 4 3 2 1 4 2 6' || fail "grundy tool"
 "$prefix/bin/grundy" --man | cmp -s - "$prefix/share/man/man1/grundy.1" || fail "stale man page"
+
+# 4. the completion completes commands and each command's options
+complete_words() {
+    bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _grundy; echo "${COMPREPLY[*]}"' \
+        _ "$prefix/share/bash-completion/completions/grundy" "$@"
+}
+[ "$(complete_words grundy val)" = "values value" ] || fail "completion of 'grundy val': '$(complete_words grundy val)'"
+[ "$(complete_words grundy values --fo)" = "--format" ] || fail "completion of 'grundy values --fo'"
+[ "$(complete_words grundy plot --fr)" = "--freq" ] || fail "completion of 'grundy plot --fr'"
+[ "$(complete_words grundy help pl)" = "play plot" ] || fail "completion of 'grundy help pl'"
 echo "install_test: ok"

@@ -17,5 +17,13 @@ for s in $syms; do
     echo "symbols_test: $lib exports '$s', which is not public API" >&2
     bad=1
 done
-echo "symbols_test: $count symbols checked"
+# And the other way: every function the headers declare with GRUNDY_API is exported.
+declared=$(grep -hv '#define' "$inc"/*.h | tr '\n' ' ' | grep -o 'GRUNDY_API[^;(]*(' | grep -o '[a-z_0-9]*($' |
+           tr -d '(')
+for d in $declared; do
+    echo "$syms" | grep -qx -- "$d" && continue
+    echo "symbols_test: $d is declared GRUNDY_API but $lib does not export it" >&2
+    bad=1
+done
+echo "symbols_test: $count symbols exported, $(echo "$declared" | wc -w) declared, checked"
 exit $bad
