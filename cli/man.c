@@ -61,8 +61,8 @@ int cli_print_man(const cli_command *const *cmds, size_t count, void (*overview)
     return CLI_EXIT_OK;
 }
 
-/* The long options of a help text: the "--name" that starts an indented line ("  --to N ...",
- * "  -h, --help ..."), each once. */
+/* The options of a help text: the "--name" that starts an indented line ("  --to N ...",
+ * "  -h, --help ..."), and a short option that stands alone ("  -o FILE ..."). */
 static void print_help_options(const char *help, FILE *out) {
     const char *line = help;
     while (*line != '\0') {
@@ -72,6 +72,8 @@ static void print_help_options(const char *help, FILE *out) {
         }
         if (c > line && c[0] == '-' && c[1] != '-' && c[1] != '\0' && c[2] == ',' && c[3] == ' ') {
             c += 4;
+        } else if (c > line && c[0] == '-' && c[1] >= 'a' && c[1] <= 'z' && c[2] == ' ') {
+            fprintf(out, " %.2s", c); /* "  -o FILE  ...": a short option alone */
         }
         if (c > line && c[0] == '-' && c[1] == '-') {
             size_t n = 2;
