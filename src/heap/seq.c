@@ -189,6 +189,10 @@ grundy_seq_engine grundy_seq_get_engine(const grundy_seq *seq) {
     return seq->ops->kind;
 }
 
+double grundy_seq_cost(const grundy_seq *seq, uint64_t n) {
+    return seq->ops->cost != NULL ? seq->ops->cost(seq->state, n) : -1;
+}
+
 const grundy_rule *grundy_seq_rule(const grundy_seq *seq) {
     return seq->rule;
 }

@@ -799,7 +799,31 @@ cleanup:
     return st;
 }
 
+/* Takes that leave two heaps of a heap of n. */
+static double split_takes(const sparse *s, uint64_t n) {
+    if (s->expanded) {
+        return (double)s->split_count;
+    }
+    double takes = 0;
+    for (size_t i = 0; i < s->class_count; i++) {
+        int none;
+        const uint64_t last = last_split_take(&s->classes[i], n, &none);
+        takes +=
+            none ? 0 : (double)((last - s->classes[i].take_first) / s->classes[i].take_step + 1);
+    }
+    return takes;
+}
+
+/* Per split take: a full scan when dense, else the rare marks and the doubt scans, which cost
+ * about three times the marks again (measured on 4!.0 and 0.6 up to 2^20: 2.4 us a value for
+ * 1,273 and 1,583 rare positions). */
+static double sparse_cost(const void *state, uint64_t n) {
+    const sparse *s = state;
+    const double per_take = s->dense ? (double)n / 2 : 4.0 * (double)s->rare_count + 16;
+    return 1 + split_takes(s, n) * per_take;
+}
+
 const grundy_seq_engine_ops grundy_seq_sparse_ops = {
     GRUNDY_SEQ_SPARSE, "sparse",     sparse_applies, sparse_create,
-    sparse_extend,     sparse_bytes, sparse_destroy,
+    sparse_extend,     sparse_bytes, sparse_destroy, sparse_cost,
 };
