@@ -34,6 +34,9 @@ extern const grundy_seq_engine_ops grundy_seq_sparse_ops;
 /** The engine's cost per value near heap n (grundy_seq_engine_ops.cost), or -1 without one. */
 double grundy_seq_cost(const grundy_seq *seq, uint64_t n);
 
+/** The threads the engine may use (grundy_seq_opts.threads, at least 1). */
+unsigned grundy_seq_threads(const grundy_seq *seq);
+
 /** The rule the sequence is for. */
 const grundy_rule *grundy_seq_rule(const grundy_seq *seq);
 
