@@ -13,11 +13,15 @@
  * seq_job_start. One option per line, each issue's options after its own comment line, so that
  * work on different options merges without conflicts.
  */
+/* clang-format off */
 #define SEQ_OPTIONS                                                                                \
     {"max-n", 0, CLI_ARG_ONE},                                                                     \
-        {"engine", 0, CLI_ARG_ONE}, /* self-check (issue 11) */ /* threads (issue 12) */           \
-        {"threads", 0,                                                                             \
-         CLI_ARG_ONE}, /* long runs: checkpoints, sequence files, progress, memory (issue 13) */ /* end of the shared options */
+    {"engine", 0, CLI_ARG_ONE},                                                                    \
+    /* self-check (issue 11) */                                                                    \
+    /* threads (issue 12) */                                                                       \
+    {"threads", 0, CLI_ARG_ONE},                                                                   \
+    /* long runs: checkpoints, sequence files, progress, memory (issue 13) */                      \
+    /* end of the shared options */
 
 /* Indices of the shared options, relative to the command's OPT_SEQ; same order as SEQ_OPTIONS. */
 enum seq_option {
@@ -31,16 +35,17 @@ enum seq_option {
 };
 
 /* The help lines of the shared options, for each command's help text. */
-#define SEQ_OPTIONS_HELP                                                                              \
-    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"                       \
-    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"    \
-    "              the fastest that applies [default: auto]\n" /* self-check (issue 11) */ /* threads \
-                                                                                              (issue  \
-                                                                                              12)     \
-                                                                                            */        \
-    "  --threads T threads that compute values (the values never depend on it) [default: the\n"       \
-    "              cores online]\n" /* long runs (issue 13) */                                        \
+#define SEQ_OPTIONS_HELP                                                                           \
+    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"                     \
+    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"  \
+    "              the fastest that applies [default: auto]\n"                                      \
+    /* self-check (issue 11) */                                                                    \
+    /* threads (issue 12) */                                                                       \
+    "  --threads T threads that compute values; the values never depend on it [default: the\n"      \
+    "              cores online]\n"                                                                  \
+    /* long runs (issue 13) */                                                                     \
     ""
+/* clang-format on */
 
 /** A parsed rule with its canonical text, and the period options from the shared options. */
 typedef struct seq_job {
