@@ -816,7 +816,7 @@ cleanup:
  * With several threads, heaps b0 .. b1-1 are computed at once. Heap n = b0 + j has options
  * g(x) and g(a) ^ g(m - a) (m = n - k); the larger part of a split, and a heap left alone, lie
  * below b0 except for x >= b0, m - a >= b0 (so a <= j) or a rare part a >= b0: a few per heap
- * when n is far past the block's length (b1 - b0 <= b0). On the threads, each heap marks its
+ * when n is far past the block's length (b1 - b0 <= b0 / 4). On the threads, each heap marks its
  * options below the block in its own slot, finds c1, its smallest unmarked common value, and
  * scans the ordinary splits below the block for the rare values below c1 (marking those it
  * finds). Then, in order, the caller marks the options inside the block, now known: the common
@@ -1017,13 +1017,14 @@ cleanup:
     return st;
 }
 
-/* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits. */
+/* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits: at most
+ * a quarter of n, so that the options inside the block stay few. */
 static int block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end) {
     if (s->threads < 2 || !s->expanded || n <= s->max_take + 1 || s->bits > BLOCK_MAX_BITS ||
-        n < 2 * BLOCK_HEAPS) {
+        n < 64) {
         return 0;
     }
-    uint64_t e = n + BLOCK_HEAPS;
+    uint64_t e = n + (n / 4 < BLOCK_HEAPS ? n / 4 : BLOCK_HEAPS);
     e = e < length ? e : length;
     e = e < s->next_choice ? e : s->next_choice;
     *end = e;
