@@ -830,6 +830,8 @@ cleanup:
 #define BLOCK_HEAPS      256                 /* the most heaps in a block */
 #define BLOCK_MARK_BYTES ((uint64_t)4 << 20) /* the most bytes of slots */
 #define BLOCK_MAX_BITS   14                  /* larger values: one heap at a time */
+#define BLOCK_MIN_MARKS  1024                /* fewer rare marks a heap: one heap at a time ... */
+#define BLOCK_CHEAP_N    65536               /* ... from this heap on */
 
 typedef struct block {
     sparse *s;
@@ -888,7 +890,18 @@ static uint64_t common_gap(const sparse *s, const heap_ctx *h, uint64_t n, doubt
     return v;
 }
 
-/* On a thread: heap b0 + j's options below the block, and its doubts below c1 settled there. */
+/* The threads scan at most OUTSIDE_SCAN splits of each take for the doubts below c1: a doubt
+ * that an option inside the block settles (0.354's rare positions are mostly small heaps, so
+ * many are) would otherwise cost a scan of every split on the threads, and the rest of the
+ * splits are scanned in order only for the doubts still open there. */
+#define OUTSIDE_SCAN 16384
+
+static uint64_t outside_scan_end(uint64_t a_lo, uint64_t a_max) {
+    return a_max - a_lo < OUTSIDE_SCAN ? a_max : a_lo + OUTSIDE_SCAN - 1;
+}
+
+/* On a thread: heap b0 + j's options below the block, and its doubts below c1 settled by the
+ * first OUTSIDE_SCAN splits below the block of each take. */
 static void block_outside(void *arg, uint64_t j, unsigned w) {
     const block *b = arg;
     sparse *s = b->s;
@@ -919,8 +932,9 @@ static void block_outside(void *arg, uint64_t j, unsigned w) {
     for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
         const uint64_t m = n - s->split[i].k;
         const uint64_t a_lo = m >= b->b0 ? m - b->b0 + 1 : 1;
-        if (a_lo <= split_a_max(&s->split[i], m)) {
-            scan_splits(&h, m, a_lo, split_a_max(&s->split[i], m), &d);
+        const uint64_t a_hi = outside_scan_end(a_lo, split_a_max(&s->split[i], m));
+        if (a_lo <= a_hi) {
+            scan_splits(&h, m, a_lo, a_hi, &d);
         }
     }
     /* Every unmarked value below c1 was a doubt: mark the ones found, unmark those left. */
@@ -968,18 +982,33 @@ static uint64_t block_inside(const sparse *s, const heap_ctx *h, uint64_t b0, si
             scan_splits(h, m, 1, a_hi < a_max ? a_hi : a_max, &d);
         }
     }
+    /* Outside the block: the doubts below c1 past the threads' stretch of each take (the
+     * smallest left is g(n)); those at c1 or more, which the threads did not look for, from
+     * the block's edge on. */
     const uint64_t c1 = s->slot_c1[n - b0];
-    if (d.count > 0 && d.v[0] < c1) {
-        return d.v[0]; /* no split outside the block gives it either */
+    size_t low = 0;
+    while (low < d.count && d.v[low] < c1) {
+        low++;
     }
-    for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
+    doubts dl = {d.v, low}, dh = {d.v + low, d.count - low};
+    for (size_t i = 0; i < s->split_count && dl.count > 0; i++) {
+        const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
+        const uint64_t a_lo = m >= b0 ? m - b0 + 1 : 1, a_hi = outside_scan_end(a_lo, a_max);
+        if (a_hi < a_max) {
+            scan_splits(h, m, a_hi + 1, a_max, &dl);
+        }
+    }
+    if (dl.count > 0) {
+        return dl.v[0];
+    }
+    for (size_t i = 0; i < s->split_count && dh.count > 0; i++) {
         const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
         const uint64_t a_lo = m >= b0 ? m - b0 + 1 : 1;
         if (a_lo <= a_max) {
-            scan_splits(h, m, a_lo, a_max, &d);
+            scan_splits(h, m, a_lo, a_max, &dh);
         }
     }
-    return d.count > 0 ? d.v[0] : c;
+    return dh.count > 0 ? dh.v[0] : c;
 }
 
 /* Size the slots for values below 2^bits, and start the threads. */
@@ -1022,6 +1051,12 @@ cleanup:
 static int block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end) {
     if (s->threads < 2 || !s->expanded || n <= s->max_take + 1 || s->bits > BLOCK_MAX_BITS ||
         n < 64) {
+        return 0;
+    }
+    /* A heap that costs a few hundred marks (0.354: 131 rare positions, 3.4 million values a
+     * second) gains less from the threads than the block costs it; past BLOCK_CHEAP_N such
+     * rules go one heap at a time (below, blocks run for every rule, so the tests reach them). */
+    if (!s->dense && n >= BLOCK_CHEAP_N && s->rare_count * s->split_count < BLOCK_MIN_MARKS) {
         return 0;
     }
     uint64_t e = n + (n / 4 < BLOCK_HEAPS ? n / 4 : BLOCK_HEAPS);
