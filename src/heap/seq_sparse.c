@@ -830,7 +830,7 @@ cleanup:
 #define BLOCK_HEAPS      256                 /* the most heaps in a block */
 #define BLOCK_MARK_BYTES ((uint64_t)4 << 20) /* the most bytes of slots */
 #define BLOCK_MAX_BITS   14                  /* larger values: one heap at a time */
-#define BLOCK_MIN_MARKS  1024                /* fewer rare marks a heap: one heap at a time ... */
+#define BLOCK_MIN_MARKS  512                 /* fewer rare marks a heap: one heap at a time ... */
 #define BLOCK_CHEAP_N    65536               /* ... from this heap on */
 
 typedef struct block {
