@@ -221,3 +221,25 @@ char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_byte
     *len = used;
     return buf;
 }
+
+char *cli_u128_text(uint64_t high, uint64_t low, char buf[40]) {
+    /* Long division by 10 over four 32-bit limbs, most significant first. */
+    uint32_t limb[4] = {(uint32_t)(high >> 32), (uint32_t)high, (uint32_t)(low >> 32),
+                        (uint32_t)low};
+    char digits[40];
+    size_t n = 0;
+    do {
+        uint64_t rem = 0;
+        for (int i = 0; i < 4; i++) {
+            const uint64_t cur = (rem << 32) | limb[i];
+            limb[i] = (uint32_t)(cur / 10);
+            rem = cur % 10;
+        }
+        digits[n++] = (char)('0' + rem);
+    } while ((limb[0] | limb[1] | limb[2] | limb[3]) != 0);
+    for (size_t i = 0; i < n; i++) {
+        buf[i] = digits[n - 1 - i];
+    }
+    buf[n] = '\0';
+    return buf;
+}

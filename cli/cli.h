@@ -106,4 +106,7 @@ int cli_parse_rule(const cli_command *cmd, const char *text, grundy_rule **out);
 char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_bytes, size_t *len,
                      int *rc);
 
+/** The decimal digits of high * 2^64 + low (at most 39 digits) in buf; returns buf. */
+char *cli_u128_text(uint64_t high, uint64_t low, char buf[40]);
+
 #endif

@@ -76,14 +76,16 @@ static void print_text(const play_ctx *c, const grundy_play_result *r) {
     } else {
         printf("misere play: the player to move %s\n", r->win ? "wins" : "loses");
     }
-    if (r->move_count > 0) {
-        printf("%llu winning move%s", (unsigned long long)r->move_count,
-               r->move_count == 1 ? "" : "s");
+    if (r->move_count > 0 || r->move_count_high > 0) {
+        char count[40];
+        printf("%s winning move%s", cli_u128_text(r->move_count_high, r->move_count, count),
+               r->move_count == 1 && r->move_count_high == 0 ? "" : "s");
         if (r->moves_listed == 0) {
             printf(" (none listed: --max-moves 0)\n");
             return;
         }
-        printf(r->moves_listed < r->move_count ? " (the first %zu):\n" : ":\n", r->moves_listed);
+        const int all = r->move_count_high == 0 && r->moves_listed == r->move_count;
+        printf(all ? ":\n" : " (the first %zu):\n", r->moves_listed);
         for (size_t i = 0; i < r->moves_listed; i++) {
             text_move(&c->moves[i]);
         }
@@ -133,7 +135,9 @@ static void print_json(const play_ctx *c, const uint64_t *heaps, size_t count,
     } else {
         json_kv_u64(&w, "nim_sum", r->nim_sum);
     }
-    json_kv_u64(&w, "move_count", r->move_count);
+    char digits[40];
+    json_key(&w, "move_count");
+    json_number_text(&w, cli_u128_text(r->move_count_high, r->move_count, digits));
     json_key(&w, "moves");
     json_array_begin(&w);
     for (size_t i = 0; i < r->moves_listed; i++) {
@@ -143,8 +147,21 @@ static void print_json(const play_ctx *c, const uint64_t *heaps, size_t count,
     json_object_end(&w);
 }
 
+/* 1 when every heap's value is known (then a normal-play limit was the work bound, not the period).
+ */
+static int values_known(const play_ctx *c, const uint64_t *heaps, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        uint64_t v;
+        if (grundy_query_value(grundy_position_query(c->player), heaps[i], &v) !=
+            GRUNDY_STATUS_OK) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* The one-line explanation of a limit. */
-static int limit_error(const play_ctx *c, const char *where) {
+static int limit_error(const play_ctx *c, const uint64_t *heaps, size_t count, const char *where) {
     if (c->misere) {
         return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
                         "%smisere search of this position is beyond its limits (%llu positions,"
@@ -153,6 +170,12 @@ static int limit_error(const play_ctx *c, const char *where) {
                         where, (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_STATES,
                         (unsigned long long)(GRUNDY_POSITION_DEFAULT_MAX_BYTES >> 20),
                         (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_WORK, 2000, c->canonical);
+    }
+    if (values_known(c, heaps, count)) {
+        return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
+                        "%scounting the winning moves took more than %llu steps (splits that the"
+                        " period of %s does not cover); try smaller heaps",
+                        where, (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_WORK, c->canonical);
     }
     return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
                     "%sa heap is out of reach or has too many moves to count: no proved period"
@@ -181,7 +204,7 @@ static int play_one(play_ctx *c, const uint64_t *heaps, size_t count, size_t lin
     }
     free(values);
     if (st == GRUNDY_STATUS_LIMIT) {
-        return limit_error(c, where);
+        return limit_error(c, heaps, count, where);
     }
     if (st != GRUNDY_STATUS_OK) {
         return cli_fail(&cli_cmd_play, cli_exit_code(st), "%s%s", where, grundy_status_str(st));
