@@ -254,7 +254,7 @@ static int parse_line(char *line, size_t lineno, uint64_t **heaps, size_t *count
 static int play_file(play_ctx *c, const char *path) {
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     char *line = NULL;
-    size_t line_cap = 0, heap_cap = 0, count = 0, lineno = 0;
+    size_t line_cap = 0, heap_cap = 0, count = 0, lineno = 0, positions = 0;
     uint64_t *heaps = NULL;
     int rc = CLI_EXIT_OK;
     if (in == NULL) {
@@ -269,7 +269,14 @@ static int play_file(play_ctx *c, const char *path) {
                  : parse_line(line, lineno, &heaps, &count, &heap_cap);
         if (rc == CLI_EXIT_OK && count > 0) {
             rc = play_one(c, heaps, count, lineno);
+            positions++;
         }
+        if (ferror(stdout)) {
+            rc = CLI_EXIT_IO; /* stop at once: main says what went wrong */
+        }
+    }
+    if (rc == CLI_EXIT_OK && !ferror(in) && positions == 0) {
+        rc = cli_fail(&cli_cmd_play, CLI_EXIT_VALUE, "no position in the input ('%s')", path);
     }
     if (rc == CLI_EXIT_OK && ferror(in)) {
         rc = cli_fail(&cli_cmd_play, CLI_EXIT_IO, "error reading '%s'", path);

@@ -267,7 +267,7 @@ static int solve_heaps(const request *rq) {
     grundy_rule *rule = NULL;
     grundy_game *g = NULL;
     uint64_t *heaps = NULL;
-    int rc = need_operands(rq, 1, -1, "heaps RULE H1 H2 ...");
+    int rc = need_operands(rq, 2, -1, "heaps RULE H1 H2 ..."); /* no heap: no game */
     if (rc == 0) {
         rc = cli_parse_rule(&cli_cmd_solve, rq->args->operands[1], &rule);
     }
