@@ -4,6 +4,7 @@
 #define GRUNDY_CLI_H
 
 #include <grundy/grundy.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 /* Exit codes of design.md. */
@@ -108,5 +109,19 @@ char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_byte
 
 /** The decimal digits of high * 2^64 + low (at most 39 digits) in buf; returns buf. */
 char *cli_u128_text(uint64_t high, uint64_t low, char buf[40]);
+
+/**
+ * Print "WHO: MESSAGE" and a newline to stderr, every error line's one way out: control bytes are
+ * escaped (\\xNN) and a line over about 360 bytes is cut in the middle ("[... N bytes left out
+ * ...]"), so that echoed input can neither flood nor drive the terminal.
+ */
+void cli_error_line(const char *who, const char *fmt, va_list ap);
+
+/** cli_error_line with its arguments given directly. */
+void cli_error(const char *who, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 #endif

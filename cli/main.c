@@ -78,7 +78,7 @@ static int run_help(int argc, char **argv) {
         print_overview(stdout);
         return CLI_EXIT_OK;
     }
-    fprintf(stderr, "grundy help: unknown command '%s'\n", argv[1]);
+    cli_error("grundy help", "unknown command '%s'", argv[1]);
     fprintf(stderr, "Try 'grundy help'.\n");
     return CLI_EXIT_USAGE;
 }
@@ -116,7 +116,7 @@ static int run_command(int argc, char **argv) {
     }
     if (strcmp(name, "version") == 0 || strcmp(name, "--version") == 0) {
         if (argc > 2) {
-            fprintf(stderr, "grundy version: unexpected argument '%s'\n", argv[2]);
+            cli_error("grundy version", "unexpected argument '%s'", argv[2]);
             fprintf(stderr, "Try 'grundy help'.\n");
             return CLI_EXIT_USAGE;
         }
@@ -124,7 +124,7 @@ static int run_command(int argc, char **argv) {
     }
     const cli_command *cmd = find_command(name);
     if (cmd == NULL) {
-        fprintf(stderr, "grundy: unknown command '%s'\n", name);
+        cli_error("grundy", "unknown command '%s'", name);
         fprintf(stderr, "Try 'grundy help'.\n");
         return CLI_EXIT_USAGE;
     }
