@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <string.h>
 
 /* One command per line, so that adding one is a one-line edit. */
@@ -132,6 +133,9 @@ static int run_command(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+    /* Past `ulimit -f` a write fails (EFBIG) instead of killing us, so a table save can remove its
+     * temporary and say so. */
+    signal(SIGXFSZ, SIG_IGN);
     const int rc = run_command(argc, argv);
     /* stdout is closed here so that a failure only visible at close is caught too. */
     if (fclose(stdout) != 0 && rc == CLI_EXIT_OK && errno != EPIPE) {
