@@ -18,3 +18,7 @@ grundy_unit_test(test_query)
 grundy_unit_test(test_period_scan)
 grundy_unit_test(test_retro_scan)
 grundy_unit_test(test_table_io)
+# Every allocation of libgrundy.a goes through the test's __wrap_ functions (no library change).
+grundy_unit_test(test_alloc_fail)
+target_link_options(test_alloc_fail PRIVATE
+                    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup)
