@@ -22,3 +22,15 @@ grundy_unit_test(test_table_io)
 grundy_unit_test(test_alloc_fail)
 target_link_options(test_alloc_fail PRIVATE
                     -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup)
+# The grundy tool with each allocation failed in turn (tests/cli/alloc_fail.sh).
+if(GRUNDY_BUILD_CLI)
+  get_target_property(failalloc_sources grundy_cli SOURCES)
+  list(TRANSFORM failalloc_sources PREPEND ${PROJECT_SOURCE_DIR}/cli/)
+  add_executable(grundy_failalloc ${failalloc_sources} ${CMAKE_CURRENT_SOURCE_DIR}/cli/failalloc.c)
+  target_link_libraries(grundy_failalloc PRIVATE grundy grundy_warnings)
+  target_link_options(grundy_failalloc PRIVATE
+                      -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup)
+  add_test(NAME cli_alloc_fail COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/alloc_fail.sh
+                                       $<TARGET_FILE:grundy_failalloc>)
+  set_tests_properties(cli_alloc_fail PROPERTIES LABELS "cli;slow")
+endif()
