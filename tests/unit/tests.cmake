@@ -34,3 +34,13 @@ if(GRUNDY_BUILD_CLI)
                                        $<TARGET_FILE:grundy_failalloc>)
   set_tests_properties(cli_alloc_fail PROPERTIES LABELS "cli;slow")
 endif()
+# Goldens that need a small address space (ulimit -v): not under the sanitizers.
+if(GRUNDY_BUILD_CLI AND NOT GRUNDY_SANITIZE)
+  file(GLOB limit_cases CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/cli/limits/*.sh)
+  foreach(case ${limit_cases})
+    get_filename_component(case_name ${case} NAME_WE)
+    add_test(NAME cli_${case_name}
+             COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/golden.sh $<TARGET_FILE:grundy_cli> ${case})
+    set_tests_properties(cli_${case_name} PROPERTIES LABELS cli)
+  endforeach()
+endif()
