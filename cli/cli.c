@@ -321,26 +321,29 @@ char *cli_u128_text(uint64_t high, uint64_t low, char buf[40]) {
     return buf;
 }
 
-int cli_memory_fail(const cli_command *cmd, grundy_status st, const char *rule, uint64_t computed) {
+int cli_memory_fail(const cli_command *cmd, grundy_status st, const char *rule, uint64_t computed,
+                    const char *bound) {
     struct rlimit as;
     const unsigned long long done = computed > 0 ? computed - 1 : 0;
+    char lower[96] = "";
+    if (bound != NULL) {
+        snprintf(lower, sizeof lower, ", or lower %s below %llu", bound, done);
+    }
     if (st == GRUNDY_STATUS_LIMIT) {
         return cli_fail(cmd, CLI_EXIT_LIMIT,
-                        "%s: the sequence's memory limit was reached after computing g(0..%llu);"
-                        " lower --max-n below %llu",
-                        rule, done, done);
+                        "%s: the sequence's memory limit was reached after computing g(0..%llu)%s",
+                        rule, done, lower);
     }
     if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
         /* Each doubling round needs about twice the memory of the one before. */
         const unsigned long long kib = (unsigned long long)as.rlim_cur >> 10;
         return cli_fail(cmd, CLI_EXIT_LIMIT,
                         "%s: out of memory after computing g(0..%llu): the address-space limit"
-                        " (ulimit -v) is %llu KiB; raise it to %llu KiB or more, or lower --max-n"
-                        " below %llu",
-                        rule, done, kib, 2 * kib, done);
+                        " (ulimit -v) is %llu KiB; raise it to %llu KiB or more%s",
+                        rule, done, kib, 2 * kib, lower);
     }
     return cli_fail(cmd, CLI_EXIT_LIMIT,
-                    "%s: out of memory after computing g(0..%llu); free memory or lower --max-n"
-                    " below %llu",
-                    rule, done, done);
+                    "%s: out of memory after computing g(0..%llu); the next step needs about twice"
+                    " the memory that took%s",
+                    rule, done, lower);
 }

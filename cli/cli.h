@@ -127,9 +127,11 @@ void cli_error(const char *who, const char *fmt, ...)
 /**
  * The one message for running out of memory (NOMEM) or into the sequence's memory limit (LIMIT)
  * after `computed` values of `rule`: what was done, what limit stopped it and what to raise it to
- * (twice ulimit -v, since each doubling round needs about twice the last), or --max-n to lower.
+ * (twice ulimit -v, since each doubling round needs about twice the last), or the option `bound`
+ * (such as "--max-n"; NULL: none) to lower.
  * @return 4.
  */
-int cli_memory_fail(const cli_command *cmd, grundy_status st, const char *rule, uint64_t computed);
+int cli_memory_fail(const cli_command *cmd, grundy_status st, const char *rule, uint64_t computed,
+                    const char *bound);
 
 #endif

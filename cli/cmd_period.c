@@ -145,7 +145,7 @@ static int run(int argc, char **argv) {
         const uint64_t computed = seq != NULL ? grundy_seq_length(seq) : 0;
         grundy_seq_destroy(seq);
         if (st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT) {
-            rc = cli_memory_fail(&cli_cmd_period, st, job.canonical, computed);
+            rc = cli_memory_fail(&cli_cmd_period, st, job.canonical, computed, "--max-n");
         } else if (st != GRUNDY_STATUS_OK) {
             rc = cli_fail(&cli_cmd_period, cli_exit_code(st), "%s: %s", job.canonical,
                           grundy_status_str(st));
