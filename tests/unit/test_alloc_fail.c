@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Allocation failures along the main paths. The test is linked with
+ * Allocation failures along the main paths. The test is linked with tests/unit/alloc_wrap.c and
  * -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup, so every allocation libgrundy.a
- * makes comes through the __wrap_ functions below without a line of the library changed. For
+ * makes asks alloc_fail_now() below first, without a line of the library changed. For
  * each path and every k, the k-th allocation fails; the path must return a status (no crash),
  * and when it still returns OK its answer must be the one of the run without a fault. Under the
  * ASan build LeakSanitizer checks that every path frees what it took, failure or not.
  */
+#include "alloc_wrap.h"
 #include "check.h"
 
 #include <grundy/graph.h>
@@ -19,37 +20,12 @@
 
 #include <stdatomic.h>
 
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t n);
-char *__real_strdup(const char *s);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t n);
-char *__wrap_strdup(const char *s);
-
 static atomic_long calls;   /* allocations since the path started */
 static atomic_long fail_at; /* the one that fails; -1: none */
 
-static int fail_now(void) {
+int alloc_fail_now(void) {
     const long k = atomic_fetch_add(&calls, 1);
     return k == atomic_load(&fail_at);
-}
-
-void *__wrap_malloc(size_t n) {
-    return fail_now() ? NULL : __real_malloc(n);
-}
-
-void *__wrap_calloc(size_t n, size_t size) {
-    return fail_now() ? NULL : __real_calloc(n, size);
-}
-
-void *__wrap_realloc(void *p, size_t n) {
-    return fail_now() ? NULL : __real_realloc(p, n);
-}
-
-char *__wrap_strdup(const char *s) {
-    return fail_now() ? NULL : __real_strdup(s);
 }
 
 /* FNV-1a over 64-bit words: what a path computed, to compare with the run without a fault. */
