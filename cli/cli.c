@@ -5,9 +5,10 @@
 #include <stdarg.h>
 #include <sys/resource.h>
 #include <stdlib.h>
+#include <assert.h>
 #include <string.h>
 
-static const char exit_codes_text[] =
+const char cli_exit_codes_text[] =
     "\nExit codes:\n"
     "  0  success\n"
     "  1  the answer is \"no\" (a mismatch was found, no period within the bound)\n"
@@ -18,7 +19,7 @@ static const char exit_codes_text[] =
 
 void cli_print_help(const cli_command *cmd, FILE *out) {
     fputs(cmd->help, out);
-    fputs(exit_codes_text, out);
+    fputs(cli_exit_codes_text, out);
 }
 
 int cli_exit_code(grundy_status st) {
@@ -196,6 +197,9 @@ int cli_parse_args(const cli_command *cmd, const cli_option *opts, int argc, cha
                    cli_args *out) {
     int options_ended = 0;
     memset(out, 0, sizeof *out);
+    for (int k = 0; opts[k].name != NULL; k++) {
+        assert(k < CLI_MAX_OPTIONS); /* a command's table outgrew cli_args: raise the bound */
+    }
     if (wants_help(argc, argv)) {
         cli_print_help(cmd, stdout);
         return CLI_EXIT_OK;

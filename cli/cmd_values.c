@@ -3,8 +3,11 @@
 #include "json.h"
 #include "seq_common.h"
 
+#include <string.h>
+
 static const char help[] =
-    "Usage: grundy values RULE --to N [--from A] [--max-n M] [--engine E] [--json]\n"
+    "Usage: grundy values RULE --to N [--from A] [--max-n M] [--engine E]\n"
+    "                     [--format text|bfile|tsv|json] [--json]\n"
     "\n"
     "Print the Grundy values g(A), g(A+1), ..., g(N) of single heaps, on one line. Heaps up\n"
     "to --max-n are computed; past it the values come from a proved period or a closed form\n"
@@ -12,20 +15,67 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --to N      the last heap (required)\n"
-    "  --from A    the first heap [default: 0]\n"
-    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"
-    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"
-    "              the fastest that applies [default: auto]\n"
-    "  --json      print one JSON object: rule, from, to, values\n"
+    "  --from A    the first heap [default: 0]\n" SEQ_OPTIONS_HELP
+    "  --format F  text (one line), bfile (an OEIS b-file: '#' comment lines naming the rule\n"
+    "              and the offset, then one 'n g(n)' line per heap: the offset is the first\n"
+    "              heap, 0 unless --from says otherwise), tsv (a header 'n<TAB>g', then one\n"
+    "              line per heap) or json [default: text]\n"
+    "  --json      print one JSON object: rule, from, to, values (same as --format json)\n"
     "  -h, --help  show this help\n"
     "\n"
     "Example (Kayles):\n"
     "  grundy values 0.77 --to 20\n";
 
-static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},     {"from", 0, CLI_ARG_ONE},
-                                     {"max-n", 0, CLI_ARG_ONE},  {"json", 0, CLI_ARG_NONE},
-                                     {"engine", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
-enum { OPT_TO, OPT_FROM, OPT_MAX_N, OPT_JSON, OPT_ENGINE };
+static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
+                                     {"from", 0, CLI_ARG_ONE},
+                                     {"json", 0, CLI_ARG_NONE},
+                                     {"format", 0, CLI_ARG_ONE},
+                                     SEQ_OPTIONS{NULL, 0, 0}};
+enum { OPT_TO, OPT_FROM, OPT_JSON, OPT_FORMAT, OPT_SEQ };
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_BFILE, FORMAT_TSV };
+
+/* --format (and --json): exit 3 for an unknown name, 2 for --json beside another format. */
+static int parse_format(const cli_args *args, int *format) {
+    static const char *const names[] = {"text", "json", "bfile", "tsv"};
+    *format = args->present[OPT_JSON] ? FORMAT_JSON : FORMAT_TEXT;
+    if (!args->present[OPT_FORMAT]) {
+        return -1;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(args->value[OPT_FORMAT], names[i]) == 0) {
+            if (args->present[OPT_JSON] && i != FORMAT_JSON) {
+                return cli_usage_error(&cli_cmd_values, "--json and --format %s disagree",
+                                       names[i]);
+            }
+            *format = i;
+            return -1;
+        }
+    }
+    return cli_fail(&cli_cmd_values, CLI_EXIT_VALUE,
+                    "--format: '%s' is not a format (text, bfile, tsv or json)",
+                    args->value[OPT_FORMAT]);
+}
+
+/* One heap a line: an OEIS b-file ("n a(n)", offset = the first n, stated in a comment) or TSV. */
+static void print_rows(seq_job *job, int format, uint64_t from, uint64_t to) {
+    if (format == FORMAT_BFILE) {
+        printf("# Grundy values g(n) of the heap game %s, n = %llu..%llu (grundy %s)\n",
+               job->canonical, (unsigned long long)from, (unsigned long long)to, grundy_version());
+        printf("# offset %llu: the first line is n = %llu (g(n) is the value of one heap of n)\n",
+               (unsigned long long)from, (unsigned long long)from);
+    } else {
+        printf("n\tg\n");
+    }
+    const char *fmt = format == FORMAT_BFILE ? "%llu %llu\n" : "%llu\t%llu\n";
+    for (uint64_t n = from;; n++) {
+        uint64_t v = 0;
+        grundy_query_value(job->query, n, &v);
+        printf(fmt, (unsigned long long)n, (unsigned long long)v);
+        if (n == to) {
+            break;
+        }
+    }
+}
 
 /* Every heap up to `to` is answerable once prepared, so the loop cannot fail. */
 static void print(seq_job *job, int json, uint64_t from, uint64_t to) {
@@ -64,7 +114,8 @@ static int run(int argc, char **argv) {
     seq_job job;
     uint64_t from = 0, to = 0;
     int rc = cli_parse_args(&cli_cmd_values, options, argc, argv, &args);
-    if (rc >= 0) {
+    int format = FORMAT_TEXT;
+    if (rc >= 0 || (rc = parse_format(&args, &format)) >= 0) {
         return rc;
     }
     if (args.operand_count != 1) {
@@ -87,8 +138,7 @@ static int run(int argc, char **argv) {
                         "--from (%llu) is greater than --to (%llu)", (unsigned long long)from,
                         (unsigned long long)to);
     }
-    rc = seq_job_start(&cli_cmd_values, args.operands[0], args.value[OPT_MAX_N],
-                       args.value[OPT_ENGINE], &job);
+    rc = seq_job_start(&cli_cmd_values, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
         const grundy_status st = grundy_query_prepare(job.query, to);
         if (st != GRUNDY_STATUS_OK) {
@@ -97,7 +147,11 @@ static int run(int argc, char **argv) {
                                        grundy_query_reach(job.query) + 1, NULL)
                      : seq_job_fail(&cli_cmd_values, &job, st, to);
         } else {
-            print(&job, args.present[OPT_JSON], from, to);
+            if (format == FORMAT_BFILE || format == FORMAT_TSV) {
+                print_rows(&job, format, from, to);
+            } else {
+                print(&job, format == FORMAT_JSON, from, to);
+            }
             rc = CLI_EXIT_OK;
         }
     }
