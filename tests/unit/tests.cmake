@@ -17,6 +17,7 @@ grundy_unit_test(test_period)
 grundy_unit_test(test_query)
 grundy_unit_test(test_period_scan)
 grundy_unit_test(test_retro_scan)
+grundy_unit_test(test_nim_count)
 grundy_unit_test(test_table_io)
 # Every allocation of libgrundy.a goes through the test's __wrap_ functions (no library change).
 grundy_unit_test(test_alloc_fail SOURCES unit/alloc_wrap.c)

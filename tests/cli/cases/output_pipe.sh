@@ -5,4 +5,4 @@
 trap '' PIPE
 { "$GRUNDY" values 0.07 --to 1000000; echo "values: exit $?" >&2; } | head -c 5
 echo
-{ seq 1 200000 2>/dev/null | "$GRUNDY" play 0.07 --input -; echo "play --input: exit $?" >&2; } | head -c 6
+{ yes '1 2' 2>/dev/null | head -n 200000 2>/dev/null | "$GRUNDY" play 0.07 --input -; echo "play --input: exit $?" >&2; } | head -c 6
