@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include <stdarg.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <assert.h>
 #include <string.h>
@@ -41,10 +42,69 @@ int cli_exit_code(grundy_status st) {
     return CLI_EXIT_IO;
 }
 
-static void print_prefixed(const cli_command *cmd, const char *fmt, va_list ap) {
-    fprintf(stderr, "grundy %s: ", cmd->name);
-    vfprintf(stderr, fmt, ap);
+/* Bytes below 0x20 and DEL as \xNN, so that input echoed in a message cannot drive a terminal. */
+static void put_escaped(FILE *out, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == 0x7f) {
+            fprintf(out, "\\x%02x", (unsigned)c);
+        } else {
+            fputc(c, out);
+        }
+    }
+}
+
+/* A continuation byte of UTF-8: a cut must not fall just before one. */
+static int utf8_inside(const char *s, size_t i) {
+    return ((unsigned char)s[i] & 0xC0) == 0x80;
+}
+
+/* One error line, escaped, and cut in the middle when it is long (a 100 KB rule echoed whole
+ * helps nobody); the start (what was wrong) and the end (where, and why) are kept. */
+#define LINE_HEAD 160
+#define LINE_TAIL 160
+void cli_error_line(const char *who, const char *fmt, va_list ap) {
+    va_list again;
+    va_copy(again, ap);
+    const int len = vsnprintf(NULL, 0, fmt, again);
+    va_end(again);
+    char *const buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    fprintf(stderr, "%s: ", who);
+    if (buf == NULL) {
+        vfprintf(stderr, fmt, ap); /* no memory for the copy: as it is */
+    } else {
+        vsnprintf(buf, (size_t)len + 1, fmt, ap);
+        const size_t n = (size_t)len;
+        if (n <= LINE_HEAD + LINE_TAIL + 40) {
+            put_escaped(stderr, buf, n);
+        } else {
+            size_t head = LINE_HEAD, tail = n - LINE_TAIL;
+            while (head > 0 && utf8_inside(buf, head)) {
+                head--;
+            }
+            while (tail < n && utf8_inside(buf, tail)) {
+                tail++;
+            }
+            put_escaped(stderr, buf, head);
+            fprintf(stderr, "[... %zu bytes left out ...]", tail - head);
+            put_escaped(stderr, buf + tail, n - tail);
+        }
+    }
     fputc('\n', stderr);
+    free(buf);
+}
+
+void cli_error(const char *who, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    cli_error_line(who, fmt, ap);
+    va_end(ap);
+}
+
+static void print_prefixed(const cli_command *cmd, const char *fmt, va_list ap) {
+    char who[64];
+    snprintf(who, sizeof who, "grundy %s", cmd->name);
+    cli_error_line(who, fmt, ap);
 }
 
 int cli_usage_error(const cli_command *cmd, const char *fmt, ...) {
@@ -196,8 +256,25 @@ int cli_parse_rule(const cli_command *cmd, const char *text, grundy_rule **out) 
     if (st == GRUNDY_STATUS_NOMEM) {
         return cli_fail(cmd, CLI_EXIT_LIMIT, "out of memory while parsing the rule");
     }
-    return cli_fail(cmd, cli_exit_code(st), "rule '%s', position %zu: %s", text, diag.column,
-                    diag.message);
+    const size_t len = strlen(text);
+    if (len <= 80) {
+        return cli_fail(cmd, cli_exit_code(st), "rule '%s', position %zu: %s", text, diag.column,
+                        diag.message);
+    }
+    /* A long rule: the 60 bytes around the position, so that the line says where. */
+    const size_t at = diag.column > 0 ? diag.column - 1 : 0;
+    size_t from = at > 30 ? at - 30 : 0;
+    from = from + 60 > len ? len - 60 : from;
+    while (from > 0 && utf8_inside(text, from)) {
+        from--;
+    }
+    size_t to = from + 60;
+    while (to < len && utf8_inside(text, to)) {
+        to++;
+    }
+    return cli_fail(cmd, cli_exit_code(st), "rule '%s%.*s%s' (%zu bytes), position %zu: %s",
+                    from > 0 ? "..." : "", (int)(to - from), text + from, to < len ? "..." : "",
+                    len, diag.column, diag.message);
 }
 
 char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_bytes, size_t *len,
@@ -236,4 +313,53 @@ char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_byte
     buf[used] = '\0';
     *len = used;
     return buf;
+}
+
+char *cli_u128_text(uint64_t high, uint64_t low, char buf[40]) {
+    /* Long division by 10 over four 32-bit limbs, most significant first. */
+    uint32_t limb[4] = {(uint32_t)(high >> 32), (uint32_t)high, (uint32_t)(low >> 32),
+                        (uint32_t)low};
+    char digits[40];
+    size_t n = 0;
+    do {
+        uint64_t rem = 0;
+        for (int i = 0; i < 4; i++) {
+            const uint64_t cur = (rem << 32) | limb[i];
+            limb[i] = (uint32_t)(cur / 10);
+            rem = cur % 10;
+        }
+        digits[n++] = (char)('0' + rem);
+    } while ((limb[0] | limb[1] | limb[2] | limb[3]) != 0);
+    for (size_t i = 0; i < n; i++) {
+        buf[i] = digits[n - 1 - i];
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+int cli_memory_fail(const cli_command *cmd, grundy_status st, const char *rule, uint64_t computed,
+                    const char *bound) {
+    struct rlimit as;
+    const unsigned long long done = computed > 0 ? computed - 1 : 0;
+    char lower[96] = "";
+    if (bound != NULL) {
+        snprintf(lower, sizeof lower, ", or lower %s below %llu", bound, done);
+    }
+    if (st == GRUNDY_STATUS_LIMIT) {
+        return cli_fail(cmd, CLI_EXIT_LIMIT,
+                        "%s: the sequence's memory limit was reached after computing g(0..%llu)%s",
+                        rule, done, lower);
+    }
+    if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
+        /* Each doubling round needs about twice the memory of the one before. */
+        const unsigned long long kib = (unsigned long long)as.rlim_cur >> 10;
+        return cli_fail(cmd, CLI_EXIT_LIMIT,
+                        "%s: out of memory after computing g(0..%llu): the address-space limit"
+                        " (ulimit -v) is %llu KiB; raise it to %llu KiB or more%s",
+                        rule, done, kib, 2 * kib, lower);
+    }
+    return cli_fail(cmd, CLI_EXIT_LIMIT,
+                    "%s: out of memory after computing g(0..%llu); the next step needs about twice"
+                    " the memory that took%s",
+                    rule, done, lower);
 }

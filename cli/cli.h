@@ -4,6 +4,7 @@
 #define GRUNDY_CLI_H
 
 #include <grundy/grundy.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 /* Exit codes of design.md. */
@@ -118,5 +119,32 @@ int cli_parse_rule(const cli_command *cmd, const char *text, grundy_rule **out);
  */
 char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_bytes, size_t *len,
                      int *rc);
+
+/** The decimal digits of high * 2^64 + low (at most 39 digits) in buf; returns buf. */
+char *cli_u128_text(uint64_t high, uint64_t low, char buf[40]);
+
+/**
+ * Print "WHO: MESSAGE" and a newline to stderr, every error line's one way out: control bytes are
+ * escaped (\\xNN) and a line over about 360 bytes is cut in the middle ("[... N bytes left out
+ * ...]"), so that echoed input can neither flood nor drive the terminal.
+ */
+void cli_error_line(const char *who, const char *fmt, va_list ap);
+
+/** cli_error_line with its arguments given directly. */
+void cli_error(const char *who, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/**
+ * The one message for running out of memory (NOMEM) or into the sequence's memory limit (LIMIT)
+ * after `computed` values of `rule`: what was done, what limit stopped it and what to raise it to
+ * (twice ulimit -v, since each doubling round needs about twice the last), or the option `bound`
+ * (such as "--max-n"; NULL: none) to lower.
+ * @return 4.
+ */
+int cli_memory_fail(const cli_command *cmd, grundy_status st, const char *rule, uint64_t computed,
+                    const char *bound);
 
 #endif

@@ -92,7 +92,10 @@ static int run(int argc, char **argv) {
     if (rc < 0) {
         const grundy_status st = grundy_query_count(job.query, from, to, &p_pos, &n_pos);
         if (st != GRUNDY_STATUS_OK) {
-            rc = seq_job_fail(&cli_cmd_count, &job, st, to);
+            rc = st == GRUNDY_STATUS_NOMEM
+                     ? cli_memory_fail(&cli_cmd_count, st, job.canonical,
+                                       grundy_query_reach(job.query) + 1, NULL)
+                     : seq_job_fail(&cli_cmd_count, &job, st, to);
         } else {
             print(&job, args.present[OPT_JSON], from, to, p_pos, n_pos);
             rc = CLI_EXIT_OK;

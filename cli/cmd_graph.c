@@ -133,6 +133,10 @@ static int load(graph_run *r) {
     if (st == GRUNDY_STATUS_OK) {
         return -1;
     }
+    if (st == GRUNDY_STATUS_NOMEM) { /* the reader names no line for it */
+        return cli_fail(&cli_cmd_graph, CLI_EXIT_LIMIT, "%s: out of memory while reading the graph",
+                        is_stdin ? "standard input" : path);
+    }
     if (st == GRUNDY_STATUS_IO) { /* no line to blame: say why the system refused (EISDIR...) */
         return cli_fail(&cli_cmd_graph, CLI_EXIT_IO, "cannot read '%s': %s",
                         is_stdin ? "standard input" : path,

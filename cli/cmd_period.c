@@ -133,11 +133,18 @@ static int run(int argc, char **argv) {
     }
     rc = seq_job_start(&cli_cmd_period, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
-        const grundy_status st = grundy_period_find(job.rule, NULL, &job.opts, &r);
-        if (st != GRUNDY_STATUS_OK) {
+        grundy_seq *seq = NULL; /* ours, so that a failure can say how far it got */
+        grundy_status st = grundy_seq_create(job.rule, &job.opts.seq, &seq);
+        if (st == GRUNDY_STATUS_OK) {
+            st = grundy_period_find(job.rule, seq, &job.opts, &r);
+        }
+        const uint64_t computed = seq != NULL ? grundy_seq_length(seq) : 0;
+        grundy_seq_destroy(seq);
+        if (st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT) {
+            rc = cli_memory_fail(&cli_cmd_period, st, job.canonical, computed, "--max-n");
+        } else if (st != GRUNDY_STATUS_OK) {
             rc = cli_fail(&cli_cmd_period, cli_exit_code(st), "%s: %s", job.canonical,
-                          st == GRUNDY_STATUS_LIMIT ? "the memory limit was reached"
-                                                    : grundy_status_str(st));
+                          grundy_status_str(st));
         } else {
             args.present[OPT_JSON] ? print_json(&job, &r) : print_text(&job, &r);
             if (!r.found) {

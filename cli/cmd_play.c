@@ -85,14 +85,16 @@ static void print_text(const play_ctx *c, const grundy_play_result *r) {
     } else {
         printf("misere play: the player to move %s\n", r->win ? "wins" : "loses");
     }
-    if (r->move_count > 0) {
-        printf("%llu winning move%s", (unsigned long long)r->move_count,
-               r->move_count == 1 ? "" : "s");
+    if (r->move_count > 0 || r->move_count_high > 0) {
+        char count[40];
+        printf("%s winning move%s", cli_u128_text(r->move_count_high, r->move_count, count),
+               r->move_count == 1 && r->move_count_high == 0 ? "" : "s");
         if (r->moves_listed == 0) {
             printf(" (none listed: --max-moves 0)\n");
             return;
         }
-        printf(r->moves_listed < r->move_count ? " (the first %zu):\n" : ":\n", r->moves_listed);
+        const int all = r->move_count_high == 0 && r->moves_listed == r->move_count;
+        printf(all ? ":\n" : " (the first %zu):\n", r->moves_listed);
         for (size_t i = 0; i < r->moves_listed; i++) {
             text_move(&c->moves[i]);
         }
@@ -142,7 +144,9 @@ static void print_json(const play_ctx *c, const uint64_t *heaps, size_t count,
     } else {
         json_kv_u64(&w, "nim_sum", r->nim_sum);
     }
-    json_kv_u64(&w, "move_count", r->move_count);
+    char digits[40];
+    json_key(&w, "move_count");
+    json_number_text(&w, cli_u128_text(r->move_count_high, r->move_count, digits));
     json_key(&w, "moves");
     json_array_begin(&w);
     for (size_t i = 0; i < r->moves_listed; i++) {
@@ -331,6 +335,12 @@ static int play_file(play_ctx *c, const char *path) {
             note_count_line(++positions, count, heaps, &first_single);
             rc = play_one(c, heaps, count, lineno);
         }
+        if (ferror(stdout)) {
+            rc = CLI_EXIT_IO; /* stop at once: main says what went wrong */
+        }
+    }
+    if (rc == CLI_EXIT_OK && !ferror(in) && !c->seed_format && positions == 0) {
+        rc = cli_fail(&cli_cmd_play, CLI_EXIT_VALUE, "no position in the input ('%s')", path);
     }
     if (rc == CLI_EXIT_OK && c->seed_format && seed.want > 0) {
         rc = cli_fail(&cli_cmd_play, CLI_EXIT_VALUE,

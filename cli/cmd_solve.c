@@ -49,19 +49,29 @@ static const char help[] =
     "                   items' values (seed format: `n` then n values); divisors and\n"
     "                   misere-piles solve once, for the largest query\n"
     "  --self-test      check the game's callbacks on 1000 random positions first\n"
+    "  --save FILE      save the solved table (divisors, pick, misere-piles, heaps); written\n"
+    "                   to FILE.tmp and renamed, so a failed save keeps the old FILE\n"
+    "  --load FILE      answer from a table saved by --save for the same game and arguments\n"
+    "                   (refused, exit 3, when it describes another game or is damaged)\n"
     "  -h, --help       show this help\n"
     "\n"
     "Example:\n"
     "  grundy solve divisors 3\n";
 
-static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},
-                                     {"misere", 0, CLI_ARG_NONE},
-                                     {"max-bytes", 0, CLI_ARG_ONE},
-                                     {"self-test", 0, CLI_ARG_NONE},
-                                     {"input", 0, CLI_ARG_ONE},
-                                     {"format", 0, CLI_ARG_ONE},
-                                     {NULL, 0, 0}};
-enum { OPT_JSON, OPT_MISERE, OPT_MAX_BYTES, OPT_SELF_TEST, OPT_INPUT, OPT_FORMAT };
+static const cli_option options[] = {
+    {"json", 0, CLI_ARG_NONE},      {"misere", 0, CLI_ARG_NONE}, {"max-bytes", 0, CLI_ARG_ONE},
+    {"self-test", 0, CLI_ARG_NONE}, {"input", 0, CLI_ARG_ONE},   {"format", 0, CLI_ARG_ONE},
+    {"save", 0, CLI_ARG_ONE},       {"load", 0, CLI_ARG_ONE},    {NULL, 0, 0}};
+enum {
+    OPT_JSON,
+    OPT_MISERE,
+    OPT_MAX_BYTES,
+    OPT_SELF_TEST,
+    OPT_INPUT,
+    OPT_FORMAT,
+    OPT_SAVE,
+    OPT_LOAD
+};
 
 /* Boards with more free cells are decided by the mirror rule alone (2^20 positions solve fast). */
 #define SOLVE_BOARD_FREE 20
@@ -99,26 +109,104 @@ static int self_test(const request *rq, const grundy_game *g) {
     return 0;
 }
 
-/* Solve g with `want`; on failure print why and return the exit code. */
+/* What a table file describes: the game's operands as given, and --misere. */
+static char *game_text(const request *rq) {
+    size_t len = sizeof " misere";
+    for (int i = 0; i < rq->args->operand_count; i++) {
+        len += strlen(rq->args->operands[i]) + 1;
+    }
+    char *const text = malloc(len);
+    if (text != NULL) {
+        text[0] = '\0';
+        for (int i = 0; i < rq->args->operand_count; i++) {
+            strcat(strcat(text, i > 0 ? " " : ""), rq->args->operands[i]);
+        }
+        strcat(text, rq->args->present[OPT_MISERE] ? " misere" : "");
+    }
+    return text;
+}
+
+static int load_table(const request *rq, const grundy_game *g, unsigned want, const char *game,
+                      grundy_solution **out) {
+    const char *const path = rq->args->value[OPT_LOAD];
+    const grundy_status st = grundy_solution_load_game(path, rq->max_bytes, game, out);
+    if (st == GRUNDY_STATUS_INVALID_ARG) {
+        return cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE,
+                        "--load: '%s' is a table of another game"
+                        " (not '%s')",
+                        path, game);
+    }
+    if (st == GRUNDY_STATUS_PARSE) {
+        return cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE,
+                        "--load: '%s' is not a whole table file"
+                        " (magic, version, size or checksum)",
+                        path);
+    }
+    if (st == GRUNDY_STATUS_IO) {
+        return cli_fail(&cli_cmd_solve, CLI_EXIT_IO, "--load: cannot read '%s'", path);
+    }
+    if (st != GRUNDY_STATUS_OK) {
+        return fail_status(st, g->name);
+    }
+    if (grundy_solution_positions(*out) != g->positions ||
+        (grundy_solution_tables(*out) & want) != want) {
+        return cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE,
+                        "--load: '%s' lacks what this answer needs"
+                        " (%s; save it with the same options)",
+                        path,
+                        grundy_solution_positions(*out) != g->positions ? "positions" : "tables");
+    }
+    return 0;
+}
+
+static int save_table(const request *rq, const grundy_solution *s, const char *game) {
+    const char *const path = rq->args->value[OPT_SAVE];
+    const grundy_status st = grundy_solution_save_game(s, game, path);
+    if (st != GRUNDY_STATUS_OK) {
+        return cli_fail(&cli_cmd_solve, cli_exit_code(st),
+                        "--save: cannot write '%s' (%s; a previous file is kept whole)", path,
+                        grundy_status_str(st));
+    }
+    return 0;
+}
+
+/* Solve g with `want` (or load it, and save it, as asked); on failure print why and return the
+ * exit code. */
 static int run_solver(const request *rq, const grundy_game *g, unsigned want,
                       grundy_solution **out) {
     grundy_solve_opts o = GRUNDY_SOLVE_OPTS_INIT;
     o.want = want;
     o.max_bytes = rq->max_bytes;
-    const int rc = self_test(rq, g);
-    if (rc != 0) {
-        return rc;
+    int rc = self_test(rq, g);
+    char *const game = game_text(rq);
+    if (rc == 0 && game == NULL) {
+        rc = cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT, "out of memory");
     }
-    const grundy_status st = grundy_solve(g, &o, out);
-    if (st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) {
+    if (rc == 0 && rq->args->present[OPT_LOAD]) {
+        rc = load_table(rq, g, want, game, out);
+    } else if (rc == 0) {
+        const grundy_status st = grundy_solve(g, &o, out);
         const uint64_t need = solve_bytes_estimate(g, want);
-        return cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
-                        "%s: %llu positions need about %llu bytes, over --max-bytes %llu: raise "
-                        "--max-bytes to %llu",
-                        g->name, (unsigned long long)g->positions, (unsigned long long)need,
-                        (unsigned long long)rq->max_bytes, (unsigned long long)need);
+        if (st == GRUNDY_STATUS_NOMEM && need <= rq->max_bytes) {
+            /* within --max-bytes: the system refused (raising --max-bytes would not help) */
+            rc = cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
+                          "%s: out of memory: %llu positions need about %llu bytes", g->name,
+                          (unsigned long long)g->positions, (unsigned long long)need);
+        } else if (st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) {
+            rc = cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
+                          "%s: %llu positions need about %llu bytes, over --max-bytes %llu: raise "
+                          "--max-bytes to %llu",
+                          g->name, (unsigned long long)g->positions, (unsigned long long)need,
+                          (unsigned long long)rq->max_bytes, (unsigned long long)need);
+        } else {
+            rc = st == GRUNDY_STATUS_OK ? 0 : fail_status(st, g->name);
+        }
     }
-    return st == GRUNDY_STATUS_OK ? 0 : fail_status(st, g->name);
+    if (rc == 0 && rq->args->present[OPT_SAVE]) {
+        rc = save_table(rq, *out, game);
+    }
+    free(game);
+    return rc;
 }
 
 static void json_counts(json_writer *w, const grundy_solution *s) {
@@ -342,7 +430,7 @@ static int solve_heaps(const request *rq) {
     grundy_rule *rule = NULL;
     grundy_game *g = NULL;
     uint64_t *heaps = NULL;
-    int rc = need_operands(rq, 1, -1, "heaps RULE H1 H2 ...");
+    int rc = need_operands(rq, 2, -1, "heaps RULE H1 H2 ..."); /* no heap: no game */
     if (rc == 0) {
         rc = cli_parse_rule(&cli_cmd_solve, rq->args->operands[1], &rule);
     }
@@ -589,6 +677,14 @@ static int run(int argc, char **argv) {
     }
     if (args.present[OPT_MISERE] && strcmp(name, "heaps") != 0) {
         return cli_usage_error(&cli_cmd_solve, "--misere applies to heaps only");
+    }
+    if ((args.present[OPT_SAVE] || args.present[OPT_LOAD]) &&
+        (args.present[OPT_INPUT] || strcmp(name, "mirror-board") == 0 ||
+         strcmp(name, "left-stack") == 0)) {
+        return cli_usage_error(&cli_cmd_solve,
+                               "--save and --load apply to one game a run"
+                               " (divisors, pick, misere-piles, heaps), not to %s%s",
+                               name, args.present[OPT_INPUT] ? " --input" : "");
     }
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
         if (strcmp(games[i].name, name) == 0) {

@@ -75,7 +75,10 @@ static int run(int argc, char **argv) {
     if (rc < 0) {
         const grundy_status st = grundy_query_value(job.query, heap, &value);
         if (st != GRUNDY_STATUS_OK) {
-            rc = seq_job_fail(&cli_cmd_value, &job, st, heap);
+            rc = st == GRUNDY_STATUS_NOMEM
+                     ? cli_memory_fail(&cli_cmd_value, st, job.canonical,
+                                       grundy_query_reach(job.query) + 1, NULL)
+                     : seq_job_fail(&cli_cmd_value, &job, st, heap);
         } else {
             print_value(&job, args.present[OPT_JSON] != 0, heap, value);
             rc = CLI_EXIT_OK;

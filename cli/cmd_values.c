@@ -142,7 +142,10 @@ static int run(int argc, char **argv) {
     if (rc < 0) {
         const grundy_status st = grundy_query_prepare(job.query, to);
         if (st != GRUNDY_STATUS_OK) {
-            rc = seq_job_fail(&cli_cmd_values, &job, st, to);
+            rc = st == GRUNDY_STATUS_NOMEM
+                     ? cli_memory_fail(&cli_cmd_values, st, job.canonical,
+                                       grundy_query_reach(job.query) + 1, NULL)
+                     : seq_job_fail(&cli_cmd_values, &job, st, to);
         } else {
             if (format == FORMAT_BFILE || format == FORMAT_TSV) {
                 print_rows(&job, format, from, to);

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* grundy verify: check every fast answer against a game-tree search on random positions. */
 #include "cli.h"
+#include "json.h"
 
 #include <grundy/brute.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char help[] =
     "Usage: grundy verify RULE [--max-heap H] [--heaps K] [--samples S] [--seed X] [--misere]\n"
+    "                          [--json]\n"
     "\n"
     "Check what 'grundy play' answers against a game-tree search that uses no Sprague-Grundy\n"
     "theory: on S random positions of 1 to K heaps of 0 to H tokens, the outcome (from the\n"
@@ -24,17 +27,29 @@ static const char help[] =
     "  --misere       misere play (whoever cannot move wins) [default: normal play]\n"
     "  --max-n N      period search bound for the fast answers [default: 65536]\n"
     "  --naive-to N   check g(n) against the naive sequence for n < N [default: 4096; 1024\n"
-    "                 when a move leaves three heaps, 256 for four]\n"
+    "                 when a move leaves three heaps, 256 for four]; 0 skips this check\n"
+    "  --json         one JSON object: rule, misere, seed, positions, positions_searched,\n"
+    "                 moves_checked, values_checked, preperiod, period, saltus, proved, proof,\n"
+    "                 agree, and on a mismatch heaps and mismatch (the message)\n"
     "  -h, --help     show this help\n"
     "\n"
     "Example:\n"
     "  grundy verify kayles --samples 500 --seed 7\n";
 
-static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE}, {"heaps", 0, CLI_ARG_ONE},
-                                     {"samples", 0, CLI_ARG_ONE},  {"seed", 0, CLI_ARG_ONE},
-                                     {"misere", 0, CLI_ARG_NONE},  {"max-n", 0, CLI_ARG_ONE},
-                                     {"naive-to", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
-enum { OPT_MAX_HEAP, OPT_HEAPS, OPT_SAMPLES, OPT_SEED, OPT_MISERE, OPT_MAX_N, OPT_NAIVE_TO };
+static const cli_option options[] = {
+    {"max-heap", 0, CLI_ARG_ONE}, {"heaps", 0, CLI_ARG_ONE},   {"samples", 0, CLI_ARG_ONE},
+    {"seed", 0, CLI_ARG_ONE},     {"misere", 0, CLI_ARG_NONE}, {"max-n", 0, CLI_ARG_ONE},
+    {"naive-to", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE},   {NULL, 0, 0}};
+enum {
+    OPT_MAX_HEAP,
+    OPT_HEAPS,
+    OPT_SAMPLES,
+    OPT_SEED,
+    OPT_MISERE,
+    OPT_MAX_N,
+    OPT_NAIVE_TO,
+    OPT_JSON
+};
 
 static int number_option(const cli_args *args, int opt, const char *name, uint64_t max,
                          uint64_t *out) {
@@ -89,7 +104,9 @@ static void print_summary(const char *rule, const grundy_verify_opts *o,
     if (o->misere) {
         return;
     }
-    if (r->period.found && r->period.proved) {
+    if (r->values_checked == 0) {
+        printf("values: not compared with the naive sequence (--naive-to 0)\n");
+    } else if (r->period.found && r->period.proved) {
         printf("values: g(0..%llu) agree with the naive sequence, and with the proved period %llu"
                " (preperiod %llu, saltus %llu, proof %s)\n",
                (unsigned long long)(r->values_checked - 1), (unsigned long long)r->period.period,
@@ -102,12 +119,71 @@ static void print_summary(const char *rule, const grundy_verify_opts *o,
     }
 }
 
+static void print_json(const char *rule, const grundy_verify_opts *o,
+                       const grundy_verify_report *r) {
+    json_writer w;
+    const grundy_period_result *p = &r->period;
+    const int period = !o->misere && p->found;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_kv_str(&w, "rule", rule);
+    json_kv_bool(&w, "misere", o->misere);
+    json_kv_u64(&w, "seed", o->seed);
+    json_kv_u64(&w, "positions", r->positions);
+    json_kv_u64(&w, "positions_searched", r->brute_states);
+    json_kv_u64(&w, "moves_checked", r->moves_checked);
+    json_kv_u64(&w, "values_checked", r->values_checked);
+    period ? json_kv_u64(&w, "preperiod", p->preperiod) : json_kv_null(&w, "preperiod");
+    period ? json_kv_u64(&w, "period", p->period) : json_kv_null(&w, "period");
+    period ? json_kv_u64(&w, "saltus", p->saltus) : json_kv_null(&w, "saltus");
+    json_kv_bool(&w, "proved", period && p->proved);
+    period && p->proof != GRUNDY_PROOF_NONE ? json_kv_str(&w, "proof", grundy_proof_name(p->proof))
+                                            : json_kv_null(&w, "proof");
+    json_kv_bool(&w, "agree", !r->mismatch);
+    if (r->mismatch) {
+        json_key(&w, "heaps");
+        json_array_begin(&w);
+        for (size_t i = 0; i < r->heap_count; i++) {
+            json_u64(&w, r->heaps[i]);
+        }
+        json_array_end(&w);
+        json_kv_str(&w, "mismatch", r->message);
+    }
+    json_object_end(&w);
+}
+
+static int report(const char *canonical, const grundy_verify_opts *o, const grundy_verify_report *r,
+                  grundy_status st, int json) {
+    if (st == GRUNDY_STATUS_LIMIT) {
+        fprintf(stderr, "grundy verify: %s on position", r->message);
+        print_heaps(stderr, r);
+        fprintf(stderr, " (lower --max-heap or --heaps, or raise --max-n)\n");
+        return CLI_EXIT_LIMIT;
+    }
+    if (st != GRUNDY_STATUS_OK) {
+        return cli_fail(&cli_cmd_verify, cli_exit_code(st), "%s", grundy_status_str(st));
+    }
+    if (json) {
+        print_json(canonical, o, r);
+        return r->mismatch ? CLI_EXIT_NO : CLI_EXIT_OK;
+    }
+    if (r->mismatch) {
+        printf("MISMATCH for rule %s, %s play, seed %llu, position", canonical,
+               o->misere ? "misere" : "normal", (unsigned long long)o->seed);
+        print_heaps(stdout, r);
+        printf(": %s\n", r->message);
+        return CLI_EXIT_NO;
+    }
+    print_summary(canonical, o, r);
+    return CLI_EXIT_OK;
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
     grundy_rule *rule = NULL;
     grundy_verify_opts o = GRUNDY_VERIFY_OPTS_INIT;
     grundy_verify_report rep;
-    char canonical[256];
+    char *canonical = NULL;
     int rc = cli_parse_args(&cli_cmd_verify, options, argc, argv, &args);
     if (rc >= 0) {
         return rc;
@@ -124,7 +200,13 @@ static int run(int argc, char **argv) {
     if (rc != 0) {
         return rc;
     }
-    grundy_rule_format(rule, canonical, sizeof canonical);
+    const size_t len = grundy_rule_format(rule, NULL, 0);
+    canonical = malloc(len + 1);
+    if (canonical == NULL) {
+        grundy_rule_destroy(rule);
+        return cli_fail(&cli_cmd_verify, CLI_EXIT_LIMIT, "out of memory");
+    }
+    grundy_rule_format(rule, canonical, len + 1);
     if (!args.present[OPT_NAIVE_TO]) {
         /* The naive engine costs about n^k / k! per heap for moves leaving k heaps: 4096 heaps
          * took 49 s for 0.F (three heaps), and hours for four. */
@@ -133,24 +215,9 @@ static int run(int argc, char **argv) {
     }
     const grundy_status st = grundy_verify(rule, &o, &rep);
     grundy_rule_destroy(rule);
-    if (st == GRUNDY_STATUS_LIMIT) {
-        fprintf(stderr, "grundy verify: %s on position", rep.message);
-        print_heaps(stderr, &rep);
-        fprintf(stderr, " (lower --max-heap or --heaps, or raise --max-n)\n");
-        return CLI_EXIT_LIMIT;
-    }
-    if (st != GRUNDY_STATUS_OK) {
-        return cli_fail(&cli_cmd_verify, cli_exit_code(st), "%s", grundy_status_str(st));
-    }
-    if (rep.mismatch) {
-        printf("MISMATCH for rule %s, %s play, seed %llu, position", canonical,
-               o.misere ? "misere" : "normal", (unsigned long long)o.seed);
-        print_heaps(stdout, &rep);
-        printf(": %s\n", rep.message);
-        return CLI_EXIT_NO;
-    }
-    print_summary(canonical, &o, &rep);
-    return CLI_EXIT_OK;
+    rc = report(canonical, &o, &rep, st, args.present[OPT_JSON] > 0);
+    free(canonical);
+    return rc;
 }
 
 const cli_command cli_cmd_verify = {"verify", run,

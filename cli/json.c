@@ -86,6 +86,11 @@ void json_u64(json_writer *w, uint64_t v) {
     fprintf(w->out, "%" PRIu64, v);
 }
 
+void json_number_text(json_writer *w, const char *digits) {
+    before_item(w);
+    fputs(digits, w->out);
+}
+
 void json_i64(json_writer *w, int64_t v) {
     before_item(w);
     fprintf(w->out, "%" PRId64, v);

@@ -23,6 +23,7 @@ void json_array_end(json_writer *w);
 void json_key(json_writer *w, const char *key);
 void json_u64(json_writer *w, uint64_t v);
 void json_i64(json_writer *w, int64_t v);
+void json_number_text(json_writer *w, const char *digits); /* an integer already in decimal */
 void json_str(json_writer *w, const char *s);
 void json_bool(json_writer *w, int v);
 void json_null(json_writer *w);

@@ -2,6 +2,9 @@
 /* The grundy tool: the command table, `help` and `version`. Each command lives in cmd_<name>.c. */
 #include "cli.h"
 
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <string.h>
 
 /* One command per line, so that adding one is a one-line edit. */
@@ -79,12 +82,33 @@ static int run_help(int argc, char **argv) {
         print_overview(stdout);
         return CLI_EXIT_OK;
     }
-    fprintf(stderr, "grundy help: unknown command '%s'\n", argv[1]);
+    cli_error("grundy help", "unknown command '%s'", argv[1]);
     fprintf(stderr, "Try 'grundy help'.\n");
     return CLI_EXIT_USAGE;
 }
 
-int main(int argc, char **argv) {
+/* Every command's output is checked once at the end: a full disk (> /dev/full) is exit 5 with a
+ * message, never 0. A reader that went away (| head -1, with SIGPIPE ignored so that the write
+ * fails with EPIPE instead of killing us) ends quietly: it took what it wanted. */
+static int reader_gone(void) {
+    struct pollfd p = {fileno(stdout), POLLOUT, 0};
+    return errno == EPIPE || (poll(&p, 1, 0) == 1 && (p.revents & POLLERR) != 0);
+}
+
+static int finish(const char *name, int rc) {
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        if (reader_gone()) {
+            return CLI_EXIT_IO;
+        }
+        fprintf(stderr, "grundy %s: error writing the output%s%s\n", name, errno ? ": " : "",
+                errno ? strerror(errno) : "");
+        return CLI_EXIT_IO;
+    }
+    return rc;
+}
+
+static int run_command(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "grundy: missing command\n");
         fprintf(stderr, "Try 'grundy help'.\n");
@@ -100,25 +124,33 @@ int main(int argc, char **argv) {
         return CLI_EXIT_OK;
     }
     if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
-        return run_help(argc - 1, argv + 1);
+        return finish("help", run_help(argc - 1, argv + 1));
     }
     if (strcmp(name, "version") == 0 || strcmp(name, "--version") == 0) {
         if (argc > 2) {
-            fprintf(stderr, "grundy version: unexpected argument '%s'\n", argv[2]);
+            cli_error("grundy version", "unexpected argument '%s'", argv[2]);
             fprintf(stderr, "Try 'grundy help'.\n");
             return CLI_EXIT_USAGE;
         }
-        return print_version();
+        return finish("version", print_version());
     }
     const cli_command *cmd = find_command(name);
     if (cmd == NULL) {
-        fprintf(stderr, "grundy: unknown command '%s'\n", name);
+        cli_error("grundy", "unknown command '%s'", name);
         fprintf(stderr, "Try 'grundy help'.\n");
         return CLI_EXIT_USAGE;
     }
-    const int rc = cmd->run(argc - 1, argv + 1);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "grundy %s: error writing the output\n", cmd->name);
+    return finish(cmd->name, cmd->run(argc - 1, argv + 1));
+}
+
+int main(int argc, char **argv) {
+    /* Past `ulimit -f` a write fails (EFBIG) instead of killing us, so a table save can remove its
+     * temporary and say so. */
+    signal(SIGXFSZ, SIG_IGN);
+    const int rc = run_command(argc, argv);
+    /* stdout is closed here so that a failure only visible at close is caught too. */
+    if (fclose(stdout) != 0 && rc == CLI_EXIT_OK && errno != EPIPE) {
+        fprintf(stderr, "grundy: error writing the output: %s\n", strerror(errno));
         return CLI_EXIT_IO;
     }
     return rc;

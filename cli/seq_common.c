@@ -73,10 +73,12 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
         return cli_fail(cmd, CLI_EXIT_LIMIT, "out of memory");
     }
     grundy_rule_format(job->rule, job->canonical, len + 1);
-    if (job->opts.seq.engine == GRUNDY_SEQ_SPARSE && grundy_rule_max_heaps_left(job->rule) != 2) {
+    const unsigned most = grundy_rule_max_heaps_left(job->rule);
+    if (job->opts.seq.engine == GRUNDY_SEQ_SPARSE && most != 2) {
         return cli_fail(cmd, CLI_EXIT_VALUE,
-                        "--engine sparse needs a rule with moves that leave two heaps; %s has none",
-                        job->canonical);
+                        "--engine sparse needs a rule whose moves leave at most two heaps, some"
+                        " two: the moves of %s leave %s %u heap%s",
+                        job->canonical, most < 2 ? "at most" : "up to", most, most == 1 ? "" : "s");
     }
     const grundy_status st = grundy_query_create(job->rule, &job->opts, &job->query);
     if (st != GRUNDY_STATUS_OK) {

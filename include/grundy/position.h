@@ -64,6 +64,9 @@ typedef struct grundy_play_result {
     uint64_t nim_sum;    /**< normal play: the nim-sum of the heaps' values; 0 in misere play */
     uint64_t move_count; /**< the exact number of winning moves (0 for a loss) */
     size_t moves_listed; /**< moves written to moves[]: min(move_count, cap) */
+    /** The count's high word: the exact number is move_count + move_count_high * 2^64 (five
+     * heaps of 4.0 near 2^63 have more than 2^64 - 1 winning splits); 0 almost always. */
+    uint64_t move_count_high;
 } grundy_play_result;
 
 /**

@@ -187,19 +187,36 @@ GRUNDY_API uint32_t grundy_solution_grundy(const grundy_solution *sol, uint64_t 
 GRUNDY_API void grundy_solution_counts(const grundy_solution *sol, uint64_t *win, uint64_t *lose,
                                        uint64_t *draw);
 
+/** The longest game description a table file holds. */
+#define GRUNDY_SOLUTION_GAME_MAX 4096
+
 /**
  * Save a solution to a file: a 64-byte header (docs/solver.md: magic "GRUNDYSV", version, the
- * tables present, N, the counts, an FNV-1a 64 checksum of the tables) and the tables,
- * little-endian.
- * @return GRUNDY_STATUS_OK or GRUNDY_STATUS_IO (the file may then be partly written).
+ * tables present, N, the counts, an FNV-1a 64 checksum), `game` (what the table describes, e.g.
+ * "divisors 20"; NULL or "" for none) and the tables, little-endian. It is written to PATH.tmp,
+ * fsynced and renamed over PATH, so a failed save leaves the previous file whole.
+ * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_IO (PATH untouched, PATH.tmp removed);
+ *         GRUNDY_STATUS_INVALID_ARG (game longer than GRUNDY_SOLUTION_GAME_MAX); NOMEM.
  */
+GRUNDY_API grundy_status grundy_solution_save_game(const grundy_solution *sol, const char *game,
+                                                   const char *path);
+
+/** grundy_solution_save_game with no description. */
 GRUNDY_API grundy_status grundy_solution_save(const grundy_solution *sol, const char *path);
+
+/**
+ * Load a table saved by grundy_solution_save_game whose description is `game` (NULL: any).
+ * @return as grundy_solution_load, and GRUNDY_STATUS_INVALID_ARG when the file describes
+ *         another game.
+ */
+GRUNDY_API grundy_status grundy_solution_load_game(const char *path, uint64_t max_bytes,
+                                                   const char *game, grundy_solution **out);
 
 /**
  * Load a solution saved by grundy_solution_save.
  * @param max_bytes refuse files whose tables need more memory (GRUNDY_STATUS_LIMIT); 0: no limit.
  * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_IO (cannot read); GRUNDY_STATUS_PARSE (bad magic,
- *         version, size or checksum); GRUNDY_STATUS_LIMIT; GRUNDY_STATUS_NOMEM.
+ *         version, reserved bytes, size or checksum); GRUNDY_STATUS_LIMIT; GRUNDY_STATUS_NOMEM.
  */
 GRUNDY_API grundy_status grundy_solution_load(const char *path, uint64_t max_bytes,
                                               grundy_solution **out);

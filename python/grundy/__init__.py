@@ -261,7 +261,7 @@ class Rule:
         listed = [Move(m.heap, m.size, m.take, list(m.leaves[:m.leaves_count]))
                   for m in moves[:r.moves_listed]]
         return Play(self.canonical, heaps, bool(misere), "win" if r.win else "lose",
-                    None if misere else r.nim_sum, r.move_count, listed)
+                    None if misere else r.nim_sum, r.move_count + (r.move_count_high << 64), listed)
 
 
 def canonical(rule: str) -> str:

@@ -40,7 +40,7 @@ class Move(ctypes.Structure):
 
 class PlayResult(ctypes.Structure):
     _fields_ = [("win", ctypes.c_int), ("nim_sum", u64), ("move_count", u64),
-                ("moves_listed", ctypes.c_size_t)]
+                ("moves_listed", ctypes.c_size_t), ("move_count_high", u64)]
 
 
 class Diag(ctypes.Structure):

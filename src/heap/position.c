@@ -58,13 +58,13 @@ void grundy_move_sink_add(grundy_move_sink *s, size_t heap, uint64_t size, uint6
             m->leaves[j] = left[j];
         }
     }
-    s->total += s->total < UINT64_MAX; /* sink_count reports the overflow */
+    grundy_move_sink_count(s, 1);
 }
 
+/* Five heaps of 4.0 near 2^63 have about 5 * 2^61 winning splits each way: more than 2^64 - 1
+ * in all, so the count is kept in two words (the sum of at most 2^64 counts below 2^64 fits). */
 grundy_status grundy_move_sink_count(grundy_move_sink *s, uint64_t n) {
-    if (s->total > UINT64_MAX - n) {
-        return GRUNDY_STATUS_LIMIT;
-    }
+    s->total_high += s->total > UINT64_MAX - n;
     s->total += n;
     return GRUNDY_STATUS_OK;
 }
@@ -294,7 +294,7 @@ cleanup:
 grundy_status grundy_position_play(grundy_position *p, const uint64_t *heaps, size_t count,
                                    int misere, grundy_move *moves, size_t cap,
                                    grundy_play_result *result) {
-    grundy_move_sink sink = {moves, moves != NULL ? cap : 0, 0, 0};
+    grundy_move_sink sink = {moves, moves != NULL ? cap : 0, 0, 0, 0};
     grundy_status st = GRUNDY_STATUS_OK;
     memset(result, 0, sizeof *result);
     for (size_t i = 0; i < count; i++) {
@@ -313,12 +313,14 @@ grundy_status grundy_position_play(grundy_position *p, const uint64_t *heaps, si
             grundy_state_memo_init(&p->misere_memo, p->opts.max_states, p->opts.max_bytes);
             sink.listed = 0;
             sink.total = 0;
+            sink.total_high = 0;
             p->work = 0;
             st = grundy_misere_play(p, heaps, count, &sink, &result->win);
         }
         GRUNDY_TRY(st);
     }
     result->move_count = sink.total;
+    result->move_count_high = sink.total_high;
     result->moves_listed = sink.listed;
 cleanup:
     return st;

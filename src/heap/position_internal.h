@@ -21,14 +21,14 @@ struct grundy_position {
 typedef struct grundy_move_sink {
     grundy_move *moves;
     size_t cap, listed;
-    uint64_t total;
+    uint64_t total, total_high; /* the exact count: total + total_high * 2^64 */
 } grundy_move_sink;
 
 /* Record one winning move (listed while there is room). */
 void grundy_move_sink_add(grundy_move_sink *s, size_t heap, uint64_t size, uint64_t take,
                           unsigned parts, const uint64_t *left);
 
-/* Count `n` more winning moves without listing them. @return OK, or LIMIT past 2^64 - 1. */
+/* Count `n` more winning moves without listing them (the count carries into total_high). */
 grundy_status grundy_move_sink_count(grundy_move_sink *s, uint64_t n);
 
 /* Misere play of the position (misere.c): outcome, then winning moves into the sink. */

@@ -3,8 +3,11 @@
  * Saving and loading solved tables. Layout (docs/solver.md), all integers little-endian:
  *   0 "GRUNDYSV"  8 u32 version (1)  12 u32 tables (GRUNDY_SOLVE_* bits)  16 u64 N
  *   24 u64 win  32 u64 lose  40 u64 draw  48 u64 FNV-1a 64 of every byte after the header
- *   56 u64 zero; then outcomes (ceil(N/4) bytes), remoteness (u32 x N), score (i64 x N),
- *   Grundy (u32 x N), those present, in that order.
+ *   56 u32 L, the length of the game's description (version 2; zero in version 1)  60 u32 zero;
+ *   then the description (L bytes, version 2), outcomes (ceil(N/4) bytes), remoteness (u32 x N),
+ *   score (i64 x N), Grundy (u32 x N), those present, in that order.
+ * A save goes to PATH.tmp, is fsynced and renamed over PATH: a failed save (disk full, ulimit -f)
+ * leaves the previous table whole.
  * The format is fixed-endian so a table moves between machines; the checksum catches truncation
  * and flipped bits, and the counts are re-derived on load and compared.
  */
@@ -15,9 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define HEADER_BYTES 64
 #define CHUNK        65536
+#define VERSION      2
 static const char magic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'S', 'V'};
 
 typedef struct stream {
@@ -85,10 +90,11 @@ static int write_tables(stream *s, const grundy_solution *sol) {
     return ok && flush(s);
 }
 
-static void encode_header(uint8_t *h, const grundy_solution *sol, uint64_t hash) {
+static void encode_header(uint8_t *h, const grundy_solution *sol, uint64_t hash, size_t game_len) {
     memset(h, 0, HEADER_BYTES);
     memcpy(h, magic, sizeof magic);
-    put_le(h + 8, 1, 4);
+    put_le(h + 8, VERSION, 4);
+    put_le(h + 56, game_len, 4);
     put_le(h + 12, sol->tables, 4);
     put_le(h + 16, sol->n, 8);
     put_le(h + 24, sol->win, 8);
@@ -97,26 +103,60 @@ static void encode_header(uint8_t *h, const grundy_solution *sol, uint64_t hash)
     put_le(h + 48, hash, 8);
 }
 
-grundy_status grundy_solution_save(const grundy_solution *sol, const char *path) {
+static grundy_status write_file(stream *s, const grundy_solution *sol, const char *game) {
     grundy_status st = GRUNDY_STATUS_OK;
     uint8_t header[HEADER_BYTES];
-    stream *const s = calloc(1, sizeof *s);
-    GRUNDY_CHECK(s != NULL, GRUNDY_STATUS_NOMEM);
-    s->hash = 0xcbf29ce484222325ull;
-    s->f = fopen(path, "wb");
-    GRUNDY_CHECK(s->f != NULL, GRUNDY_STATUS_IO);
-    encode_header(header, sol, 0); /* a placeholder until the checksum is known */
+    const size_t game_len = strlen(game);
+    encode_header(header, sol, 0, game_len); /* a placeholder until the checksum is known */
     GRUNDY_CHECK(fwrite(header, 1, HEADER_BYTES, s->f) == HEADER_BYTES, GRUNDY_STATUS_IO);
+    for (size_t i = 0; i < game_len; i++) {
+        GRUNDY_CHECK(put(s, (uint8_t)game[i], 1), GRUNDY_STATUS_IO);
+    }
     GRUNDY_CHECK(write_tables(s, sol), GRUNDY_STATUS_IO);
-    encode_header(header, sol, s->hash);
+    encode_header(header, sol, s->hash, game_len);
     GRUNDY_CHECK(fseek(s->f, 0, SEEK_SET) == 0, GRUNDY_STATUS_IO);
     GRUNDY_CHECK(fwrite(header, 1, HEADER_BYTES, s->f) == HEADER_BYTES, GRUNDY_STATUS_IO);
+    GRUNDY_CHECK(fflush(s->f) == 0 && fsync(fileno(s->f)) == 0, GRUNDY_STATUS_IO);
 cleanup:
-    if (s != NULL && s->f != NULL && fclose(s->f) != 0 && st == GRUNDY_STATUS_OK) {
-        st = GRUNDY_STATUS_IO;
+    return st;
+}
+
+grundy_status grundy_solution_save_game(const grundy_solution *sol, const char *game,
+                                        const char *path) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    char *tmp = NULL;
+    stream *const s = calloc(1, sizeof *s);
+    GRUNDY_CHECK(s != NULL, GRUNDY_STATUS_NOMEM);
+    game = game != NULL ? game : "";
+    GRUNDY_CHECK(strlen(game) <= GRUNDY_SOLUTION_GAME_MAX, GRUNDY_STATUS_INVALID_ARG);
+    tmp = malloc(strlen(path) + 5);
+    GRUNDY_CHECK(tmp != NULL, GRUNDY_STATUS_NOMEM);
+    strcpy(tmp, path);
+    strcat(tmp, ".tmp");
+    s->hash = 0xcbf29ce484222325ull;
+    s->f = fopen(tmp, "wb");
+    GRUNDY_CHECK(s->f != NULL, GRUNDY_STATUS_IO);
+    st = write_file(s, sol, game);
+    const int closed = fclose(s->f);
+    s->f = NULL;
+    GRUNDY_TRY(st);
+    GRUNDY_CHECK(closed == 0, GRUNDY_STATUS_IO);
+    /* rename is atomic: PATH is the old table or the new one, never a part of either. */
+    GRUNDY_CHECK(rename(tmp, path) == 0, GRUNDY_STATUS_IO);
+cleanup:
+    if (s != NULL && s->f != NULL) {
+        fclose(s->f);
     }
+    if (st != GRUNDY_STATUS_OK && tmp != NULL) {
+        remove(tmp);
+    }
+    free(tmp);
     free(s);
     return st;
+}
+
+grundy_status grundy_solution_save(const grundy_solution *sol, const char *path) {
+    return grundy_solution_save_game(sol, "", path);
 }
 
 /* Read one integer; 0 at a short read. */
@@ -165,8 +205,12 @@ static grundy_status alloc_from_header(const uint8_t *h, uint64_t max_bytes,
                                        grundy_solution **out) {
     const unsigned tables = (unsigned)get_le(h + 12, 4);
     const uint64_t n = get_le(h + 16, 8);
-    if (memcmp(h, magic, sizeof magic) != 0 || get_le(h + 8, 4) != 1 || (tables & ~15u) != 0 ||
-        n == 0 || n >= SIZE_MAX / 32 || ((tables & GRUNDY_SOLVE_REMOTENESS) && !(tables & 1u))) {
+    const uint64_t version = get_le(h + 8, 4), game_len = get_le(h + 56, 4);
+    /* The reserved bytes are checked: zero, or in version 2 a description's length. */
+    if (memcmp(h, magic, sizeof magic) != 0 || version < 1 || version > VERSION ||
+        get_le(h + 60, 4) != 0 || (version == 1 && game_len != 0) ||
+        game_len > GRUNDY_SOLUTION_GAME_MAX || (tables & ~15u) != 0 || n == 0 ||
+        n >= SIZE_MAX / 32 || ((tables & GRUNDY_SOLVE_REMOTENESS) && !(tables & 1u))) {
         return GRUNDY_STATUS_PARSE;
     }
     const uint64_t need =
@@ -207,7 +251,23 @@ static int counts_match(grundy_solution *s, const uint8_t *h) {
            s->draw == get_le(h + 40, 8);
 }
 
-grundy_status grundy_solution_load(const char *path, uint64_t max_bytes, grundy_solution **out) {
+/* The description after the header must be `game` (NULL: any). */
+static grundy_status read_game(stream *s, const uint8_t *h, const char *game) {
+    const size_t len = (size_t)get_le(h + 56, 4);
+    char text[GRUNDY_SOLUTION_GAME_MAX + 1];
+    if (fread(text, 1, len, s->f) != len) {
+        return GRUNDY_STATUS_PARSE;
+    }
+    hash_bytes(&s->hash, (const uint8_t *)text, len);
+    text[len] = '\0';
+    if (game != NULL && (strlen(text) != len || strcmp(text, game) != 0)) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    return GRUNDY_STATUS_OK;
+}
+
+grundy_status grundy_solution_load_game(const char *path, uint64_t max_bytes, const char *game,
+                                        grundy_solution **out) {
     grundy_status st = GRUNDY_STATUS_OK;
     uint8_t header[HEADER_BYTES];
     grundy_solution *sol = NULL;
@@ -219,6 +279,7 @@ grundy_status grundy_solution_load(const char *path, uint64_t max_bytes, grundy_
     GRUNDY_CHECK(s->f != NULL, GRUNDY_STATUS_IO);
     GRUNDY_CHECK(fread(header, 1, HEADER_BYTES, s->f) == HEADER_BYTES, GRUNDY_STATUS_PARSE);
     GRUNDY_TRY(alloc_from_header(header, max_bytes, &sol));
+    GRUNDY_TRY(read_game(s, header, game));
     GRUNDY_CHECK(read_tables(s, sol), GRUNDY_STATUS_PARSE);
     GRUNDY_CHECK(s->hash == get_le(header + 48, 8), GRUNDY_STATUS_PARSE);
     GRUNDY_CHECK(counts_match(sol, header), GRUNDY_STATUS_PARSE);
@@ -231,4 +292,8 @@ cleanup:
     free(s);
     grundy_solution_destroy(sol);
     return st;
+}
+
+grundy_status grundy_solution_load(const char *path, uint64_t max_bytes, grundy_solution **out) {
+    return grundy_solution_load_game(path, max_bytes, NULL, out);
 }

@@ -20,3 +20,32 @@ grundy_unit_test(test_retro_scan)
 grundy_unit_test(test_survey)
 target_compile_definitions(test_survey PRIVATE GRUNDY_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/tests/data")
 grundy_unit_test(test_nim_count)
+grundy_unit_test(test_table_io)
+# Every allocation of libgrundy.a goes through the test's __wrap_ functions (no library change).
+grundy_unit_test(test_alloc_fail SOURCES unit/alloc_wrap.c)
+target_link_options(test_alloc_fail PRIVATE
+                    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup)
+# The grundy tool with each allocation failed in turn (tests/cli/alloc_fail.sh).
+if(GRUNDY_BUILD_CLI)
+  get_target_property(failalloc_sources grundy_cli SOURCES)
+  list(TRANSFORM failalloc_sources PREPEND ${PROJECT_SOURCE_DIR}/cli/)
+  add_executable(grundy_failalloc ${failalloc_sources} ${CMAKE_CURRENT_SOURCE_DIR}/cli/failalloc.c
+                                  ${CMAKE_CURRENT_SOURCE_DIR}/unit/alloc_wrap.c)
+  target_link_libraries(grundy_failalloc PRIVATE grundy grundy_warnings)
+  target_include_directories(grundy_failalloc PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/unit)
+  target_link_options(grundy_failalloc PRIVATE
+                      -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup)
+  add_test(NAME cli_alloc_fail COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/alloc_fail.sh
+                                       $<TARGET_FILE:grundy_failalloc>)
+  set_tests_properties(cli_alloc_fail PROPERTIES LABELS "cli;slow")
+endif()
+# Goldens that need a small address space (ulimit -v): not under the sanitizers.
+if(GRUNDY_BUILD_CLI AND NOT GRUNDY_SANITIZE)
+  file(GLOB limit_cases CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/cli/limits/*.sh)
+  foreach(case ${limit_cases})
+    get_filename_component(case_name ${case} NAME_WE)
+    add_test(NAME cli_${case_name}
+             COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/golden.sh $<TARGET_FILE:grundy_cli> ${case})
+    set_tests_properties(cli_${case_name} PROPERTIES LABELS cli)
+  endforeach()
+endif()

@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The grundy tool with its k-th allocation failed, for every k of each command below
+# (grundy_failalloc, tests/cli/failalloc.c): every run ends with exit 0 and the normal output
+# (the failure absorbed), or exit 4 with one line on stderr that says so; never a crash (a signal,
+# exit >= 128), another code, or silence. Usage: alloc_fail.sh GRUNDY_FAILALLOC
+set -u
+bin=$1
+tmp=$(mktemp -d) || exit 5
+trap 'rm -rf "$tmp"' EXIT
+printf '3 3\n0 1\n1 2\n2 0\n' > "$tmp/g.txt"
+printf '1 2 3\n4 5\n' > "$tmp/heaps.txt"
+bad=0
+runs=0
+check() {
+    "$bin" "$@" > "$tmp/want" 2> "$tmp/want.err"
+    want_rc=$?
+    k=0
+    while :; do
+        GRUNDY_FAIL_ALLOC=$k "$bin" "$@" > "$tmp/out" 2> "$tmp/err"
+        rc=$?
+        runs=$((runs + 1))
+        if grep -q '^failalloc: not reached' "$tmp/err"; then
+            break
+        fi
+        lines=$(wc -l < "$tmp/err")
+        if [ $rc -eq "$want_rc" ] && cmp -s "$tmp/out" "$tmp/want"; then
+            :
+        elif [ $rc -eq 4 ] && [ "$lines" -eq 1 ] && grep -q 'memory' "$tmp/err"; then
+            :
+        else
+            echo "FAIL: grundy $* with allocation $k failed: exit $rc, stderr:" >&2
+            cat "$tmp/err" >&2
+            bad=$((bad + 1))
+        fi
+        k=$((k + 1))
+    done
+    echo "grundy $*: $k allocations, each failed in turn"
+}
+check rule 0.07 --json
+check values 0.6 --to 200
+check period 0.07
+check value kayles 1000000000000
+check count 0.07 --to 5000
+check play 0.07 10 20 30 --json
+check play 0.07 --input "$tmp/heaps.txt"
+check play kayles 3 4 5 --misere
+check graph "$tmp/g.txt" --sg
+check solve divisors 6 --json
+check solve heaps 0.07 3 4
+echo "$runs runs, $bad failures"
+[ $bad -eq 0 ]

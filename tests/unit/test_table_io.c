@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/* Solver table files: the game description, the reserved header bytes, and a failed save
+ * (the file size limit reached mid-write) leaving the previous table whole. */
+#include "check.h"
+
+#include <grundy/solver.h>
+
+#include <signal.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+static const char *const path = "test_table_io.bin";
+
+static grundy_solution *solve_divisors(unsigned n) {
+    grundy_game *g = NULL;
+    grundy_solution *s = NULL;
+    grundy_solve_opts o = GRUNDY_SOLVE_OPTS_INIT;
+    o.want = GRUNDY_SOLVE_REMOTENESS;
+    CHECK_EQ(grundy_game_divisors_create(n, &g), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_solve(g, &o, &s), GRUNDY_STATUS_OK);
+    grundy_game_destroy(g);
+    return s;
+}
+
+static int same(const grundy_solution *a, const grundy_solution *b) {
+    if (a == NULL || b == NULL || grundy_solution_positions(a) != grundy_solution_positions(b)) {
+        return 0;
+    }
+    for (uint64_t p = 0; p < grundy_solution_positions(a); p++) {
+        if (grundy_solution_outcome(a, p) != grundy_solution_outcome(b, p) ||
+            grundy_solution_remoteness(a, p) != grundy_solution_remoteness(b, p)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Set byte `at` of the file to v. */
+static void poke(size_t at, int v) {
+    FILE *f = fopen(path, "r+b");
+    CHECK(f != NULL);
+    if (f != NULL) {
+        fseek(f, (long)at, SEEK_SET);
+        fputc(v, f);
+        fclose(f);
+    }
+}
+
+static void test_game_text(void) {
+    grundy_solution *s = solve_divisors(6), *t = NULL;
+    CHECK_EQ(grundy_solution_save_game(s, "divisors 6", path), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_solution_load_game(path, 0, "divisors 6", &t), GRUNDY_STATUS_OK);
+    CHECK(same(s, t));
+    grundy_solution_destroy(t);
+    CHECK_EQ(grundy_solution_load_game(path, 0, "divisors 7", &t), GRUNDY_STATUS_INVALID_ARG);
+    CHECK(t == NULL);
+    CHECK_EQ(grundy_solution_load(path, 0, &t), GRUNDY_STATUS_OK); /* any game */
+    grundy_solution_destroy(t);
+    t = NULL;
+    poke(64, 'D'); /* the description is under the checksum */
+    CHECK_EQ(grundy_solution_load(path, 0, &t), GRUNDY_STATUS_PARSE);
+    CHECK_EQ(grundy_solution_save(s, path), GRUNDY_STATUS_OK);
+    poke(61, 1); /* reserved bytes 60..63 must be zero */
+    CHECK_EQ(grundy_solution_load(path, 0, &t), GRUNDY_STATUS_PARSE);
+    CHECK_EQ(grundy_solution_save(s, path), GRUNDY_STATUS_OK);
+    poke(57, 0x7f); /* a description longer than the limit */
+    CHECK_EQ(grundy_solution_load(path, 0, &t), GRUNDY_STATUS_PARSE);
+    CHECK_EQ(grundy_solution_save(s, path), GRUNDY_STATUS_OK);
+    poke(8, 1); /* version 1 with a description length is refused */
+    CHECK_EQ(grundy_solution_load(path, 0, &t), GRUNDY_STATUS_OK); /* length 0: fine */
+    grundy_solution_destroy(t);
+    t = NULL;
+    CHECK_EQ(grundy_solution_save_game(s, "x", path), GRUNDY_STATUS_OK);
+    poke(8, 1);
+    CHECK_EQ(grundy_solution_load(path, 0, &t), GRUNDY_STATUS_PARSE);
+    CHECK(t == NULL);
+    grundy_solution_destroy(s);
+}
+
+/* A save that fails half-way (RLIMIT_FSIZE, as `ulimit -f` or a full disk) keeps the old table. */
+static void test_failed_save(void) {
+    grundy_solution *small = solve_divisors(5), *big = solve_divisors(16), *t = NULL;
+    struct rlimit old, lim;
+    CHECK_EQ(grundy_solution_save_game(small, "divisors 5", path), GRUNDY_STATUS_OK);
+    signal(SIGXFSZ, SIG_IGN); /* the write then fails with EFBIG instead of killing us */
+    CHECK_EQ(getrlimit(RLIMIT_FSIZE, &old), 0);
+    lim = old;
+    lim.rlim_cur = 4096;
+    CHECK_EQ(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    CHECK_EQ(grundy_solution_save_game(big, "divisors 16", path), GRUNDY_STATUS_IO);
+    CHECK_EQ(setrlimit(RLIMIT_FSIZE, &old), 0);
+    CHECK_EQ(access("test_table_io.bin.tmp", F_OK), -1); /* the temporary is removed */
+    CHECK_EQ(grundy_solution_load_game(path, 0, "divisors 5", &t), GRUNDY_STATUS_OK);
+    CHECK(same(small, t));
+    grundy_solution_destroy(t);
+    CHECK_EQ(grundy_solution_save_game(big, "divisors 16", "no/such/dir/table"), GRUNDY_STATUS_IO);
+    remove(path);
+    grundy_solution_destroy(small);
+    grundy_solution_destroy(big);
+}
+
+int main(void) {
+    test_game_text();
+    test_failed_save();
+    return check_report("test_table_io");
+}
