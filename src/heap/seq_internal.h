@@ -23,13 +23,14 @@ typedef struct grundy_seq_engine_ops {
     /** Bytes of scratch memory the state holds now (counted against max_bytes). */
     uint64_t (*bytes)(const void *state);
     void (*destroy)(void *state);
+    /** The sequence was given values it did not compute (a resumed checkpoint, a sequence
+     *  file): rebuild the state from them, so that extending gives exactly the values an
+     *  uninterrupted run gives. NULL: the state needs nothing from the values. */
+    grundy_status (*resume)(grundy_seq *seq, void *state);
 } grundy_seq_engine_ops;
 
 extern const grundy_seq_engine_ops grundy_seq_naive_ops;
 extern const grundy_seq_engine_ops grundy_seq_sparse_ops;
-
-/** The rule the sequence is for. */
-const grundy_rule *grundy_seq_rule(const grundy_seq *seq);
 
 /**
  * Append the next value, widening the storage when it does not fit. Storage grows towards the
@@ -43,6 +44,18 @@ grundy_status grundy_seq_push(grundy_seq *seq, uint64_t value);
  * @return OK or LIMIT.
  */
 grundy_status grundy_seq_charge(const grundy_seq *seq, uint64_t scratch_bytes);
+
+/**
+ * Make room for g(0..count-1) at `width` bytes a value, in place of the values held, to be
+ * filled through the returned pointer (host order, as grundy_seq_raw gives them) and ended by
+ * grundy_seq_restore_end. Used by the sequence files.
+ * @return OK, LIMIT (max_bytes), NOMEM, INVALID_ARG (a bad width).
+ */
+grundy_status grundy_seq_restore_begin(grundy_seq *seq, unsigned width, uint64_t count,
+                                       void **values);
+
+/** The values are in: g(0..count-1) are held, and the engine rebuilds its state from them. */
+grundy_status grundy_seq_restore_end(grundy_seq *seq, uint64_t count);
 
 /**
  * Raw storage for tight loops: g(n) is ((const uintW_t *)raw)[n] with W = 8 * *width. The

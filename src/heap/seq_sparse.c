@@ -799,7 +799,29 @@ cleanup:
     return st;
 }
 
+/* Values given from outside (a checkpoint): the histogram is rebuilt from them and the
+ * labelling chosen afresh at the next heap, which rebuilds the rare list. The labelling only
+ * decides the speed, so the values that follow are those of an uninterrupted run. */
+static grundy_status sparse_resume(grundy_seq *seq, void *state) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    sparse *s = state;
+    const uint64_t length = grundy_seq_length(seq);
+    free_rare(s);
+    s->dense = 1;
+    s->rare_limit = UINT64_MAX;
+    s->next_choice = length > FIRST_CHOICE ? length : FIRST_CHOICE;
+    GRUNDY_TRY(reserve_bits(seq, s, bits_for(grundy_seq_max_value(seq))));
+    if (s->hist != NULL) {
+        memset(s->hist, 0, (size_t)s->seen_cap * sizeof *s->hist);
+        for (uint64_t i = 1; i < length; i++) {
+            s->hist[(grundy_seq_get(seq, i) << 1) | position_parity(s, i)]++;
+        }
+    }
+cleanup:
+    return st;
+}
+
 const grundy_seq_engine_ops grundy_seq_sparse_ops = {
     GRUNDY_SEQ_SPARSE, "sparse",     sparse_applies, sparse_create,
-    sparse_extend,     sparse_bytes, sparse_destroy,
+    sparse_extend,     sparse_bytes, sparse_destroy, sparse_resume,
 };
