@@ -256,33 +256,26 @@ uint64_t grundy_seq_bytes(const grundy_seq *seq) {
     return seq->capacity * seq->width + scratch_bytes(seq);
 }
 
-grundy_status grundy_seq_restore_begin(grundy_seq *seq, unsigned width, uint64_t count,
+grundy_status grundy_seq_restore_begin(const grundy_seq *seq, unsigned width, uint64_t count,
                                        void **values) {
+    *values = NULL;
     if (width != 1 && width != 2 && width != 4 && width != 8) {
         return GRUNDY_STATUS_INVALID_ARG;
     }
-    if (count == 0) {
-        count = 1; /* a buffer to point at */
-    }
-    if (!fits(seq, count, width, scratch_bytes(seq))) {
+    const uint64_t room = count > 0 ? count : 1; /* a buffer to point at */
+    if (!fits(seq, room, width, scratch_bytes(seq))) {
         return GRUNDY_STATUS_LIMIT;
     }
-    void *data = malloc((size_t)(count * width));
-    if (data == NULL) {
-        return GRUNDY_STATUS_NOMEM;
-    }
-    free(seq->data);
-    seq->data = data;
-    seq->width = width;
-    seq->capacity = count;
-    seq->length = 0;
-    seq->max_value = 0;
-    *values = data;
-    return GRUNDY_STATUS_OK;
+    *values = malloc((size_t)(room * width));
+    return *values != NULL ? GRUNDY_STATUS_OK : GRUNDY_STATUS_NOMEM;
 }
 
-grundy_status grundy_seq_restore_end(grundy_seq *seq, uint64_t count) {
-    assert(count <= seq->capacity);
+grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned width,
+                                     uint64_t count) {
+    free(seq->data);
+    seq->data = values;
+    seq->width = width;
+    seq->capacity = count > 0 ? count : 1;
     seq->length = count;
     seq->max_value = 0;
     for (uint64_t i = 0; i < count; i++) {

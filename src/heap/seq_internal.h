@@ -46,16 +46,17 @@ grundy_status grundy_seq_push(grundy_seq *seq, uint64_t value);
 grundy_status grundy_seq_charge(const grundy_seq *seq, uint64_t scratch_bytes);
 
 /**
- * Make room for g(0..count-1) at `width` bytes a value, in place of the values held, to be
- * filled through the returned pointer (host order, as grundy_seq_raw gives them) and ended by
- * grundy_seq_restore_end. Used by the sequence files.
- * @return OK, LIMIT (max_bytes), NOMEM, INVALID_ARG (a bad width).
+ * A buffer for g(0..count-1) at `width` bytes a value, to replace the values held once filled
+ * (host order, as grundy_seq_raw gives them): the sequence files read into it, check it, then
+ * hand it over with grundy_seq_restore_end, or free() it. The sequence is not touched.
+ * @return OK, LIMIT (the values would not fit in max_bytes), NOMEM, INVALID_ARG (a bad width).
  */
-grundy_status grundy_seq_restore_begin(grundy_seq *seq, unsigned width, uint64_t count,
+grundy_status grundy_seq_restore_begin(const grundy_seq *seq, unsigned width, uint64_t count,
                                        void **values);
 
-/** The values are in: g(0..count-1) are held, and the engine rebuilds its state from them. */
-grundy_status grundy_seq_restore_end(grundy_seq *seq, uint64_t count);
+/** The sequence takes `values` (from grundy_seq_restore_begin, filled) as g(0..count-1), in
+ *  place of what it held, and the engine rebuilds its state from them. */
+grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned width, uint64_t count);
 
 /**
  * Raw storage for tight loops: g(n) is ((const uintW_t *)raw)[n] with W = 8 * *width. The
