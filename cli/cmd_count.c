@@ -79,8 +79,10 @@ static int run(int argc, char **argv) {
         if (st != GRUNDY_STATUS_OK) {
             rc = seq_job_fail(&cli_cmd_count, &job, st, to);
         } else {
-            print(&job, args.present[OPT_JSON], from, to, p_pos, n_pos);
-            rc = CLI_EXIT_OK;
+            rc = seq_job_done(&cli_cmd_count, &job, CLI_EXIT_OK, UINT64_MAX);
+            if (rc == CLI_EXIT_OK) {
+                print(&job, args.present[OPT_JSON], from, to, p_pos, n_pos);
+            }
         }
     }
     seq_job_end(&job);

@@ -132,11 +132,17 @@ static int run(int argc, char **argv) {
     }
     rc = seq_job_start(&cli_cmd_period, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
-        const grundy_status st = grundy_period_find(job.rule, NULL, &job.opts, &r);
+        const grundy_status st =
+            grundy_period_find(job.rule, grundy_query_seq(job.query), &job.opts, &r);
         if (st != GRUNDY_STATUS_OK) {
-            rc = cli_fail(&cli_cmd_period, cli_exit_code(st), "%s: %s", job.canonical,
-                          st == GRUNDY_STATUS_LIMIT ? "the memory limit was reached"
-                                                    : grundy_status_str(st));
+            rc = seq_run_fail(&job.run, st);
+            if (rc < 0) {
+                rc = cli_fail(&cli_cmd_period, cli_exit_code(st), "%s: %s", job.canonical,
+                              st == GRUNDY_STATUS_LIMIT ? "the memory limit was reached"
+                                                        : grundy_status_str(st));
+            }
+        } else if ((rc = seq_job_done(&cli_cmd_period, &job, CLI_EXIT_OK, UINT64_MAX)) != 0) {
+            /* a checkpoint or --save could not be written: said */
         } else {
             args.present[OPT_JSON] ? print_json(&job, &r) : print_text(&job, &r);
             if (!r.found) {

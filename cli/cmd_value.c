@@ -44,6 +44,8 @@ static int run(int argc, char **argv) {
         const grundy_status st = grundy_query_value(job.query, heap, &value);
         if (st != GRUNDY_STATUS_OK) {
             rc = seq_job_fail(&cli_cmd_value, &job, st, heap);
+        } else if ((rc = seq_job_done(&cli_cmd_value, &job, CLI_EXIT_OK, UINT64_MAX)) != 0) {
+            /* a checkpoint or --save could not be written: said */
         } else if (args.present[OPT_JSON]) {
             json_writer w;
             json_init(&w, stdout);

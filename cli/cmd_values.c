@@ -91,8 +91,10 @@ static int run(int argc, char **argv) {
         if (st != GRUNDY_STATUS_OK) {
             rc = seq_job_fail(&cli_cmd_values, &job, st, to);
         } else {
-            print(&job, args.present[OPT_JSON], from, to);
-            rc = CLI_EXIT_OK;
+            rc = seq_job_done(&cli_cmd_values, &job, CLI_EXIT_OK, to + 1);
+            if (rc == CLI_EXIT_OK) {
+                print(&job, args.present[OPT_JSON], from, to);
+            }
         }
     }
     seq_job_end(&job);

@@ -89,6 +89,10 @@ GRUNDY_API grundy_seq_engine grundy_seq_get_engine(const grundy_seq *seq);
 /** The rule the sequence is for (the one given to grundy_seq_create). */
 GRUNDY_API const grundy_rule *grundy_seq_rule(const grundy_seq *seq);
 
+/** The rare positions the sparse engine keeps now (UINT64_MAX: no rare list, e.g. the naive
+ *  engine, or a rule without sparse space), for progress reports. */
+GRUNDY_API uint64_t grundy_seq_rare_count(const grundy_seq *seq);
+
 /** Bytes the sequence holds now: the values' buffer and the engine's scratch. */
 GRUNDY_API uint64_t grundy_seq_bytes(const grundy_seq *seq);
 

@@ -252,6 +252,10 @@ const void *grundy_seq_raw(const grundy_seq *seq, unsigned *width) {
     return seq->data;
 }
 
+uint64_t grundy_seq_rare_count(const grundy_seq *seq) {
+    return seq->ops->rare_count != NULL ? seq->ops->rare_count(seq->state) : UINT64_MAX;
+}
+
 uint64_t grundy_seq_bytes(const grundy_seq *seq) {
     return seq->capacity * seq->width + scratch_bytes(seq);
 }

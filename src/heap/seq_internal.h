@@ -27,6 +27,8 @@ typedef struct grundy_seq_engine_ops {
      *  file): rebuild the state from them, so that extending gives exactly the values an
      *  uninterrupted run gives. NULL: the state needs nothing from the values. */
     grundy_status (*resume)(grundy_seq *seq, void *state);
+    /** How many rare positions the engine keeps now (progress reports); NULL: none. */
+    uint64_t (*rare_count)(const void *state);
 } grundy_seq_engine_ops;
 
 extern const grundy_seq_engine_ops grundy_seq_naive_ops;

@@ -821,7 +821,12 @@ cleanup:
     return st;
 }
 
+static uint64_t sparse_rare_count(const void *state) {
+    const sparse *s = state;
+    return s->dense ? UINT64_MAX : s->rare_count;
+}
+
 const grundy_seq_engine_ops grundy_seq_sparse_ops = {
-    GRUNDY_SEQ_SPARSE, "sparse",     sparse_applies, sparse_create,
-    sparse_extend,     sparse_bytes, sparse_destroy, sparse_resume,
+    GRUNDY_SEQ_SPARSE, "sparse",     sparse_applies, sparse_create,     sparse_extend,
+    sparse_bytes,      sparse_destroy, sparse_resume, sparse_rare_count,
 };

@@ -266,18 +266,13 @@ cleanup:
 /* ---------------------------------------------------------------- reading */
 
 #ifdef __GNUC__
-__attribute__((format(printf, 4, 5)))
+__attribute__((format(printf, 3, 4)))
 #endif
 static grundy_status
-refuse(grundy_seqfile_info *info, grundy_seqfile_problem problem, const char *path, const char *fmt,
-       ...) {
+refuse(grundy_seqfile_info *info, grundy_seqfile_problem problem, const char *fmt, ...) {
     va_list ap;
-    int n = snprintf(info->message, sizeof info->message, "%s: ", path);
-    if (n < 0 || (size_t)n >= sizeof info->message) {
-        n = 0;
-    }
     va_start(ap, fmt);
-    vsnprintf(info->message + n, sizeof info->message - (size_t)n, fmt, ap);
+    vsnprintf(info->message, sizeof info->message, fmt, ap);
     va_end(ap);
     info->problem = problem;
     return GRUNDY_STATUS_PARSE;
@@ -293,14 +288,14 @@ static int read_exact(FILE *f, checksum *ck, unsigned char *p, size_t n) {
 }
 
 /* The fixed header: magic, version, and fields in range. */
-static grundy_status parse_header(const unsigned char *h, const char *path,
-                                  grundy_seqfile_info *info, uint32_t *rule_len) {
+static grundy_status parse_header(const unsigned char *h, grundy_seqfile_info *info,
+                                  uint32_t *rule_len) {
     if (memcmp(h, magic, sizeof magic) != 0) {
-        return refuse(info, GRUNDY_SEQFILE_NOT_OURS, path, "not a grundy sequence file");
+        return refuse(info, GRUNDY_SEQFILE_NOT_OURS, "not a grundy sequence file");
     }
     info->version = (unsigned)get_le(h + 8, 4);
     if (info->version != GRUNDY_SEQFILE_VERSION) {
-        return refuse(info, GRUNDY_SEQFILE_BAD_VERSION, path,
+        return refuse(info, GRUNDY_SEQFILE_BAD_VERSION,
                       "incompatible version: written in format version %u, this grundy reads "
                       "version %u",
                       info->version, GRUNDY_SEQFILE_VERSION);
@@ -313,7 +308,7 @@ static grundy_status parse_header(const unsigned char *h, const char *path,
     if ((kind != GRUNDY_SEQFILE_SEQUENCE && kind != GRUNDY_SEQFILE_CHECKPOINT) || engine > 2 ||
         info->width != width_for(info->max_value) || info->count > GRUNDY_NUMBER_MAX ||
         *rule_len == 0 || *rule_len > MAX_RULE_TEXT) {
-        return refuse(info, GRUNDY_SEQFILE_BAD_HEADER, path,
+        return refuse(info, GRUNDY_SEQFILE_BAD_HEADER,
                       "corrupt header (kind, engine, width, count or rule length out of range)");
     }
     info->kind = (grundy_seqfile_kind)kind;
@@ -324,25 +319,24 @@ static grundy_status parse_header(const unsigned char *h, const char *path,
 }
 
 /* The file's size against the header's promise: truncated, or bytes past the checksum. */
-static grundy_status check_size(FILE *f, const char *path, grundy_seqfile_info *info,
-                                uint32_t rule_len) {
+static grundy_status check_size(FILE *f, grundy_seqfile_info *info, uint32_t rule_len) {
     struct stat sb;
     if (fstat(fileno(f), &sb) != 0) {
         return GRUNDY_STATUS_IO;
     }
     const uint64_t size = (uint64_t)sb.st_size;
     if (info->count > (UINT64_MAX - HEADER_FIXED - MAX_RULE_TEXT - 8) / info->width) {
-        return refuse(info, GRUNDY_SEQFILE_BAD_HEADER, path, "corrupt header (count)");
+        return refuse(info, GRUNDY_SEQFILE_BAD_HEADER, "corrupt header (count)");
     }
     const uint64_t want = HEADER_FIXED + rule_len + info->count * info->width + 8;
     if (size < want) {
-        return refuse(info, GRUNDY_SEQFILE_TRUNCATED, path,
+        return refuse(info, GRUNDY_SEQFILE_TRUNCATED,
                       "truncated: %llu bytes, where the header's %llu values need %llu",
                       (unsigned long long)size, (unsigned long long)info->count,
                       (unsigned long long)want);
     }
     if (size > want) {
-        return refuse(info, GRUNDY_SEQFILE_CORRUPT, path, "corrupt: %llu bytes past the checksum",
+        return refuse(info, GRUNDY_SEQFILE_CORRUPT, "corrupt: %llu bytes past the checksum",
                       (unsigned long long)(size - want));
     }
     return GRUNDY_STATUS_OK;
@@ -380,8 +374,8 @@ static int read_values(FILE *f, checksum *ck, const grundy_seqfile_info *info, v
 }
 
 /* Everything after the fixed header: rule, values, checksum, and the checks on them. */
-static grundy_status read_body(FILE *f, checksum *ck, const char *path, grundy_seq *seq,
-                               grundy_seqfile_info *info, uint32_t rule_len, void **values) {
+static grundy_status read_body(FILE *f, checksum *ck, grundy_seq *seq, grundy_seqfile_info *info,
+                               uint32_t rule_len, void **values) {
     grundy_status st = GRUNDY_STATUS_OK;
     char *want = NULL;
     unsigned char *rule = malloc(rule_len + 1), *buf = malloc(BUFFER_BYTES);
@@ -393,14 +387,14 @@ static grundy_status read_body(FILE *f, checksum *ck, const char *path, grundy_s
     unsigned char sum[8];
     GRUNDY_CHECK(fread(sum, 1, sizeof sum, f) == sizeof sum, GRUNDY_STATUS_IO);
     if (get_le(sum, 8) != ck_final(ck)) {
-        st = refuse(info, GRUNDY_SEQFILE_CORRUPT, path,
+        st = refuse(info, GRUNDY_SEQFILE_CORRUPT,
                     "corrupt: the checksum does not match the content (a changed byte)");
         goto cleanup;
     }
     const size_t want_len = rule_text(grundy_seq_rule(seq), &want);
     GRUNDY_CHECK(want != NULL, GRUNDY_STATUS_NOMEM);
     if (want_len != rule_len || memcmp(want, rule, rule_len) != 0) {
-        st = refuse(info, GRUNDY_SEQFILE_OTHER_RULE, path, "made for another rule: %s, not %s",
+        st = refuse(info, GRUNDY_SEQFILE_OTHER_RULE, "made for another rule: %s, not %s",
                     (const char *)rule, want);
         goto cleanup;
     }
@@ -410,7 +404,7 @@ static grundy_status read_body(FILE *f, checksum *ck, const char *path, grundy_s
         max = v > max ? v : max;
     }
     if (max != info->max_value) {
-        st = refuse(info, GRUNDY_SEQFILE_CORRUPT, path,
+        st = refuse(info, GRUNDY_SEQFILE_CORRUPT,
                     "corrupt: the values' maximum is not the "
                     "header's");
     }
@@ -434,13 +428,13 @@ grundy_status grundy_seqfile_load(const char *path, grundy_seq *seq, grundy_seqf
     if (!read_exact(f, &ck, h, sizeof h)) {
         GRUNDY_CHECK(!ferror(f), GRUNDY_STATUS_IO);
         st = memcmp(h, magic, sizeof magic) != 0
-                 ? refuse(info, GRUNDY_SEQFILE_NOT_OURS, path, "not a grundy sequence file")
-                 : refuse(info, GRUNDY_SEQFILE_TRUNCATED, path, "truncated inside the header");
+                 ? refuse(info, GRUNDY_SEQFILE_NOT_OURS, "not a grundy sequence file")
+                 : refuse(info, GRUNDY_SEQFILE_TRUNCATED, "truncated inside the header");
         goto cleanup;
     }
-    GRUNDY_TRY(parse_header(h, path, info, &rule_len));
-    GRUNDY_TRY(check_size(f, path, info, rule_len));
-    GRUNDY_TRY(read_body(f, &ck, path, seq, info, rule_len, &values));
+    GRUNDY_TRY(parse_header(h, info, &rule_len));
+    GRUNDY_TRY(check_size(f, info, rule_len));
+    GRUNDY_TRY(read_body(f, &ck, seq, info, rule_len, &values));
     if (info->count > grundy_seq_length(seq)) {
         st = grundy_seq_restore_end(seq, values, info->width, info->count);
         values = NULL;
