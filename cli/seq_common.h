@@ -15,13 +15,12 @@
  * work on different options merges without conflicts.
  */
 #define SEQ_OPTIONS                                                                                \
-    {"max-n", 0, CLI_ARG_ONE},                                                                     \
-        {"engine", 0,                                                                              \
-         CLI_ARG_ONE}, /* self-check (issue 11) */ /* threads (issue 12) */ /* long runs:          \
-                                                                               checkpoints,        \
-                                                                               sequence files,     \
-                                                                               progress, memory    \
-                                                                               (issue 13) */       \
+    {"max-n", 0, CLI_ARG_ONE}, {"engine", 0, CLI_ARG_ONE},                                         \
+        /* self-check (issue 11) */ /* threads (issue 12) */ /* long runs:                         \
+                                                                checkpoints,                       \
+                                                                sequence files,                    \
+                                                                progress, memory                   \
+                                                                (issue 13) */                      \
         {"checkpoint", 0, CLI_ARG_ONE}, {"checkpoint-every", 0, CLI_ARG_ONE},                      \
         {"save", 0, CLI_ARG_ONE}, {"load", 0, CLI_ARG_ONE}, {"progress", 0, CLI_ARG_NONE},         \
         {"quiet", 'q', CLI_ARG_NONE}, /* end of the shared options */

@@ -23,5 +23,6 @@
 #include <grundy/brute.h>
 #include <grundy/left_stack.h>
 #include <grundy/seqfile.h>
+#include <grundy/stats.h>
 
 #endif

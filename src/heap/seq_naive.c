@@ -384,6 +384,6 @@ static grundy_status naive_resume(grundy_seq *seq, void *state) {
 }
 
 const grundy_seq_engine_ops grundy_seq_naive_ops = {
-    GRUNDY_SEQ_NAIVE, "naive",     naive_applies, naive_create,
-    naive_extend,     naive_bytes, naive_destroy, naive_resume, NULL,
+    GRUNDY_SEQ_NAIVE, "naive",       naive_applies, naive_create, naive_extend,
+    naive_bytes,      naive_destroy, naive_resume,  NULL,
 };

@@ -105,28 +105,8 @@ static uint64_t sparse_bytes(const void *state) {
     return b;
 }
 
-/* kpar and whether the parity variant may be used: every split take must share one parity,
- * else a split's common class would depend on k. */
 static void split_parity(sparse *s) {
-    int have = 0;
-    s->parity_allowed = 1;
-    for (size_t i = 0; i < s->class_count; i++) {
-        const grundy_move_class *c = &s->classes[i];
-        if (!(c->leaves & 4u)) {
-            continue;
-        }
-        const unsigned p = (unsigned)(c->take_first & 1u);
-        const int several =
-            c->take_last > c->take_first && c->take_last - c->take_first >= c->take_step;
-        if ((several && (c->take_step & 1u)) || (have && p != s->kpar)) {
-            s->parity_allowed = 0;
-        }
-        s->kpar = have ? s->kpar : p;
-        have = 1;
-    }
-    if (!s->parity_allowed) {
-        s->kpar = 0;
-    }
+    s->parity_allowed = grundy_sparse_split_parity(s->classes, s->class_count, &s->kpar);
 }
 
 /* The takes of every class with bit `bit` of its digit, or 0 when there are too many. */
@@ -827,6 +807,6 @@ static uint64_t sparse_rare_count(const void *state) {
 }
 
 const grundy_seq_engine_ops grundy_seq_sparse_ops = {
-    GRUNDY_SEQ_SPARSE, "sparse",     sparse_applies, sparse_create,     sparse_extend,
-    sparse_bytes,      sparse_destroy, sparse_resume, sparse_rare_count,
+    GRUNDY_SEQ_SPARSE, "sparse",       sparse_applies, sparse_create,     sparse_extend,
+    sparse_bytes,      sparse_destroy, sparse_resume,  sparse_rare_count,
 };
