@@ -98,6 +98,7 @@ static int stats_of(seq_job *job, uint64_t to, int json, int freq) {
                         (unsigned long long)to, (unsigned long long)job->opts.max_n,
                         (unsigned long long)to);
     }
+    job->run.bound = to + 1;
     grundy_status st = grundy_seq_extend(seq, to + 1);
     if (st != GRUNDY_STATUS_OK) {
         return seq_job_fail(&cli_cmd_stats, job, st, to);

@@ -87,6 +87,7 @@ static int run(int argc, char **argv) {
     }
     rc = seq_job_start(&cli_cmd_values, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
+        job.run.bound = to < job.opts.max_n ? to + 1 : job.run.bound;
         const grundy_status st = grundy_query_prepare(job.query, to);
         if (st != GRUNDY_STATUS_OK) {
             rc = seq_job_fail(&cli_cmd_values, &job, st, to);

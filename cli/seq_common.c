@@ -64,6 +64,7 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
         return cli_fail(cmd, cli_exit_code(st), "cannot start on %s: %s", job->canonical,
                         grundy_status_str(st));
     }
+    job->run.bound = job->opts.max_n + 1; /* what --to N sets lower */
     return seq_run_begin(&job->run, job->query, job->canonical);
 }
 

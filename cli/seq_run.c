@@ -64,9 +64,11 @@ static void clear_line(seq_run *run) {
     }
 }
 
-/* "heap 1234567 of 2000001 (61.7%), 1.23M values/s, rare 57, 3.2 MiB, 0m12s left" */
+/* "heap 1234567 of 2000001 (61.7%), 1.23M values/s, rare 57, 3.2 MiB, 0m12s left": the bound
+ * is the command's (a period search's rounds end earlier, and it may stop at any of them). */
 static void draw(seq_run *run, const grundy_seq *seq, uint64_t target, double now) {
     const uint64_t length = grundy_seq_length(seq), rare = grundy_seq_rare_count(seq);
+    const uint64_t bound = run->bound > target ? run->bound : target;
     const double elapsed = now - run->started;
     const double rate = elapsed > 0 ? (double)(length - run->start_length) / elapsed : 0.0;
     char speed[32], rare_text[32] = "-", left[32];
@@ -74,14 +76,14 @@ static void draw(seq_run *run, const grundy_seq *seq, uint64_t target, double no
     if (rare != UINT64_MAX) {
         human(rare_text, sizeof rare_text, (double)rare);
     }
-    duration(left, sizeof left, rate > 0 ? (double)(target - length) / rate : 1e18);
+    duration(left, sizeof left, rate > 0 ? (double)(bound - length) / rate : 1e18);
     char line[256];
     const int n = snprintf(line, sizeof line,
                            "grundy %s %s: heap %llu of %llu (%.1f%%), %s values/s, rare %s, "
                            "%.1f MiB, %s left",
                            run->cmd->name, run->rule, (unsigned long long)length,
-                           (unsigned long long)target, 100.0 * (double)length / (double)target,
-                           speed, rare_text, (double)grundy_seq_bytes(seq) / 1048576.0, left);
+                           (unsigned long long)bound, 100.0 * (double)length / (double)bound, speed,
+                           rare_text, (double)grundy_seq_bytes(seq) / 1048576.0, left);
     const size_t len = n < 0 ? 0 : (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
     /* Pad over a longer previous line: no terminal escapes, so a log file reads too. */
     fprintf(stderr, "\r%s%*s", line, run->drawn > len ? (int)(run->drawn - len) : 0, "");

@@ -15,6 +15,7 @@ typedef struct seq_run {
     int quiet;
     double started, last_save, last_draw;
     uint64_t start_length; /* values held before computing (loaded or resumed) */
+    uint64_t bound;        /* the progress line's "of": the most values the command computes */
     size_t drawn;          /* characters of the progress line on screen, 0 when none */
     grundy_seq *seq;
     int failed; /* the hook printed why it stopped the run; this is the exit code */
