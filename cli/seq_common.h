@@ -49,9 +49,8 @@ enum seq_option {
     /* self-check (issue 11) */                                                                    \
     /* threads (issue 12) */                                                                       \
     /* long runs (issue 13) */                                                                     \
-    "  --checkpoint F  resume from F when it exists; write the values to F every\n"               \
-    "              --checkpoint-every seconds, on SIGINT/SIGTERM (then exit 130/143) and at the\n" \
-    "              end, atomically\n"                                                             \
+    "  --checkpoint F  resume from F when it exists; write the values to F every S seconds\n"      \
+    "              (below), on SIGINT/SIGTERM (then exit 130/143) and at the end, atomically\n"  \
     "  --checkpoint-every S  seconds between checkpoints [default: 300]\n"                         \
     "  --save F    write the values computed to the sequence file F\n"                             \
     "  --load F    start from the values in the sequence file (or checkpoint) F\n"                 \
