@@ -25,5 +25,6 @@
 #include <grundy/left_stack.h>
 #include <grundy/seqfile.h>
 #include <grundy/stats.h>
+#include <grundy/solver.h>
 
 #endif

@@ -107,7 +107,7 @@ static void check_resume(const char *text, grundy_seq_engine engine, uint64_t m,
 static void test_resume_random(void) {
     const uint64_t seed = check_seed(13);
     check_rng rng = {seed};
-    for (int t = 0; t < 120; t++) {
+    for (int t = 0; t < 80; t++) {
         char text[16] = "0.";
         const size_t digits = 1 + (size_t)check_rng_below(&rng, 5);
         for (size_t i = 0; i < digits; i++) {
@@ -115,7 +115,7 @@ static void test_resume_random(void) {
         }
         text[2 + digits] = digit_chars[1 + check_rng_below(&rng, 7)];
         text[3 + digits] = '\0';
-        const uint64_t n = 100 + check_rng_below(&rng, 3000);
+        const uint64_t n = 100 + check_rng_below(&rng, 1500);
         const uint64_t m = check_rng_below(&rng, n + 1);
         grundy_rule *rule = parse(text);
         const int splits = rule != NULL && grundy_rule_max_heaps_left(rule) == 2;
@@ -126,7 +126,7 @@ static void test_resume_random(void) {
         }
     }
     /* Sparse games with a long rare list, resumed after the labelling settled. */
-    check_resume("0.16", GRUNDY_SEQ_SPARSE, 70001, 140000, seed);
+    check_resume("0.16", GRUNDY_SEQ_SPARSE, 30001, 60000, seed);
     check_resume("0.6", GRUNDY_SEQ_SPARSE, 5000, 20000, seed);
     check_resume("0.127", GRUNDY_SEQ_SPARSE, 3000, 9000, seed);
     check_resume("S(1-50)", GRUNDY_SEQ_NAIVE, 777, 3000, seed);
