@@ -14,16 +14,21 @@
  * seq_job_start. One option per line, each issue's options after its own comment line, so that
  * work on different options merges without conflicts.
  */
+/* clang-format off */
 #define SEQ_OPTIONS                                                                                \
-    {"max-n", 0, CLI_ARG_ONE}, {"engine", 0, CLI_ARG_ONE},                                         \
-        /* self-check (issue 11) */ /* threads (issue 12) */ /* long runs:                         \
-                                                                checkpoints,                       \
-                                                                sequence files,                    \
-                                                                progress, memory                   \
-                                                                (issue 13) */                      \
-        {"checkpoint", 0, CLI_ARG_ONE}, {"checkpoint-every", 0, CLI_ARG_ONE},                      \
-        {"save", 0, CLI_ARG_ONE}, {"load", 0, CLI_ARG_ONE}, {"progress", 0, CLI_ARG_NONE},         \
-        {"quiet", 'q', CLI_ARG_NONE}, /* end of the shared options */
+    {"max-n", 0, CLI_ARG_ONE},                                                                     \
+    {"engine", 0, CLI_ARG_ONE},                                                                    \
+    /* self-check (issue 11) */                                                                    \
+    /* threads (issue 12) */                                                                       \
+    {"threads", 0, CLI_ARG_ONE},                                                                   \
+    /* long runs: checkpoints, sequence files, progress, memory (issue 13) */                      \
+    {"checkpoint", 0, CLI_ARG_ONE},                                                                \
+    {"checkpoint-every", 0, CLI_ARG_ONE},                                                          \
+    {"save", 0, CLI_ARG_ONE},                                                                      \
+    {"load", 0, CLI_ARG_ONE},                                                                      \
+    {"progress", 0, CLI_ARG_NONE},                                                                 \
+    {"quiet", 'q', CLI_ARG_NONE},                                                                  \
+    /* end of the shared options */
 
 /* Indices of the shared options, relative to the command's OPT_SEQ; same order as SEQ_OPTIONS. */
 enum seq_option {
@@ -31,6 +36,7 @@ enum seq_option {
     SEQ_OPT_ENGINE,
     /* self-check (issue 11) */
     /* threads (issue 12) */
+    SEQ_OPT_THREADS,
     /* long runs (issue 13) */
     SEQ_OPT_CHECKPOINT,
     SEQ_OPT_CHECKPOINT_EVERY,
@@ -48,6 +54,8 @@ enum seq_option {
     "              the fastest that applies [default: auto]\n"                                      \
     /* self-check (issue 11) */                                                                    \
     /* threads (issue 12) */                                                                       \
+    "  --threads T threads that compute values; the values never depend on it [default: the\n"      \
+    "              cores online]\n"                                                                  \
     /* long runs (issue 13) */                                                                     \
     "  --checkpoint F  resume from F when it exists; write the values to F every S seconds\n"      \
     "              (below), on SIGINT/SIGTERM (then exit 130/143) and at the end, atomically\n"  \
@@ -57,6 +65,7 @@ enum seq_option {
     "  --progress  a progress line on stderr even when it is not a terminal\n"                     \
     "  -q, --quiet no progress line, no notes on stderr\n"                                         \
     ""
+/* clang-format on */
 
 /** A parsed rule with its canonical text, and the period options from the shared options. */
 typedef struct seq_job {

@@ -32,6 +32,13 @@ typedef grundy_status (*grundy_seq_hook)(void *ctx, const grundy_seq *seq, uint6
 typedef struct grundy_seq_opts {
     grundy_seq_engine engine;
     uint64_t max_bytes; /**< memory the sequence may use; GRUNDY_STATUS_LIMIT past it */
+    /* issue 12 */
+    /**
+     * Threads that compute values (0 or 1: the caller's thread alone). The values never depend
+     * on it: blocks of heaps are computed at once, each heap's options below the block on any
+     * thread and the few inside it afterwards in order.
+     */
+    unsigned threads;
     /* long runs (issue 13): zero values are the defaults (no hook, no stop flag) */
     grundy_seq_hook hook; /**< called at each quiescent point; NULL for none */
     void *hook_ctx;       /**< passed to hook */

@@ -23,6 +23,9 @@ typedef struct grundy_seq_engine_ops {
     /** Bytes of scratch memory the state holds now (counted against max_bytes). */
     uint64_t (*bytes)(const void *state);
     void (*destroy)(void *state);
+    /** Estimated option visits per value near heap n from the state now (issue 12: searches
+     * that can only observe stop by it); NULL: the caller's model of the naive method. */
+    double (*cost)(const void *state, uint64_t n);
     /** The sequence was given values it did not compute (a resumed checkpoint, a sequence
      *  file): rebuild the state from them, so that extending gives exactly the values an
      *  uninterrupted run gives. NULL: the state needs nothing from the values. */
@@ -33,6 +36,12 @@ typedef struct grundy_seq_engine_ops {
 
 extern const grundy_seq_engine_ops grundy_seq_naive_ops;
 extern const grundy_seq_engine_ops grundy_seq_sparse_ops;
+
+/** The engine's cost per value near heap n (grundy_seq_engine_ops.cost), or -1 without one. */
+double grundy_seq_cost(const grundy_seq *seq, uint64_t n);
+
+/** The threads the engine may use (grundy_seq_opts.threads, at least 1). */
+unsigned grundy_seq_threads(const grundy_seq *seq);
 
 /**
  * Append the next value, widening the storage when it does not fit. Storage grows towards the

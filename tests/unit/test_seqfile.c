@@ -21,10 +21,14 @@ static grundy_rule *parse(const char *text) {
     return rule;
 }
 
+/* Threads for the sequences made next (the values never depend on them). */
+static unsigned make_threads;
+
 static grundy_seq *make(const grundy_rule *rule, grundy_seq_engine engine) {
     grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
     grundy_seq *seq = NULL;
     opts.engine = engine;
+    opts.threads = make_threads;
     return grundy_seq_create(rule, &opts, &seq) == GRUNDY_STATUS_OK ? seq : NULL;
 }
 
@@ -81,6 +85,11 @@ static void check_resume(const char *text, grundy_seq_engine engine, uint64_t m,
     }
     CHECK(grundy_seq_extend(whole, n) == GRUNDY_STATUS_OK);
     CHECK(grundy_seq_extend(part, m) == GRUNDY_STATUS_OK);
+    /* resumed on 3 threads (the others on one): the same values */
+    make_threads = 3;
+    grundy_seq_destroy(resumed);
+    resumed = make(rule, engine);
+    make_threads = 0;
     CHECK(grundy_seqfile_save(part, m, GRUNDY_SEQFILE_CHECKPOINT, path) == GRUNDY_STATUS_OK);
     grundy_seqfile_info info;
     CHECK(grundy_seqfile_load(path, resumed, &info) == GRUNDY_STATUS_OK);
