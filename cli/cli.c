@@ -38,6 +38,8 @@ int cli_exit_code(grundy_status st) {
     case GRUNDY_STATUS_IO:
     case GRUNDY_STATUS_INTERNAL:
         return CLI_EXIT_IO;
+    case GRUNDY_STATUS_INTERRUPTED:
+        return CLI_EXIT_INTERRUPT;
     }
     return CLI_EXIT_IO;
 }

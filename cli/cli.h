@@ -37,6 +37,7 @@ extern const cli_command cli_cmd_verify;
 extern const cli_command cli_cmd_graph;
 extern const cli_command cli_cmd_solve;
 extern const cli_command cli_cmd_survey;
+extern const cli_command cli_cmd_stats;
 extern const cli_command cli_cmd_plot;
 extern const cli_command cli_cmd_nim;
 

@@ -90,6 +90,7 @@ static int run(int argc, char **argv) {
     }
     rc = seq_job_start(&cli_cmd_count, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
+        job.run.bound = to < job.opts.max_n ? to + 1 : job.run.bound;
         const grundy_status st = grundy_query_count(job.query, from, to, &p_pos, &n_pos);
         if (st != GRUNDY_STATUS_OK) {
             rc = st == GRUNDY_STATUS_NOMEM
@@ -97,8 +98,10 @@ static int run(int argc, char **argv) {
                                        grundy_query_reach(job.query) + 1, NULL)
                      : seq_job_fail(&cli_cmd_count, &job, st, to);
         } else {
-            print(&job, args.present[OPT_JSON], from, to, p_pos, n_pos);
-            rc = CLI_EXIT_OK;
+            rc = seq_job_done(&cli_cmd_count, &job, CLI_EXIT_OK, UINT64_MAX);
+            if (rc == CLI_EXIT_OK) {
+                print(&job, args.present[OPT_JSON], from, to, p_pos, n_pos);
+            }
         }
     }
     seq_job_end(&job);

@@ -133,18 +133,20 @@ static int run(int argc, char **argv) {
     }
     rc = seq_job_start(&cli_cmd_period, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
-        grundy_seq *seq = NULL; /* ours, so that a failure can say how far it got */
-        grundy_status st = grundy_seq_create(job.rule, &job.opts.seq, &seq);
-        if (st == GRUNDY_STATUS_OK) {
-            st = grundy_period_find(job.rule, seq, &job.opts, &r);
-        }
-        const uint64_t computed = seq != NULL ? grundy_seq_length(seq) : 0;
-        grundy_seq_destroy(seq);
-        if (st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT) {
-            rc = cli_memory_fail(&cli_cmd_period, st, job.canonical, computed, "--max-n");
-        } else if (st != GRUNDY_STATUS_OK) {
-            rc = cli_fail(&cli_cmd_period, cli_exit_code(st), "%s: %s", job.canonical,
-                          grundy_status_str(st));
+        grundy_seq *const seq = grundy_query_seq(job.query);
+        const grundy_status st = grundy_period_find(job.rule, seq, &job.opts, &r);
+        if (st != GRUNDY_STATUS_OK) {
+            rc = seq_run_fail(&job.run, st);
+            if (rc < 0 && (st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT)) {
+                /* say how far it got, and what to raise to what */
+                rc = cli_memory_fail(&cli_cmd_period, st, job.canonical, grundy_seq_length(seq),
+                                     "--max-n");
+            } else if (rc < 0) {
+                rc = cli_fail(&cli_cmd_period, cli_exit_code(st), "%s: %s", job.canonical,
+                              grundy_status_str(st));
+            }
+        } else if ((rc = seq_job_done(&cli_cmd_period, &job, CLI_EXIT_OK, UINT64_MAX)) != 0) {
+            /* a checkpoint or --save could not be written: said */
         } else {
             args.present[OPT_JSON] ? print_json(&job, &r) : print_text(&job, &r);
             if (!r.found) {

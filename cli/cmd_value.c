@@ -79,6 +79,8 @@ static int run(int argc, char **argv) {
                      ? cli_memory_fail(&cli_cmd_value, st, job.canonical,
                                        grundy_query_reach(job.query) + 1, NULL)
                      : seq_job_fail(&cli_cmd_value, &job, st, heap);
+        } else if ((rc = seq_job_done(&cli_cmd_value, &job, CLI_EXIT_OK, UINT64_MAX)) != 0) {
+            /* a checkpoint or --save could not be written: said */
         } else {
             print_value(&job, args.present[OPT_JSON] != 0, heap, value);
             rc = CLI_EXIT_OK;

@@ -140,6 +140,7 @@ static int run(int argc, char **argv) {
     }
     rc = seq_job_start(&cli_cmd_values, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
+        job.run.bound = to < job.opts.max_n ? to + 1 : job.run.bound;
         const grundy_status st = grundy_query_prepare(job.query, to);
         if (st != GRUNDY_STATUS_OK) {
             rc = st == GRUNDY_STATUS_NOMEM
@@ -147,12 +148,12 @@ static int run(int argc, char **argv) {
                                        grundy_query_reach(job.query) + 1, NULL)
                      : seq_job_fail(&cli_cmd_values, &job, st, to);
         } else {
-            if (format == FORMAT_BFILE || format == FORMAT_TSV) {
+            rc = seq_job_done(&cli_cmd_values, &job, CLI_EXIT_OK, to + 1);
+            if (rc == CLI_EXIT_OK && (format == FORMAT_BFILE || format == FORMAT_TSV)) {
                 print_rows(&job, format, from, to);
-            } else {
+            } else if (rc == CLI_EXIT_OK) {
                 print(&job, format == FORMAT_JSON, from, to);
             }
-            rc = CLI_EXIT_OK;
         }
     }
     seq_job_end(&job);

@@ -104,6 +104,7 @@ int seq_batch_run(const cli_command *cmd, const cli_args *args, const seq_batch_
     if (rc < 0) {
         rc = spec->count != NULL ? seq_batch_counts(cmd, &job, &b, json, spec->count)
                                  : seq_batch_values(cmd, &job, &b, json, spec->value);
+        rc = rc == 0 ? seq_job_done(cmd, &job, rc, UINT64_MAX) : rc; /* checkpoint, --save */
     }
     seq_job_end(&job);
     batch_free(&b);

@@ -37,6 +37,10 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
     const char *const threads_text = args->value[seq_base + SEQ_OPT_THREADS];
     memset(job, 0, sizeof *job);
     job->opts = defaults;
+    const int run_rc = seq_run_parse(cmd, args, seq_base, &job->run, &job->opts.seq);
+    if (run_rc >= 0) {
+        return run_rc;
+    }
     job->opts.seq.threads = cores_online();
     if (threads_text != NULL) {
         uint64_t threads = 0;
@@ -85,7 +89,8 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
         return cli_fail(cmd, cli_exit_code(st), "cannot start on %s: %s", job->canonical,
                         grundy_status_str(st));
     }
-    return -1;
+    job->run.bound = job->opts.max_n + 1; /* what --to N sets lower */
+    return seq_run_begin(&job->run, job->query, job->canonical);
 }
 
 void seq_job_end(seq_job *job) {
@@ -94,9 +99,13 @@ void seq_job_end(seq_job *job) {
     grundy_rule_destroy(job->rule);
 }
 
-int seq_job_fail(const cli_command *cmd, const seq_job *job, grundy_status st, uint64_t heap) {
+int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_t heap) {
     const unsigned long long n = heap, max_n = job->opts.max_n;
     const unsigned long long reach = grundy_query_reach(job->query);
+    const int run_rc = seq_run_fail(&job->run, st);
+    if (run_rc >= 0) {
+        return run_rc;
+    }
     if (st != GRUNDY_STATUS_LIMIT) {
         return cli_fail(cmd, cli_exit_code(st), "%s: %s", job->canonical, grundy_status_str(st));
     }
@@ -117,4 +126,24 @@ int seq_job_fail(const cli_command *cmd, const seq_job *job, grundy_status st, u
                     "g(%llu) is past what is proved: computed g(0..%llu) of %s without a "
                     "proved period; raise --max-n (now %llu)",
                     n, reach, job->canonical, max_n);
+}
+
+int seq_job_done(const cli_command *cmd, seq_job *job, int rc, uint64_t count) {
+    grundy_seq *const seq = grundy_query_seq(job->query);
+    if (job->run.save != NULL && count != UINT64_MAX && count > grundy_seq_length(seq)) {
+        /* The values came through a period: --save holds computed values, so compute them. */
+        if (count - 1 > job->opts.max_n) {
+            seq_run_fail(&job->run, GRUNDY_STATUS_OK);
+            return cli_fail(cmd, CLI_EXIT_LIMIT,
+                            "--save writes g(0..%llu) computed directly: raise --max-n (now "
+                            "%llu) to %llu",
+                            (unsigned long long)(count - 1), (unsigned long long)job->opts.max_n,
+                            (unsigned long long)(count - 1));
+        }
+        const grundy_status st = grundy_seq_extend(seq, count);
+        if (st != GRUNDY_STATUS_OK) {
+            return seq_job_fail(cmd, job, st, count - 1);
+        }
+    }
+    return seq_run_done(&job->run, rc, count);
 }

@@ -5,6 +5,7 @@
 #define GRUNDY_CLI_SEQ_COMMON_H
 
 #include "cli.h"
+#include "seq_run.h"
 
 /*
  * The options every command that computes a sequence takes (values, period, value, count, and
@@ -21,6 +22,12 @@
     /* threads (issue 12) */                                                                       \
     {"threads", 0, CLI_ARG_ONE},                                                                   \
     /* long runs: checkpoints, sequence files, progress, memory (issue 13) */                      \
+    {"checkpoint", 0, CLI_ARG_ONE},                                                                \
+    {"checkpoint-every", 0, CLI_ARG_ONE},                                                          \
+    {"save", 0, CLI_ARG_ONE},                                                                      \
+    {"load", 0, CLI_ARG_ONE},                                                                      \
+    {"progress", 0, CLI_ARG_NONE},                                                                 \
+    {"quiet", 'q', CLI_ARG_NONE},                                                                  \
     /* end of the shared options */
 
 /* Indices of the shared options, relative to the command's OPT_SEQ; same order as SEQ_OPTIONS. */
@@ -31,6 +38,12 @@ enum seq_option {
     /* threads (issue 12) */
     SEQ_OPT_THREADS,
     /* long runs (issue 13) */
+    SEQ_OPT_CHECKPOINT,
+    SEQ_OPT_CHECKPOINT_EVERY,
+    SEQ_OPT_SAVE,
+    SEQ_OPT_LOAD,
+    SEQ_OPT_PROGRESS,
+    SEQ_OPT_QUIET,
     SEQ_OPT_COUNT
 };
 
@@ -44,6 +57,13 @@ enum seq_option {
     "  --threads T threads that compute values; the values never depend on it [default: the\n"      \
     "              cores online]\n"                                                                  \
     /* long runs (issue 13) */                                                                     \
+    "  --checkpoint F  resume from F when it exists; write the values to F every S seconds\n"      \
+    "              (below), on SIGINT/SIGTERM (then exit 130/143) and at the end, atomically\n"  \
+    "  --checkpoint-every S  seconds between checkpoints [default: 300]\n"                         \
+    "  --save F    write the values computed to the sequence file F\n"                             \
+    "  --load F    start from the values in the sequence file (or checkpoint) F\n"                 \
+    "  --progress  a progress line on stderr even when it is not a terminal\n"                     \
+    "  -q, --quiet no progress line, no notes on stderr\n"                                         \
     ""
 /* clang-format on */
 
@@ -53,6 +73,7 @@ typedef struct seq_job {
     char *canonical; /* the whole canonical form (JSON's "rule"), owned */
     grundy_period_opts opts;
     grundy_query *query;
+    seq_run run; /* long runs (issue 13): checkpoints, sequence files, progress */
 } seq_job;
 
 /**
@@ -66,10 +87,18 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
 void seq_job_end(seq_job *job);
 
 /**
- * Report a failed query about heap `heap` ("g(N)" or "heaps up to N"): past what is proved (exit
- * 4, saying what was computed and what to raise), memory, or a bad argument.
+ * The command computed what it prints (rc 0, or 1 for "no period"): write the final checkpoint
+ * and --save file, and clear the progress line. `count` values are saved (UINT64_MAX: all).
+ * @return rc, or the exit code of a failed write (the message is printed).
+ */
+int seq_job_done(const cli_command *cmd, seq_job *job, int rc, uint64_t count);
+
+/**
+ * Report a failed query about heap `heap` ("g(N)" or "heaps up to N"): interrupted (130/143,
+ * after the checkpoint), past what is proved (exit 4, saying what was computed and what to
+ * raise), memory, or a bad argument.
  * @return the exit code.
  */
-int seq_job_fail(const cli_command *cmd, const seq_job *job, grundy_status st, uint64_t heap);
+int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_t heap);
 
 #endif

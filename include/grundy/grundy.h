@@ -24,6 +24,8 @@
 #include <grundy/brute.h>
 #include <grundy/left_stack.h>
 #include <grundy/survey.h>
+#include <grundy/seqfile.h>
+#include <grundy/stats.h>
 #include <grundy/solver.h>
 
 #endif

@@ -61,6 +61,12 @@ GRUNDY_API grundy_status grundy_query_find_value(grundy_query *q, uint64_t from,
 GRUNDY_API grundy_status grundy_query_count(grundy_query *q, uint64_t from, uint64_t to,
                                             uint64_t *p_positions, uint64_t *n_positions);
 
+/**
+ * The query's sequence (owned by the query): to load values into before asking (a sequence
+ * file, a checkpoint: grundy_seqfile_load), to save, or to read the values computed.
+ */
+GRUNDY_API grundy_seq *grundy_query_seq(grundy_query *q);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,6 +5,8 @@
 
 #include <grundy/rule.h>
 
+#include <signal.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -15,6 +17,16 @@ typedef enum grundy_seq_engine {
     GRUNDY_SEQ_NAIVE, /**< mex over every option: the reference, O(n) per value for splits */
     GRUNDY_SEQ_SPARSE /**< rare/common values: O(#rare) per value, moves leaving <= 2 heaps */
 } grundy_seq_engine;
+
+typedef struct grundy_seq grundy_seq;
+
+/**
+ * Called by grundy_seq_extend at every quiescent point (the end of a chunk of heaps: every value
+ * below grundy_seq_length(seq) is final and no engine thread runs), with the length the extend
+ * call aims at. A status other than GRUNDY_STATUS_OK stops the extend, which returns it; the
+ * values stay valid. May read the sequence (and save it: grundy_seqfile_save), never extend it.
+ */
+typedef grundy_status (*grundy_seq_hook)(void *ctx, const grundy_seq *seq, uint64_t target);
 
 /** Limits and choices for computing a sequence; GRUNDY_SEQ_OPTS_INIT gives the defaults. */
 typedef struct grundy_seq_opts {
@@ -27,17 +39,23 @@ typedef struct grundy_seq_opts {
      * thread and the few inside it afterwards in order.
      */
     unsigned threads;
+    /* long runs (issue 13): zero values are the defaults (no hook, no stop flag) */
+    grundy_seq_hook hook; /**< called at each quiescent point; NULL for none */
+    void *hook_ctx;       /**< passed to hook */
+    /** Nonzero (set by a signal handler, say): stop at the next quiescent point with
+     *  GRUNDY_STATUS_INTERRUPTED, the values computed so far valid. NULL: never. */
+    volatile sig_atomic_t *stop;
 } grundy_seq_opts;
 #define GRUNDY_SEQ_DEFAULT_MAX_BYTES ((uint64_t)8 << 30)
+/* Designated, so that fields appended later (zero by default) need no edit here. */
 #define GRUNDY_SEQ_OPTS_INIT                                                                       \
-    { GRUNDY_SEQ_AUTO, GRUNDY_SEQ_DEFAULT_MAX_BYTES, 0 }
+    { .engine = GRUNDY_SEQ_AUTO, .max_bytes = GRUNDY_SEQ_DEFAULT_MAX_BYTES }
 
-/**
- * A computed prefix g(0..length-1) of a rule's Grundy sequence, values stored in the narrowest
- * width that holds them (widened when a larger value appears). Owns a copy of nothing: the rule
- * passed to grundy_seq_create must outlive the sequence.
+/*
+ * grundy_seq: a computed prefix g(0..length-1) of a rule's Grundy sequence, values stored in the
+ * narrowest width that holds them (widened when a larger value appears). Owns a copy of nothing:
+ * the rule passed to grundy_seq_create must outlive the sequence.
  */
-typedef struct grundy_seq grundy_seq;
 
 /**
  * Create an empty sequence for `rule` (borrowed; must outlive the sequence).
@@ -53,10 +71,13 @@ GRUNDY_API void grundy_seq_destroy(grundy_seq *seq);
 
 /**
  * Compute values until the sequence holds g(0..length-1) (no-op if it already does).
- * Computing in steps (doubling rounds) gives the same values as computing at once.
+ * Computing in steps (doubling rounds) gives the same values as computing at once. The engine
+ * runs in chunks of heaps sized to take about a tenth of a second each; after each chunk the
+ * options' hook is called and the stop flag read (the only places a run can be interrupted).
  * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_LIMIT when opts.max_bytes would be exceeded (the
  *         values computed so far stay valid); GRUNDY_STATUS_NOMEM; GRUNDY_STATUS_RANGE when
- *         length > GRUNDY_NUMBER_MAX.
+ *         length > GRUNDY_NUMBER_MAX; GRUNDY_STATUS_INTERRUPTED when the stop flag was set;
+ *         whatever the hook returned when it failed.
  */
 GRUNDY_API grundy_status grundy_seq_extend(grundy_seq *seq, uint64_t length);
 
@@ -71,6 +92,16 @@ GRUNDY_API uint64_t grundy_seq_max_value(const grundy_seq *seq);
 
 /** The engine that fills the sequence (never GRUNDY_SEQ_AUTO). */
 GRUNDY_API grundy_seq_engine grundy_seq_get_engine(const grundy_seq *seq);
+
+/** The rule the sequence is for (the one given to grundy_seq_create). */
+GRUNDY_API const grundy_rule *grundy_seq_rule(const grundy_seq *seq);
+
+/** The rare positions the sparse engine keeps now (UINT64_MAX: no rare list, e.g. the naive
+ *  engine, or a rule without sparse space), for progress reports. */
+GRUNDY_API uint64_t grundy_seq_rare_count(const grundy_seq *seq);
+
+/** Bytes the sequence holds now: the values' buffer and the engine's scratch. */
+GRUNDY_API uint64_t grundy_seq_bytes(const grundy_seq *seq);
 
 #ifdef __cplusplus
 }

@@ -14,8 +14,12 @@ SOVERSION = 0
 
 
 class SeqOpts(ctypes.Structure):
-    # grundy_seq_opts; "threads" (issue 12): 0, as left here, is one thread.
-    _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64), ("threads", ctypes.c_uint)]
+    # Mirrors include/grundy/seq.h's grundy_seq_opts field by field; keep them in step:
+    # "threads" (issue 12): 0, as left here, is one thread; the run hooks (issue 13): NULL, so
+    # Python runs have no hook and no stop flag.
+    _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64), ("threads", ctypes.c_uint),
+                ("hook", ctypes.c_void_p), ("hook_ctx", ctypes.c_void_p),
+                ("stop", ctypes.c_void_p)]
 
 
 class PeriodOpts(ctypes.Structure):

@@ -179,12 +179,12 @@ typedef struct candidate {
  * period_scan.c in O(1) memory beyond the values: a Z-function array here cost 4 bytes per value
  * (8 per candidate period), 1.8 GB for 0.1777's 450 million values.
  */
-static grundy_status best_period(const grundy_seq *seq, const grundy_rule *rule, int plain_only,
-                                 candidate *out) {
+static grundy_status best_period(const grundy_seq *seq, uint64_t length, const grundy_rule *rule,
+                                 int plain_only, candidate *out) {
     unsigned width;
     const void *raw = grundy_seq_raw(seq, &width);
     grundy_period_candidate c;
-    grundy_period_scan(rule, raw, width, grundy_seq_length(seq), plain_only, &c);
+    grundy_period_scan(rule, raw, width, length, plain_only, &c);
     out->found = c.found;
     out->n0 = c.n0;
     out->p = c.p;
@@ -269,17 +269,20 @@ static grundy_status search(const grundy_rule *rule, grundy_seq *seq, grundy_pro
                             uint64_t limit, int by_cost, grundy_period_result *res) {
     grundy_status st = GRUNDY_STATUS_OK;
     candidate c = {0, 0, 0, 0};
-    uint64_t length = grundy_seq_length(seq) > 65 ? grundy_seq_length(seq) : 65;
+    /* The rounds are the same whatever the sequence already holds (values resumed from a
+     * checkpoint or loaded from a file): a round the values cover is only scanned, over its own
+     * length, so the answer is the one an uninterrupted search gives. */
+    uint64_t length = 65;
     for (;;) {
         length = length < limit ? length : limit;
         GRUNDY_TRY(grundy_seq_extend(seq, length));
         /* A theorem proves plain periods only; without one, any period is at best observed. */
-        GRUNDY_TRY(best_period(seq, rule, theorem != GRUNDY_PROOF_NONE, &c));
+        GRUNDY_TRY(best_period(seq, length, rule, theorem != GRUNDY_PROOF_NONE, &c));
         /* Hexadecimal games (three or more heaps) can be arithmetic-periodic for good (Howse
          * and Nowakowski), and then no plain period ever comes: stop at the observation. Octal
          * games never are, so for them an arithmetic pattern is transient and we go on. */
         if (!c.found && theorem == GRUNDY_PROOF_K_HEAP) {
-            GRUNDY_TRY(best_period(seq, rule, 0, &c));
+            GRUNDY_TRY(best_period(seq, length, rule, 0, &c));
         }
         if (c.found || length == limit) {
             break;
@@ -290,7 +293,7 @@ static grundy_status search(const grundy_rule *rule, grundy_seq *seq, grundy_pro
         }
     }
     if (!c.found && theorem != GRUNDY_PROOF_NONE) {
-        GRUNDY_TRY(best_period(seq, rule, 0, &c)); /* an arithmetic period, observed */
+        GRUNDY_TRY(best_period(seq, length, rule, 0, &c)); /* an arithmetic period, observed */
     }
     res->found = c.found;
     res->proved = c.found && theorem != GRUNDY_PROOF_NONE && c.s == 0;

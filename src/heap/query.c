@@ -70,6 +70,10 @@ uint64_t grundy_query_reach(const grundy_query *q) {
     return len > 0 ? len - 1 : 0;
 }
 
+grundy_seq *grundy_query_seq(grundy_query *q) {
+    return q->seq;
+}
+
 const grundy_period_result *grundy_query_period(const grundy_query *q) {
     return &q->period;
 }

@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct grundy_seq {
     const grundy_rule *rule;
@@ -20,7 +21,18 @@ struct grundy_seq {
     uint64_t length, capacity; /* values stored, values the buffer holds */
     uint64_t target;           /* the length the running extend call aims at */
     uint64_t max_value;
+    /* long runs (issue 13) */
+    grundy_seq_hook hook;
+    void *hook_ctx;
+    volatile sig_atomic_t *stop;
+    uint64_t chunk; /* heaps per engine call, adapted to take about CHUNK_SECONDS */
 };
+
+/* Chunks of heaps between quiescent points: the first is small, so that a slow engine is heard
+ * from soon, and each takes about CHUNK_SECONDS once adapted. */
+#define FIRST_CHUNK   ((uint64_t)256)
+#define MAX_CHUNK     ((uint64_t)1 << 26)
+#define CHUNK_SECONDS 0.05
 
 /* Every engine, fastest first: AUTO takes the first that applies. */
 static const grundy_seq_engine_ops *const engines[] = {&grundy_seq_sparse_ops,
@@ -54,6 +66,10 @@ grundy_status grundy_seq_create(const grundy_rule *rule, const grundy_seq_opts *
     seq->max_bytes = opts->max_bytes;
     seq->threads = opts->threads > 1 ? opts->threads : 1;
     seq->width = 1;
+    seq->hook = opts->hook;
+    seq->hook_ctx = opts->hook_ctx;
+    seq->stop = opts->stop;
+    seq->chunk = FIRST_CHUNK;
     GRUNDY_TRY(ops->create(seq, &seq->state));
     *out = seq;
     seq = NULL;
@@ -157,6 +173,29 @@ grundy_status grundy_seq_push(grundy_seq *seq, uint64_t value) {
     return GRUNDY_STATUS_OK;
 }
 
+static double seconds_now(void) {
+    struct timespec t;
+    if (clock_gettime(CLOCK_MONOTONIC, &t) != 0) {
+        return 0.0;
+    }
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The next chunk's size from the last one's time: doubled while it was quick, halved when slow,
+ * so quiescent points come a few times a second whatever a value costs. */
+static uint64_t adapt_chunk(uint64_t chunk, double seconds) {
+    if (seconds < CHUNK_SECONDS / 2 && chunk < MAX_CHUNK) {
+        return 2 * chunk;
+    }
+    if (seconds > 2 * CHUNK_SECONDS && chunk > 1) {
+        return chunk / 2;
+    }
+    return chunk;
+}
+
+/* The chunk loop: the engine computes a chunk of heaps, then at the quiescent point (every value
+ * final, no engine thread running) come the hook (progress, checkpoint) and the stop flag. The
+ * values never depend on the chunks: an engine gives the same values however it is called. */
 grundy_status grundy_seq_extend(grundy_seq *seq, uint64_t length) {
     if (length > GRUNDY_NUMBER_MAX) {
         return GRUNDY_STATUS_RANGE;
@@ -171,7 +210,22 @@ grundy_status grundy_seq_extend(grundy_seq *seq, uint64_t length) {
             return st;
         }
     }
-    return seq->ops->extend(seq, seq->state, length);
+    while (seq->length < length) {
+        const uint64_t end = length - seq->length > seq->chunk ? seq->length + seq->chunk : length;
+        const double start = seconds_now();
+        grundy_status st = seq->ops->extend(seq, seq->state, end);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+        seq->chunk = adapt_chunk(seq->chunk, seconds_now() - start);
+        if (seq->hook != NULL && (st = seq->hook(seq->hook_ctx, seq, length)) != GRUNDY_STATUS_OK) {
+            return st;
+        }
+        if (seq->stop != NULL && *seq->stop != 0 && seq->length < length) {
+            return GRUNDY_STATUS_INTERRUPTED;
+        }
+    }
+    return GRUNDY_STATUS_OK;
 }
 
 uint64_t grundy_seq_length(const grundy_seq *seq) {
@@ -206,4 +260,41 @@ const grundy_rule *grundy_seq_rule(const grundy_seq *seq) {
 const void *grundy_seq_raw(const grundy_seq *seq, unsigned *width) {
     *width = seq->width;
     return seq->data;
+}
+
+uint64_t grundy_seq_rare_count(const grundy_seq *seq) {
+    return seq->ops->rare_count != NULL ? seq->ops->rare_count(seq->state) : UINT64_MAX;
+}
+
+uint64_t grundy_seq_bytes(const grundy_seq *seq) {
+    return seq->capacity * seq->width + scratch_bytes(seq);
+}
+
+grundy_status grundy_seq_restore_begin(const grundy_seq *seq, unsigned width, uint64_t count,
+                                       void **values) {
+    *values = NULL;
+    if (width != 1 && width != 2 && width != 4 && width != 8) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    const uint64_t room = count > 0 ? count : 1; /* a buffer to point at */
+    if (!fits(seq, room, width, scratch_bytes(seq))) {
+        return GRUNDY_STATUS_LIMIT;
+    }
+    *values = malloc((size_t)(room * width));
+    return *values != NULL ? GRUNDY_STATUS_OK : GRUNDY_STATUS_NOMEM;
+}
+
+grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned width,
+                                     uint64_t count) {
+    free(seq->data);
+    seq->data = values;
+    seq->width = width;
+    seq->capacity = count > 0 ? count : 1;
+    seq->length = count;
+    seq->max_value = 0;
+    for (uint64_t i = 0; i < count; i++) {
+        const uint64_t v = grundy_seq_raw_load(seq->data, seq->width, i);
+        seq->max_value = v > seq->max_value ? v : seq->max_value;
+    }
+    return seq->ops->resume != NULL ? seq->ops->resume(seq, seq->state) : GRUNDY_STATUS_OK;
 }

@@ -26,6 +26,12 @@ typedef struct grundy_seq_engine_ops {
     /** Estimated option visits per value near heap n from the state now (issue 12: searches
      * that can only observe stop by it); NULL: the caller's model of the naive method. */
     double (*cost)(const void *state, uint64_t n);
+    /** The sequence was given values it did not compute (a resumed checkpoint, a sequence
+     *  file): rebuild the state from them, so that extending gives exactly the values an
+     *  uninterrupted run gives. NULL: the state needs nothing from the values. */
+    grundy_status (*resume)(grundy_seq *seq, void *state);
+    /** How many rare positions the engine keeps now (progress reports); NULL: none. */
+    uint64_t (*rare_count)(const void *state);
 } grundy_seq_engine_ops;
 
 extern const grundy_seq_engine_ops grundy_seq_naive_ops;
@@ -36,9 +42,6 @@ double grundy_seq_cost(const grundy_seq *seq, uint64_t n);
 
 /** The threads the engine may use (grundy_seq_opts.threads, at least 1). */
 unsigned grundy_seq_threads(const grundy_seq *seq);
-
-/** The rule the sequence is for. */
-const grundy_rule *grundy_seq_rule(const grundy_seq *seq);
 
 /**
  * Append the next value, widening the storage when it does not fit. Storage grows towards the
@@ -52,6 +55,19 @@ grundy_status grundy_seq_push(grundy_seq *seq, uint64_t value);
  * @return OK or LIMIT.
  */
 grundy_status grundy_seq_charge(const grundy_seq *seq, uint64_t scratch_bytes);
+
+/**
+ * A buffer for g(0..count-1) at `width` bytes a value, to replace the values held once filled
+ * (host order, as grundy_seq_raw gives them): the sequence files read into it, check it, then
+ * hand it over with grundy_seq_restore_end, or free() it. The sequence is not touched.
+ * @return OK, LIMIT (the values would not fit in max_bytes), NOMEM, INVALID_ARG (a bad width).
+ */
+grundy_status grundy_seq_restore_begin(const grundy_seq *seq, unsigned width, uint64_t count,
+                                       void **values);
+
+/** The sequence takes `values` (from grundy_seq_restore_begin, filled) as g(0..count-1), in
+ *  place of what it held, and the engine rebuilds its state from them. */
+grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned width, uint64_t count);
 
 /**
  * Raw storage for tight loops: g(n) is ((const uintW_t *)raw)[n] with W = 8 * *width. The

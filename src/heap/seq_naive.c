@@ -501,7 +501,26 @@ cleanup:
     return st;
 }
 
+/* Values given from outside: the windows slide again from heap 1 over them at the next heap
+ * (their counts are all the state there is; the seen stamps stay valid). */
+static grundy_status naive_resume(grundy_seq *seq, void *state) {
+    naive *s = state;
+    for (size_t i = 0; i < s->window_count; i++) {
+        s->windows[i].lo = 1;
+        s->windows[i].hi = 1;
+    }
+    if (s->counts != NULL) {
+        memset(s->counts, 0, (size_t)s->counts_cap * sizeof *s->counts);
+    }
+    for (int l = 0; l < ZF_LEVELS; l++) {
+        if (s->occupied.bits[l] != NULL) {
+            memset(s->occupied.bits[l], 0, (size_t)s->occupied.words[l] * sizeof(uint64_t));
+        }
+    }
+    return naive_reserve(seq, s, grundy_seq_max_value(seq));
+}
+
 const grundy_seq_engine_ops grundy_seq_naive_ops = {
-    GRUNDY_SEQ_NAIVE, "naive",     naive_applies, naive_create,
-    naive_extend,     naive_bytes, naive_destroy, NULL,
+    GRUNDY_SEQ_NAIVE, "naive",       naive_applies, naive_create, naive_extend,
+    naive_bytes,      naive_destroy, NULL,          naive_resume, NULL,
 };

@@ -122,28 +122,8 @@ static uint64_t sparse_bytes(const void *state) {
     return b;
 }
 
-/* kpar and whether the parity variant may be used: every split take must share one parity,
- * else a split's common class would depend on k. */
 static void split_parity(sparse *s) {
-    int have = 0;
-    s->parity_allowed = 1;
-    for (size_t i = 0; i < s->class_count; i++) {
-        const grundy_move_class *c = &s->classes[i];
-        if (!(c->leaves & 4u)) {
-            continue;
-        }
-        const unsigned p = (unsigned)(c->take_first & 1u);
-        const int several =
-            c->take_last > c->take_first && c->take_last - c->take_first >= c->take_step;
-        if ((several && (c->take_step & 1u)) || (have && p != s->kpar)) {
-            s->parity_allowed = 0;
-        }
-        s->kpar = have ? s->kpar : p;
-        have = 1;
-    }
-    if (!s->parity_allowed) {
-        s->kpar = 0;
-    }
+    s->parity_allowed = grundy_sparse_split_parity(s->classes, s->class_count, &s->kpar);
 }
 
 /* The takes of every class with bit `bit` of its digit, or 0 when there are too many. */
@@ -1146,7 +1126,34 @@ static double sparse_cost(const void *state, uint64_t n) {
     return 1 + split_takes(s, n) * per_take;
 }
 
+/* Values given from outside (a checkpoint): the histogram is rebuilt from them and the
+ * labelling chosen afresh at the next heap, which rebuilds the rare list. The labelling only
+ * decides the speed, so the values that follow are those of an uninterrupted run. */
+static grundy_status sparse_resume(grundy_seq *seq, void *state) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    sparse *s = state;
+    const uint64_t length = grundy_seq_length(seq);
+    free_rare(s);
+    s->dense = 1;
+    s->rare_limit = UINT64_MAX;
+    s->next_choice = length > FIRST_CHOICE ? length : FIRST_CHOICE;
+    GRUNDY_TRY(reserve_bits(seq, s, bits_for(grundy_seq_max_value(seq))));
+    if (s->hist != NULL) {
+        memset(s->hist, 0, (size_t)s->seen_cap * sizeof *s->hist);
+        for (uint64_t i = 1; i < length; i++) {
+            s->hist[(grundy_seq_get(seq, i) << 1) | position_parity(s, i)]++;
+        }
+    }
+cleanup:
+    return st;
+}
+
+static uint64_t sparse_rare_count(const void *state) {
+    const sparse *s = state;
+    return s->dense ? UINT64_MAX : s->rare_count;
+}
+
 const grundy_seq_engine_ops grundy_seq_sparse_ops = {
-    GRUNDY_SEQ_SPARSE, "sparse",     sparse_applies, sparse_create,
-    sparse_extend,     sparse_bytes, sparse_destroy, sparse_cost,
+    GRUNDY_SEQ_SPARSE, "sparse",       sparse_applies, sparse_create, sparse_extend,
+    sparse_bytes,      sparse_destroy, sparse_cost,    sparse_resume, sparse_rare_count,
 };

@@ -40,3 +40,27 @@ grundy_sparse_mask grundy_sparse_mask_choose(const uint64_t *hist, unsigned bits
     }
     return best;
 }
+
+/* Every split take must share one parity, else a split's common class would depend on k. */
+int grundy_sparse_split_parity(const grundy_move_class *classes, size_t count, unsigned *kpar) {
+    int have = 0, allowed = 1;
+    *kpar = 0;
+    for (size_t i = 0; i < count; i++) {
+        const grundy_move_class *c = &classes[i];
+        if (!(c->leaves & 4u)) {
+            continue;
+        }
+        const unsigned p = (unsigned)(c->take_first & 1u);
+        const int several =
+            c->take_last > c->take_first && c->take_last - c->take_first >= c->take_step;
+        if ((several && (c->take_step & 1u)) || (have && p != *kpar)) {
+            allowed = 0;
+        }
+        *kpar = have ? *kpar : p;
+        have = 1;
+    }
+    if (!allowed) {
+        *kpar = 0;
+    }
+    return allowed;
+}

@@ -4,6 +4,8 @@
 #ifndef GRUNDY_HEAP_SPARSE_MASK_H
 #define GRUNDY_HEAP_SPARSE_MASK_H
 
+#include <grundy/rule.h>
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,5 +28,12 @@ typedef struct grundy_sparse_mask {
  */
 grundy_sparse_mask grundy_sparse_mask_choose(const uint64_t *hist, unsigned bits, int64_t *scratch,
                                              int allow_parity);
+
+/**
+ * The parity bit kpar of a rule's split takes, where position i's parity is (i ^ kpar) & 1, and
+ * whether the parity variant may be used: only when every take that leaves two heaps has the
+ * same parity (then kpar is it; else kpar is 0 and 0 is returned).
+ */
+int grundy_sparse_split_parity(const grundy_move_class *classes, size_t count, unsigned *kpar);
 
 #endif

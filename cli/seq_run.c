@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: MIT */
+/* Long runs: the hook the library calls between chunks (progress line, periodic checkpoint),
+ * SIGINT/SIGTERM (stop at the next chunk, save, exit 130/143), --load and --save. */
+#include "seq_common.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DRAW_SECONDS      0.25 /* the progress line changes at most four times a second */
+#define DEFAULT_EVERY     300
+#define MAX_EVERY_SECONDS ((uint64_t)1 << 40)
+
+/* The signal that asked the run to stop (0: none); the library reads it between chunks. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig) {
+    stop_signal = sig;
+}
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* ---------------------------------------------------------------- the progress line */
+
+/* 1234567 -> "1.23M"; below 10000 as is. */
+static void human(char *buf, size_t cap, double x) {
+    static const char suffix[] = " kMGTP";
+    int i = 0;
+    while (x >= 10000.0 && i < 5) {
+        x /= 1000.0;
+        i++;
+    }
+    if (i == 0) {
+        snprintf(buf, cap, "%.0f", x);
+    } else {
+        snprintf(buf, cap, "%.2f%c", x, suffix[i]);
+    }
+}
+
+static void duration(char *buf, size_t cap, double s) {
+    if (!(s < 1e9)) {
+        snprintf(buf, cap, "?");
+        return;
+    }
+    const unsigned long long t = (unsigned long long)(s + 0.5);
+    if (t >= 3600) {
+        snprintf(buf, cap, "%lluh%02llum", t / 3600, t / 60 % 60);
+    } else {
+        snprintf(buf, cap, "%llum%02llus", t / 60, t % 60);
+    }
+}
+
+static void clear_line(seq_run *run) {
+    if (run->drawn > 0) {
+        fprintf(stderr, "\r%*s\r", (int)run->drawn, "");
+        fflush(stderr);
+        run->drawn = 0;
+    }
+}
+
+/* "heap 1234567 of 2000001 (61.7%), 1.23M values/s, rare 57, 3.2 MiB, 0m12s left": the bound
+ * is the command's (a period search's rounds end earlier, and it may stop at any of them). */
+static void draw(seq_run *run, const grundy_seq *seq, uint64_t target, double now) {
+    const uint64_t length = grundy_seq_length(seq), rare = grundy_seq_rare_count(seq);
+    const uint64_t bound = run->bound > target ? run->bound : target;
+    const double elapsed = now - run->started;
+    const double rate = elapsed > 0 ? (double)(length - run->start_length) / elapsed : 0.0;
+    char speed[32], rare_text[32] = "-", left[32];
+    human(speed, sizeof speed, rate);
+    if (rare != UINT64_MAX) {
+        human(rare_text, sizeof rare_text, (double)rare);
+    }
+    duration(left, sizeof left, rate > 0 ? (double)(bound - length) / rate : 1e18);
+    char line[256];
+    const int n = snprintf(line, sizeof line,
+                           "grundy %s %s: heap %llu of %llu (%.1f%%), %s values/s, rare %s, "
+                           "%.1f MiB, %s left",
+                           run->cmd->name, run->rule, (unsigned long long)length,
+                           (unsigned long long)bound, 100.0 * (double)length / (double)bound, speed,
+                           rare_text, (double)grundy_seq_bytes(seq) / 1048576.0, left);
+    const size_t len = n < 0 ? 0 : (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
+    /* Pad over a longer previous line: no terminal escapes, so a log file reads too. */
+    fprintf(stderr, "\r%s%*s", line, run->drawn > len ? (int)(run->drawn - len) : 0, "");
+    fflush(stderr);
+    run->drawn = len;
+    run->last_draw = now;
+}
+
+/* ---------------------------------------------------------------- checkpoints */
+
+static int save_file(seq_run *run, const char *what, const char *path, uint64_t count,
+                     grundy_seqfile_kind kind) {
+    if (grundy_seqfile_save(run->seq, count, kind, path) == GRUNDY_STATUS_OK) {
+        return 0;
+    }
+    const int why = errno;
+    clear_line(run);
+    return cli_fail(run->cmd, CLI_EXIT_IO, "cannot write %s %s: %s", what, path, strerror(why));
+}
+
+static grundy_status hook(void *ctx, const grundy_seq *seq, uint64_t target) {
+    seq_run *run = ctx;
+    const double now = now_seconds();
+    if (run->checkpoint != NULL && now - run->last_save >= (double)run->every) {
+        run->failed = save_file(run, "checkpoint", run->checkpoint, grundy_seq_length(seq),
+                                GRUNDY_SEQFILE_CHECKPOINT);
+        if (run->failed != 0) {
+            return GRUNDY_STATUS_IO;
+        }
+        run->last_save = now;
+    }
+    if (run->progress && now - run->last_draw >= DRAW_SECONDS && stop_signal == 0) {
+        draw(run, seq, target, now);
+    }
+    return GRUNDY_STATUS_OK;
+}
+
+/* ---------------------------------------------------------------- the run */
+
+int seq_run_parse(const cli_command *cmd, const cli_args *args, int seq_base, seq_run *run,
+                  grundy_seq_opts *opts) {
+    const char *const every = args->value[seq_base + SEQ_OPT_CHECKPOINT_EVERY];
+    memset(run, 0, sizeof *run);
+    run->cmd = cmd;
+    run->checkpoint = args->value[seq_base + SEQ_OPT_CHECKPOINT];
+    run->save = args->value[seq_base + SEQ_OPT_SAVE];
+    run->load = args->value[seq_base + SEQ_OPT_LOAD];
+    run->quiet = args->present[seq_base + SEQ_OPT_QUIET] > 0;
+    run->progress =
+        !run->quiet && (args->present[seq_base + SEQ_OPT_PROGRESS] > 0 || isatty(fileno(stderr)));
+    run->every = DEFAULT_EVERY;
+    if (every != NULL) {
+        const int rc =
+            cli_parse_number(cmd, "--checkpoint-every", every, MAX_EVERY_SECONDS, &run->every);
+        if (rc != 0) {
+            return rc;
+        }
+        if (run->checkpoint == NULL) {
+            return cli_usage_error(cmd, "--checkpoint-every needs --checkpoint FILE");
+        }
+    }
+    opts->hook = hook;
+    opts->hook_ctx = run;
+    opts->stop = &stop_signal;
+    return -1;
+}
+
+/* Read one file into the sequence: exit 3 for a refused file, 5 when it cannot be read. */
+static int load_file(seq_run *run, const char *what, const char *path, int missing_ok) {
+    grundy_seqfile_info info;
+    const grundy_status st = grundy_seqfile_load(path, run->seq, &info);
+    if (st == GRUNDY_STATUS_OK) {
+        return -1;
+    }
+    if (st == GRUNDY_STATUS_IO && errno == ENOENT && missing_ok) {
+        return -1;
+    }
+    if (st == GRUNDY_STATUS_PARSE) {
+        return cli_fail(run->cmd, CLI_EXIT_VALUE, "%s %s refused: %s", what, path, info.message);
+    }
+    if (st == GRUNDY_STATUS_IO) {
+        return cli_fail(run->cmd, CLI_EXIT_IO, "cannot read %s %s: %s", what, path,
+                        strerror(errno));
+    }
+    return cli_fail(run->cmd, cli_exit_code(st), "cannot hold the values of %s %s: %s", what, path,
+                    grundy_status_str(st));
+}
+
+int seq_run_begin(seq_run *run, grundy_query *query, const char *rule) {
+    int rc;
+    run->rule = rule;
+    run->seq = grundy_query_seq(query);
+    if (run->load != NULL && (rc = load_file(run, "sequence file", run->load, 0)) >= 0) {
+        return rc;
+    }
+    if (run->checkpoint != NULL) {
+        const uint64_t before = grundy_seq_length(run->seq);
+        if ((rc = load_file(run, "checkpoint", run->checkpoint, 1)) >= 0) {
+            return rc;
+        }
+        if (grundy_seq_length(run->seq) > before && !run->quiet) {
+            fprintf(stderr, "grundy %s: resuming %s from checkpoint %s at heap %llu\n",
+                    run->cmd->name, rule, run->checkpoint,
+                    (unsigned long long)grundy_seq_length(run->seq));
+        }
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = (int)SA_RESETHAND; /* a second signal kills at once */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    run->started = now_seconds();
+    run->last_save = run->started;
+    run->last_draw = run->started;
+    run->start_length = grundy_seq_length(run->seq);
+    return -1;
+}
+
+int seq_run_fail(seq_run *run, grundy_status st) {
+    clear_line(run);
+    if (st == GRUNDY_STATUS_IO && run->failed != 0) {
+        return run->failed;
+    }
+    if (st != GRUNDY_STATUS_INTERRUPTED) {
+        return -1;
+    }
+    const int sig = stop_signal;
+    const char *const name = sig == SIGTERM ? "SIGTERM" : "SIGINT";
+    const unsigned long long length = grundy_seq_length(run->seq);
+    if (run->checkpoint == NULL) {
+        cli_fail(run->cmd, 128 + sig,
+                 "interrupted by %s at heap %llu of %s (no --checkpoint: "
+                 "nothing saved)",
+                 name, length, run->rule);
+        return 128 + sig;
+    }
+    const int rc = save_file(run, "checkpoint", run->checkpoint, length, GRUNDY_SEQFILE_CHECKPOINT);
+    if (rc != 0) {
+        return rc;
+    }
+    cli_fail(run->cmd, 128 + sig,
+             "interrupted by %s at heap %llu of %s: checkpoint %s holds g(0..%llu); the same "
+             "command resumes from it",
+             name, length, run->rule, run->checkpoint, length - (length > 0));
+    return 128 + sig;
+}
+
+int seq_run_done(seq_run *run, int rc, uint64_t count) {
+    clear_line(run);
+    const uint64_t length = grundy_seq_length(run->seq);
+    if (run->checkpoint != NULL) {
+        const int failed =
+            save_file(run, "checkpoint", run->checkpoint, length, GRUNDY_SEQFILE_CHECKPOINT);
+        if (failed != 0) {
+            return failed;
+        }
+    }
+    if (run->save != NULL) {
+        const int failed = save_file(run, "sequence file", run->save,
+                                     count < length ? count : length, GRUNDY_SEQFILE_SEQUENCE);
+        if (failed != 0) {
+            return failed;
+        }
+    }
+    return rc;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/* Long runs of the sequence commands (issue 13): checkpoints, sequence files, SIGINT/SIGTERM,
+ * the progress line. The library calls seq_run's hook at every quiescent point. */
+#ifndef GRUNDY_CLI_SEQ_RUN_H
+#define GRUNDY_CLI_SEQ_RUN_H
+
+#include "cli.h"
+
+typedef struct seq_run {
+    const cli_command *cmd;
+    const char *rule; /* canonical text, for messages */
+    const char *checkpoint, *save, *load;
+    uint64_t every; /* seconds between checkpoints */
+    int progress;   /* draw the progress line */
+    int quiet;
+    double started, last_save, last_draw;
+    uint64_t start_length; /* values held before computing (loaded or resumed) */
+    uint64_t bound;        /* the progress line's "of": the most values the command computes */
+    size_t drawn;          /* characters of the progress line on screen, 0 when none */
+    grundy_seq *seq;
+    int failed; /* the hook printed why it stopped the run; this is the exit code */
+} seq_run;
+
+/**
+ * Parse --checkpoint, --checkpoint-every, --save, --load, --progress, -q (args->value[seq_base +
+ * SEQ_OPT_...]) and set the run hooks in `opts` (which must outlive nothing: `run` must).
+ * @return -1 to go on, else the exit code (the message is printed).
+ */
+int seq_run_parse(const cli_command *cmd, const cli_args *args, int seq_base, seq_run *run,
+                  grundy_seq_opts *opts);
+
+/**
+ * The query exists: read --load, resume from an existing checkpoint, catch SIGINT and SIGTERM.
+ * @return -1 to go on, else the exit code (3 for a refused file, 5 unreadable; printed).
+ */
+int seq_run_begin(seq_run *run, grundy_query *query, const char *rule);
+
+/**
+ * A computation failed with `st`: when it was interrupted (save the checkpoint, say where it
+ * stopped, 130 or 143) or stopped by the hook (already said), the exit code; else -1.
+ */
+int seq_run_fail(seq_run *run, grundy_status st);
+
+/**
+ * The computation is done: clear the progress line, write the final checkpoint and --save with
+ * g(0..count-1) (UINT64_MAX: every value held; the sequence must hold count values).
+ * @return rc, or the exit code of a failed write.
+ */
+int seq_run_done(seq_run *run, int rc, uint64_t count);
+
+#endif
