@@ -106,4 +106,13 @@ int cli_parse_rule(const cli_command *cmd, const char *text, grundy_rule **out);
 char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_bytes, size_t *len,
                      int *rc);
 
+/** Most worker threads --threads accepts. */
+#define CLI_MAX_THREADS 1024
+
+/**
+ * --threads N of `graph` and `solve`: into *out when given (1 <= N <= CLI_MAX_THREADS, else one
+ * line and exit 3), else the number of cores online (cli_threads.c). Returns 0 or the exit code.
+ */
+int cli_parse_threads(const cli_command *cmd, int given, const char *text, unsigned *out);
+
 #endif

@@ -11,7 +11,8 @@
 #include <string.h>
 
 static const char help[] =
-    "Usage: grundy solve GAME [ARGS...] [--json] [--misere] [--max-bytes B] [--self-test]\n"
+    "Usage: grundy solve GAME [ARGS...] [--json] [--misere] [--max-bytes B] [--threads N]\n"
+    "                    [--self-test]\n"
     "\n"
     "Solve every position of a finite game and answer for its start.\n"
     "\n"
@@ -39,18 +40,19 @@ static const char help[] =
     "                   (the start's Grundy value)\n"
     "  --misere         heaps only: the player who cannot move wins [default: normal play]\n"
     "  --max-bytes B    memory for tables and the solver's work [default: 4294967296]\n"
+    "  --threads N      worker threads of the win/lose/draw solver (not of pick's scores, nor of\n"
+    "                   heaps, whose callbacks are not thread-safe); the answer never depends\n"
+    "                   on it [default: all cores]\n"
     "  --self-test      check the game's callbacks on 1000 random positions first\n"
     "  -h, --help       show this help\n"
     "\n"
     "Example:\n"
     "  grundy solve divisors 3\n";
 
-static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},
-                                     {"misere", 0, CLI_ARG_NONE},
-                                     {"max-bytes", 0, CLI_ARG_ONE},
-                                     {"self-test", 0, CLI_ARG_NONE},
-                                     {NULL, 0, 0}};
-enum { OPT_JSON, OPT_MISERE, OPT_MAX_BYTES, OPT_SELF_TEST };
+static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},     {"misere", 0, CLI_ARG_NONE},
+                                     {"max-bytes", 0, CLI_ARG_ONE}, {"self-test", 0, CLI_ARG_NONE},
+                                     {"threads", 0, CLI_ARG_ONE},   {NULL, 0, 0}};
+enum { OPT_JSON, OPT_MISERE, OPT_MAX_BYTES, OPT_SELF_TEST, OPT_THREADS };
 
 /* Boards with more free cells are decided by the mirror rule alone (2^20 positions solve fast). */
 #define SOLVE_BOARD_FREE 20
@@ -59,6 +61,7 @@ typedef struct request {
     const cli_args *args;
     int json;
     uint64_t max_bytes;
+    unsigned threads;
 } request;
 
 static const char *outcome_word(grundy_outcome o) {
@@ -94,6 +97,7 @@ static int run_solver(const request *rq, const grundy_game *g, unsigned want,
     grundy_solve_opts o = GRUNDY_SOLVE_OPTS_INIT;
     o.want = want;
     o.max_bytes = rq->max_bytes;
+    o.threads = rq->threads;
     const int rc = self_test(rq, g);
     if (rc != 0) {
         return rc;
@@ -484,7 +488,7 @@ static const struct {
 
 static int run(int argc, char **argv) {
     cli_args args;
-    request rq = {&args, 0, (uint64_t)4 << 30};
+    request rq = {&args, 0, (uint64_t)4 << 30, 1};
     int rc = cli_parse_args(&cli_cmd_solve, options, argc, argv, &args);
     if (rc >= 0) {
         return rc;
@@ -496,6 +500,10 @@ static int run(int argc, char **argv) {
     if (args.present[OPT_MAX_BYTES] &&
         (rc = cli_parse_number(&cli_cmd_solve, "--max-bytes", args.value[OPT_MAX_BYTES],
                                GRUNDY_NUMBER_MAX, &rq.max_bytes)) != 0) {
+        return rc;
+    }
+    if ((rc = cli_parse_threads(&cli_cmd_solve, args.present[OPT_THREADS], args.value[OPT_THREADS],
+                                &rq.threads)) != 0) {
         return rc;
     }
     const char *const name = args.operands[0];

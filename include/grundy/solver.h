@@ -72,10 +72,14 @@ static inline void grundy_parent_list_push(grundy_parent_list *list, uint64_t pa
 #define GRUNDY_GAME_ACYCLIC 1u
 /** grundy_game.flags: every move leads to a smaller index (implies acyclic; one sweep solves). */
 #define GRUNDY_GAME_DESCENDING 2u
+/** grundy_game.flags: the callbacks may run at once on several threads (each call with its own
+ *  list; ctx only read), so grundy_solve_opts.threads can be used. Without it, one thread. */
+#define GRUNDY_GAME_THREAD_SAFE 4u
 
 /**
  * A game: the table of callbacks over positions 0 .. positions-1 (GamesmanOne's "game API").
- * Callbacks get `ctx` and may be called many times per position, in any order, from one thread.
+ * Callbacks get `ctx` and may be called many times per position, in any order, from one thread
+ * (from several at once only when the game sets GRUNDY_GAME_THREAD_SAFE).
  *
  * - `moves` (required) appends the moves of p. Moves of a position that `primitive` labels are
  *   ignored. Parallel moves are allowed and count once each.
@@ -119,9 +123,12 @@ typedef struct grundy_solve_opts {
     uint64_t max_positions; /**< refuse larger games with GRUNDY_STATUS_LIMIT */
     uint64_t max_bytes;     /**< tables plus working memory; GRUNDY_STATUS_LIMIT beyond (the
                                  retrograde core's mode is chosen to fit it, see grundy_solve) */
+    unsigned threads;       /**< worker threads of the retrograde core (0 or 1: the calling
+                                 thread alone); used only by GRUNDY_GAME_THREAD_SAFE games. The
+                                 tables are the same for every number (retro.h) */
 } grundy_solve_opts;
 #define GRUNDY_SOLVE_OPTS_INIT                                                                     \
-    { GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS, (uint64_t)1 << 34, (uint64_t)4 << 30 }
+    { GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS, (uint64_t)1 << 34, (uint64_t)4 << 30, 1 }
 
 /** A solved game: the tables for every position (opaque). */
 typedef struct grundy_solution grundy_solution;
