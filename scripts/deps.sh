@@ -6,8 +6,8 @@ grundy_need_packages() {
     command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
     command -v cc >/dev/null 2>&1 || missing="$missing gcc libc6-dev"
     command -v make >/dev/null 2>&1 || missing="$missing make"
-    for tool in "$@"; do
-        command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
+    for tool in "$@"; do # TOOL, or COMMAND:PACKAGE when the package is named otherwise
+        command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
     done
     [ -z "$missing" ] && return 0
     echo "Installing Debian packages:$missing"

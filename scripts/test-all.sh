@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
-grundy_need_packages clang-format
+grundy_need_packages clang-format mpicc:libopenmpi-dev mpirun:openmpi-bin
 jobs=$(nproc 2>/dev/null || echo 2)
 
 build_and_test() {

@@ -211,6 +211,39 @@ GRUNDY_API grundy_status grundy_solution_save(const grundy_solution *sol, const 
 GRUNDY_API grundy_status grundy_solution_load(const char *path, uint64_t max_bytes,
                                               grundy_solution **out);
 
+/**
+ * A table file written piece by piece, in grundy_solution_save's format, by a writer that never
+ * holds the whole table (grundy-mpi's rank 0 receives the other ranks' slices in turn). The
+ * pieces come in the file's order: the packed outcomes (ceil(N/4) bytes), then remoteness, score,
+ * Grundy values, those in `tables`. The file appears at `path` only when finish succeeds (a
+ * temporary beside it, fsynced and renamed).
+ * @code
+ *   grundy_table_writer *w;
+ *   if (grundy_table_writer_open("t.sv", GRUNDY_SOLVE_OUTCOME, n, &w) == GRUNDY_STATUS_OK) {
+ *       grundy_table_writer_bytes(w, outcomes, grundy_retro_outcome_bytes(n));
+ *       st = grundy_table_writer_finish(w, win, lose, draw);
+ *   }
+ * @endcode
+ */
+typedef struct grundy_table_writer grundy_table_writer;
+
+/** Start a table of `tables` (GRUNDY_SOLVE_* bits) for n positions.
+ *  @return GRUNDY_STATUS_OK; _INVALID_ARG (no table, unknown bits); _IO; _NOMEM. */
+GRUNDY_API grundy_status grundy_table_writer_open(const char *path, unsigned tables, uint64_t n,
+                                                  grundy_table_writer **out);
+/** Append raw bytes (the packed outcomes). @return _OK; _INVALID_ARG past the table's end; _IO. */
+GRUNDY_API grundy_status grundy_table_writer_bytes(grundy_table_writer *w, const uint8_t *bytes,
+                                                   size_t len);
+/** Append 32-bit entries (remoteness, Grundy values), written little-endian. As _bytes. */
+GRUNDY_API grundy_status grundy_table_writer_u32(grundy_table_writer *w, const uint32_t *values,
+                                                 size_t count);
+/** Write the header (the counts, the checksum), fsync and rename; frees w in every case.
+ *  @return _OK; _INVALID_ARG when the pieces fall short or the counts do not sum to n; _IO. */
+GRUNDY_API grundy_status grundy_table_writer_finish(grundy_table_writer *w, uint64_t win,
+                                                    uint64_t lose, uint64_t draw);
+/** Drop an unfinished table (its temporary file too); NULL is fine. */
+GRUNDY_API void grundy_table_writer_abort(grundy_table_writer *w);
+
 /** What grundy_game_selftest found. */
 typedef struct grundy_selftest_report {
     uint64_t positions_checked;
