@@ -321,8 +321,9 @@ static grundy_status run_levels(slice *s) {
 uint64_t mpi_solve_rank_bytes(uint64_t n, uint32_t max_moves, int ranks) {
     (void)max_moves; /* counters are 4 bytes here whatever the bound */
     const uint64_t block = ((n + (uint64_t)ranks - 1) / (uint64_t)ranks + 3) & ~(uint64_t)3;
-    /* outcomes 1/4, remoteness 4, counter 4, queue 4 bytes a position; the message buffers */
-    return block / 4 + 12 * block + (uint64_t)4 * MPI_BATCH * 8;
+    /* outcomes 1/4, remoteness 4, counter 4, queue 4 bytes a position; the updates: a batch
+     * sent (per destination, then packed) and at most a batch from every rank received */
+    return block / 4 + 12 * block + ((uint64_t)2 + (uint64_t)ranks) * MPI_BATCH * 8;
 }
 
 static grundy_status slice_init(slice *s, const grundy_game *game, MPI_Comm comm) {

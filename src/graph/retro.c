@@ -100,7 +100,7 @@ static inline int retro_par_take(uint8_t *outcomes, uint64_t v, grundy_outcome o
     const unsigned shift = (unsigned)(v & 3u) * 2u;
     uint8_t b = __atomic_load_n(&outcomes[v >> 2], __ATOMIC_RELAXED);
     do {
-        if (((b >> shift) & 3u) != 0) {
+        if ((((unsigned)b >> shift) & 3u) != 0) {
             return 0;
         }
     } while (!__atomic_compare_exchange_n(&outcomes[v >> 2], &b,
