@@ -112,7 +112,9 @@ static void exchange(slice *s) {
     size_t at = 0;
     for (int r = 0; r < s->ranks; r++) {
         const size_t k = total == 0 ? 0 : s->to[r].n;
-        memcpy(s->send + at, s->to[r].v, k * sizeof *s->send);
+        if (k != 0) {
+            memcpy(s->send + at, s->to[r].v, k * sizeof *s->send);
+        }
         sc[r] = (int)k;
         so[r] = (int)at;
         at += k;
