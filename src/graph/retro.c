@@ -4,9 +4,9 @@
  * and counter width so that a 32-bit graph pays nothing for 64-bit state spaces; SCAN mode (no
  * queue, grundy_retro_mode) is in retro_scan_impl.h, compiled with each 1-byte-counter one. */
 #include "graph/graph_impl.h"
+#include "util/team.h"
 
 #include <grundy/retro.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,9 +68,7 @@ typedef struct retro_par {
     int done;            /* worker 0 says so between barriers */
     grundy_status st;
     struct retro_worker *workers;
-    unsigned threads;
-    pthread_barrier_t barrier;
-    pthread_mutex_t gate; /* held while the workers are started, so none runs ahead */
+    grundy_team team;
 } retro_par;
 
 typedef struct retro_worker {
@@ -109,14 +107,9 @@ static inline int retro_par_take(uint8_t *outcomes, uint64_t v, grundy_outcome o
     return 1;
 }
 
-static void retro_par_gate(retro_par *p) {
-    pthread_mutex_lock(&p->gate);
-    pthread_mutex_unlock(&p->gate);
-}
-
 /* After seeding: the first failure, in worker order. */
 static void retro_par_seed_status(retro_par *p) {
-    for (unsigned t = 0; t < p->threads && p->st == GRUNDY_STATUS_OK; t++) {
+    for (unsigned t = 0; t < p->team.threads && p->st == GRUNDY_STATUS_OK; t++) {
         p->st = p->workers[t].st;
     }
 }
@@ -304,10 +297,7 @@ static grundy_status par_run(const grundy_retro_source *src, const retro_csr *cs
                              void *count, void *queue, unsigned threads, retro_par_fn fn) {
     retro_par p = {.csr = csr, .run = run, .count = count, .queue = queue, .n = src->n};
     retro_worker *const w = calloc(threads, sizeof *w);
-    pthread_t *const tid = calloc(threads, sizeof *tid);
-    if (w == NULL || tid == NULL) {
-        free(w);
-        free(tid);
+    if (w == NULL) {
         return GRUNDY_STATUS_NOMEM;
     }
     for (unsigned t = 0; t < threads; t++) {
@@ -319,27 +309,13 @@ static grundy_status par_run(const grundy_retro_source *src, const retro_csr *cs
         }
     }
     p.workers = w;
-    pthread_mutex_init(&p.gate, NULL);
-    pthread_mutex_lock(&p.gate);
-    p.threads = 1;
-    while (p.threads < threads && pthread_create(&tid[p.threads], NULL, fn, &w[p.threads]) == 0) {
-        p.threads++; /* a thread that cannot start leaves its share to the others */
-    }
-    pthread_barrier_init(&p.barrier, NULL, p.threads);
-    pthread_mutex_unlock(&p.gate);
-    fn(&w[0]);
-    for (unsigned t = 1; t < p.threads; t++) {
-        pthread_join(tid[t], NULL);
-    }
-    pthread_barrier_destroy(&p.barrier);
-    pthread_mutex_destroy(&p.gate);
+    grundy_team_run(&p.team, threads, fn, w, sizeof *w);
     run->tail = p.tail;
     run->level = p.level;
-    for (unsigned t = 0; t < p.threads; t++) {
+    for (unsigned t = 0; t < p.team.threads; t++) {
         run->parents_scanned += w[t].scanned;
     }
     free(w);
-    free(tid);
     return p.st;
 }
 

@@ -178,21 +178,21 @@ static void RETRO_FN(par_advance)(retro_worker *w0, int first) {
 static void *RETRO_FN(par_worker)(void *arg) {
     retro_worker *const w = arg;
     retro_par *const p = w->par;
-    retro_par_gate(p);
+    grundy_team_gate(&p->team);
     RETRO_FN(par_seed)(w);
-    pthread_barrier_wait(&p->barrier);
+    grundy_team_wait(&p->team);
     if (w->id == 0) {
         retro_par_seed_status(p);
         RETRO_FN(par_advance)(w, 1);
     }
-    pthread_barrier_wait(&p->barrier);
+    grundy_team_wait(&p->team);
     while (!p->done) {
         RETRO_FN(par_level)(w);
-        pthread_barrier_wait(&p->barrier);
+        grundy_team_wait(&p->team);
         if (w->id == 0) {
             RETRO_FN(par_advance)(w, 0);
         }
-        pthread_barrier_wait(&p->barrier);
+        grundy_team_wait(&p->team);
     }
     return NULL;
 }

@@ -26,8 +26,10 @@ static inline uint64_t solver_canon(const grundy_game *g, uint64_t p) {
 grundy_status solver_outcomes(const grundy_game *game, uint64_t max_bytes, unsigned threads,
                               grundy_solution *sol);
 
-/* Fill sol->score and/or sol->grundy (those not NULL) for an acyclic game. */
-grundy_status solver_acyclic(const grundy_game *game, uint64_t max_bytes, grundy_solution *sol);
+/* Fill sol->score and/or sol->grundy (those not NULL) for an acyclic game; on `threads` workers
+ * when the game is GRUNDY_GAME_THREAD_SAFE with parents and no canonical forms. */
+grundy_status solver_acyclic(const grundy_game *game, uint64_t max_bytes, unsigned threads,
+                             grundy_solution *sol);
 
 /* A fresh, empty solution for n positions (no tables yet). */
 grundy_status solver_solution_new(uint64_t n, grundy_solution **out);

@@ -3,8 +3,10 @@
  * core on one: random graphs with cycles, self-loops, multi-edges, hubs of more than 255 moves
  * (4-byte counters) and primitives, as CSR graphs and through 32- and 64-bit callbacks with a
  * context per worker, with and without remoteness; and every built-in game's saved table with 1,
- * 2 and 3 threads, byte for byte. The work is cut small (grundy_retro_par_tuning) so that these
- * graphs run through every barrier and race. Usage: test_retro_threads [SEED]. */
+ * 2 and 3 threads, byte for byte, scores and Grundy values included (Kahn's order on several
+ * threads, the sweep on one), and random acyclic games likewise. The work is cut small
+ * (grundy_retro_par_tuning) so that these graphs run through every barrier and race. Usage:
+ * test_retro_threads [SEED]. */
 #include "check.h"
 #include "graph/graph_impl.h"
 
@@ -194,7 +196,8 @@ static void random_graph_case(check_rng *r, uint64_t seed, rgraph *g, labels *on
 static void g_moves(void *ctx, uint64_t p, grundy_move_list *out) {
     const rgraph *g = ctx;
     for (uint32_t i = g->fwd_off[p]; i < g->fwd_off[p + 1]; i++) {
-        grundy_move_list_push(out, g->fwd[i], 0);
+        /* a reward for the scores, a function of the move */
+        grundy_move_list_push(out, g->fwd[i], (int64_t)((p * 31 + g->fwd[i]) % 7) - 3);
     }
 }
 
@@ -282,6 +285,58 @@ static void random_game_case(check_rng *r, uint64_t seed, rgraph *g) {
     same_tables(&game, GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS, what);
 }
 
+/* A random graph whose moves all go to smaller ids (acyclic): scores and Grundy values too, by
+ * Kahn's order on several threads and the sweep on one; then a cycle, refused by both. */
+static void random_dag_case(check_rng *r, uint64_t seed, rgraph *g) {
+    const uint32_t n = 1 + (uint32_t)check_rng_below(r, 2000);
+    const uint32_t m = (uint32_t)check_rng_below(r, (uint64_t)n * 4);
+    memset(g, 0, sizeof *g);
+    g->n = n;
+    for (uint32_t e = 0; e < m && n > 1; e++) {
+        const uint32_t a = 1 + (uint32_t)check_rng_below(r, n - 1);
+        g->from[g->m] = a;
+        g->to[g->m] = (uint32_t)check_rng_below(r, a);
+        g->off[g->to[g->m] + 1]++;
+        g->fwd_off[a + 1]++;
+        g->m++;
+    }
+    rows(n, g->m, g->off, g->rev, g->to, g->from);
+    rows(n, g->m, g->fwd_off, g->fwd, g->from, g->to);
+    grundy_game game = {"dag",     n,    0,       GRUNDY_GAME_DESCENDING | GRUNDY_GAME_THREAD_SAFE,
+                        0,         g,    g_moves, g_primitive,
+                        g_parents, NULL, NULL};
+    random_tuning(r);
+    char what[64];
+    snprintf(what, sizeof what, "random acyclic game, seed %llu", (unsigned long long)seed);
+    same_tables(&game,
+                GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS | GRUNDY_SOLVE_SCORE |
+                    GRUNDY_SOLVE_GRUNDY,
+                what);
+    if (g->m > 0) {           /* close a cycle: the last move's child moves back to its parent */
+        g->fwd_off[n] = g->m; /* (rows rebuilt below) */
+        g->from[g->m] = g->to[g->m - 1];
+        g->to[g->m] = g->from[g->m - 1];
+        g->m++;
+        memset(g->off, 0, sizeof g->off);
+        memset(g->fwd_off, 0, sizeof g->fwd_off);
+        for (uint32_t e = 0; e < g->m; e++) {
+            g->off[g->to[e] + 1]++;
+            g->fwd_off[g->from[e] + 1]++;
+        }
+        rows(n, g->m, g->off, g->rev, g->to, g->from);
+        rows(n, g->m, g->fwd_off, g->fwd, g->from, g->to);
+        game.flags = GRUNDY_GAME_ACYCLIC | GRUNDY_GAME_THREAD_SAFE; /* a false claim */
+        for (unsigned t = 1; t <= 3; t++) {
+            grundy_solve_opts o = GRUNDY_SOLVE_OPTS_INIT;
+            grundy_solution *s = NULL;
+            o.want = GRUNDY_SOLVE_SCORE;
+            o.threads = t;
+            CHECK_EQ(grundy_solve(&game, &o, &s), GRUNDY_STATUS_INVALID_ARG);
+            grundy_solution_destroy(s);
+        }
+    }
+}
+
 static void builtin_games(void) {
     static const unsigned ALL =
         GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS | GRUNDY_SOLVE_GRUNDY;
@@ -338,6 +393,12 @@ int main(int argc, char **argv) {
         check_rng c;
         c.state = case_seed;
         random_game_case(&c, case_seed, &g);
+    }
+    for (int i = 0; i < 50; i++) {
+        const uint64_t case_seed = check_rng_next(&r);
+        check_rng c;
+        c.state = case_seed;
+        random_dag_case(&c, case_seed, &g);
     }
     builtin_games();
     return check_report("test_retro_threads");
