@@ -191,6 +191,11 @@ cleanup:
 
 enum { LEVEL_CHUNK = 64, LEVEL_OUT = 1024 };
 
+/* Kahn's order costs about four times the sweep's CPU (the parents calls and a random atomic
+ * update per move, against the sweep's children read in index order: bench_solver, pick 22 and
+ * divisors 22, docs/benchmarks.md), so below four threads the sweep is faster. */
+unsigned solver_levels_min_threads = 4;
+
 typedef struct levels {
     const grundy_game *game;
     grundy_solution *sol;
@@ -358,7 +363,8 @@ grundy_status solver_acyclic(const grundy_game *game, uint64_t max_bytes, unsign
                              grundy_solution *sol) {
     dp d = {.game = game, .sol = sol, .descending = (game->flags & GRUNDY_GAME_DESCENDING) != 0};
     grundy_status st;
-    if (threads > 1 && (game->flags & GRUNDY_GAME_THREAD_SAFE) && game->parents != NULL &&
+    if (threads >= solver_levels_min_threads && threads > 1 &&
+        (game->flags & GRUNDY_GAME_THREAD_SAFE) && game->parents != NULL &&
         game->canonical == NULL && game->positions <= max_bytes / 12) {
         /* a counter and a queue entry a position; without the room, the one-thread sweep */
         st = solve_levels(game, threads, sol);
