@@ -115,7 +115,7 @@ static int board_game(const cli_args *a, built *b) {
 
 static int build_game(const cli_args *a, uint64_t max_positions, built *b) {
     const char *const name = a->operands[0];
-    uint64_t v[GRUNDY_PICK_MAX_ITEMS + 4];
+    uint64_t v[GRUNDY_HEAPS_MAX_TOTAL + 4]; /* the most numbers any game takes */
     int rc;
     if (strcmp(name, "divisors") == 0) {
         rc = operands(a, 1, 1, "divisors N");
@@ -148,7 +148,7 @@ static int build_game(const cli_args *a, uint64_t max_positions, built *b) {
                                      name);
     }
     if (strcmp(name, "heaps") == 0) {
-        rc = operands(a, 1, GRUNDY_PICK_MAX_ITEMS, "heaps RULE H1 H2 ...");
+        rc = operands(a, 1, GRUNDY_HEAPS_MAX_TOTAL + 1, "heaps RULE H1 H2 ... (at most 400)");
         rc = rc != 0 ? rc : cli_parse_rule(&cmd, a->operands[1], &b->rule);
         rc = rc != 0 ? rc : numbers(a, 2, "heap", GRUNDY_NUMBER_MAX, v);
         return rc != 0

@@ -79,30 +79,14 @@ static inline void RETRO_FN(par_push)(retro_worker *w, RETRO_ID u) {
 static grundy_status RETRO_FN(par_seed_range)(retro_worker *w, RETRO_COUNT *count, uint64_t a,
                                               uint64_t b) {
     const retro_par *const p = w->par;
-    const grundy_retro_source *const src = &w->src;
     const uint64_t limit = sizeof(RETRO_COUNT) == 1 ? 255u : UINT32_MAX;
     for (uint64_t u = a; u < b; u++) {
-        grundy_outcome o = GRUNDY_OUTCOME_DRAW;
+        grundy_outcome o;
         uint32_t c;
-#ifdef RETRO_CSR
-        (void)src;
-        c = p->csr->deg[u];
-#else
-        if (src->primitive != NULL) {
-            o = src->primitive(src->ctx, u);
-        }
-        c = o == GRUNDY_OUTCOME_DRAW ? src->move_count(src->ctx, u) : 0;
-        if (src->max_moves != 0 && c > src->max_moves) {
-            return GRUNDY_STATUS_INVALID_ARG;
-        }
-#endif
-        if (c > limit) {
+        if (RETRO_FN(seed_one)(&w->src, p->csr, u, &o, &c) != GRUNDY_STATUS_OK || c > limit) {
             return GRUNDY_STATUS_INVALID_ARG;
         }
         count[u] = (RETRO_COUNT)c;
-        if (o == GRUNDY_OUTCOME_DRAW && c == 0) {
-            o = GRUNDY_OUTCOME_LOSE;
-        }
         if (o != GRUNDY_OUTCOME_DRAW) {
             retro_par_set(p->run->outcomes, u, o);
             RETRO_FN(par_push)(w, (RETRO_ID)u);
