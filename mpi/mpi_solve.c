@@ -35,7 +35,8 @@ typedef struct slice {
     uint64_t n, block, lo, len;
     uint8_t *outcomes;    /* grundy_retro_outcome_bytes(len) */
     uint32_t *remoteness; /* len */
-    uint32_t *count;      /* len: moves not yet known to lead to a win */
+    uint32_t *count;      /* len: moves not yet known to lead to a win (4 bytes each), */
+    uint8_t *count8;      /* or (max_moves <= 255) 1 byte each: exactly one is set */
     uint32_t *queue;      /* local ids, in order of remoteness */
     uint64_t tail;
     uint64_t *rev_off; /* without a parents callback: the slice's reverse graph */
@@ -160,6 +161,19 @@ static grundy_outcome primitive(const slice *s, uint64_t p) {
     return g->primitive != NULL ? g->primitive(g->ctx, p) : GRUNDY_OUTCOME_DRAW;
 }
 
+static void set_count(slice *s, uint64_t i, uint32_t c) {
+    if (s->count8 != NULL) {
+        s->count8[i] = (uint8_t)c;
+    } else {
+        s->count[i] = c;
+    }
+}
+
+/* Count one option of local position i off: nonzero when none is left. */
+static int count_off(slice *s, uint64_t i) {
+    return s->count8 != NULL ? --s->count8[i] == 0 : --s->count[i] == 0;
+}
+
 static void label(slice *s, uint64_t local, grundy_outcome o, uint32_t r) {
     grundy_retro_outcome_set(s->outcomes, local, o);
     s->remoteness[local] = r;
@@ -171,14 +185,15 @@ static void seed(slice *s) {
     for (uint64_t i = 0; i < s->len && s->st == GRUNDY_STATUS_OK; i++) {
         const uint64_t p = s->lo + i;
         grundy_outcome o = primitive(s, p);
-        s->count[i] = 0;
+        set_count(s, i, 0);
         if (o == GRUNDY_OUTCOME_DRAW) {
             const grundy_move_list *m = moves_of(s, p);
             const size_t c = m != NULL ? m->count : 0;
-            if (c > UINT32_MAX || (s->game->max_moves != 0 && c > s->game->max_moves)) {
+            if (c > (s->count8 != NULL ? 255u : UINT32_MAX) ||
+                (s->game->max_moves != 0 && c > s->game->max_moves)) {
                 fail(s, GRUNDY_STATUS_INVALID_ARG);
             }
-            s->count[i] = (uint32_t)c;
+            set_count(s, i, (uint32_t)c);
             o = c == 0 ? GRUNDY_OUTCOME_LOSE : GRUNDY_OUTCOME_DRAW;
         }
         if (o != GRUNDY_OUTCOME_DRAW) {
@@ -270,7 +285,7 @@ static void apply(slice *s) {
         }
         if (s->in.v[i] & 1u) {
             label(s, u, GRUNDY_OUTCOME_WIN, next);
-        } else if (--s->count[u] == 0) {
+        } else if (count_off(s, u)) {
             label(s, u, GRUNDY_OUTCOME_LOSE, next);
         }
     }
@@ -321,11 +336,11 @@ static grundy_status run_levels(slice *s) {
 }
 
 uint64_t mpi_solve_rank_bytes(uint64_t n, uint32_t max_moves, int ranks) {
-    (void)max_moves; /* counters are 4 bytes here whatever the bound */
     const uint64_t block = ((n + (uint64_t)ranks - 1) / (uint64_t)ranks + 3) & ~(uint64_t)3;
-    /* outcomes 1/4, remoteness 4, counter 4, queue 4 bytes a position; the updates: a batch
-     * sent (per destination, then packed) and at most a batch from every rank received */
-    return block / 4 + 12 * block + ((uint64_t)2 + (uint64_t)ranks) * MPI_BATCH * 8;
+    const uint64_t counter = max_moves != 0 && max_moves <= 255 ? 1 : 4;
+    /* outcomes 1/4, remoteness 4, counter 1 or 4, queue 4 bytes a position; the updates: a
+     * batch sent (per destination, then packed) and at most a batch from every rank received */
+    return block / 4 + (8 + counter) * block + ((uint64_t)2 + (uint64_t)ranks) * MPI_BATCH * 8;
 }
 
 static grundy_status slice_init(slice *s, const grundy_game *game, MPI_Comm comm) {
@@ -344,12 +359,16 @@ static grundy_status slice_init(slice *s, const grundy_game *game, MPI_Comm comm
     const size_t len = (size_t)s->len + 1;
     s->outcomes = calloc((size_t)grundy_retro_outcome_bytes(s->len) + 1, 1);
     s->remoteness = malloc(len * sizeof *s->remoteness);
-    s->count = malloc(len * sizeof *s->count);
+    if (game->max_moves != 0 && game->max_moves <= 255) {
+        s->count8 = malloc(len);
+    } else {
+        s->count = malloc(len * sizeof *s->count);
+    }
     s->queue = malloc(len * sizeof *s->queue);
     s->to = calloc((size_t)s->ranks, sizeof *s->to);
     s->counts = calloc(4 * (size_t)s->ranks, sizeof *s->counts);
-    if (s->outcomes == NULL || s->remoteness == NULL || s->count == NULL || s->queue == NULL ||
-        s->to == NULL || s->counts == NULL) {
+    if (s->outcomes == NULL || s->remoteness == NULL || (s->count == NULL && s->count8 == NULL) ||
+        s->queue == NULL || s->to == NULL || s->counts == NULL) {
         return GRUNDY_STATUS_NOMEM;
     }
     memset(s->remoteness, 0xFF, len * sizeof *s->remoteness); /* a draw's, until labelled */
@@ -360,6 +379,7 @@ static void slice_free(slice *s) {
     free(s->outcomes);
     free(s->remoteness);
     free(s->count);
+    free(s->count8);
     free(s->queue);
     free(s->rev_off);
     free(s->rev);
