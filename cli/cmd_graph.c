@@ -3,6 +3,7 @@
  * directed graph with cycles, and the outcome of a sum of tokens. */
 #include "cli.h"
 #include "json.h"
+#include "plot.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -10,7 +11,7 @@
 
 static const char help[] =
     "Usage: grundy graph [FILE|-] [--format seed|edges] [--remoteness] [--sg] [--tokens V...]\n"
-    "                    [--max-bytes B] [--threads N] [--json]\n"
+    "                    [--max-bytes B] [--plot FILE.svg|FILE.png] [--threads N] [--json]\n"
     "\n"
     "A token sits on a vertex of a directed graph (cycles, multi-edges and self-loops allowed);\n"
     "a move slides it along an edge; the player who cannot move loses; a game that never ends is\n"
@@ -42,16 +43,27 @@ static const char help[] =
     "  --json         one JSON object: vertices, edges, win, lose, draw, outcomes, and\n"
     "                 remoteness (null for a draw), sg (n or {\"inf\": [K...]}), tokens, outcome\n"
     "                 when asked\n"
+    "  --plot FILE    also draw the graph (at most 500 vertices) to FILE.svg (or .png): vertices\n"
+    "                 coloured by outcome in columns by remoteness, perfect play's moves dark\n"
     "  -h, --help     show this help\n"
     "\n"
     "Example:\n"
     "  printf '5 5\\n0 1\\n1 2\\n2 1\\n2 3\\n3 4\\n' | grundy graph    # prints DDDWL\n";
 
-static const cli_option options[] = {{"format", 0, CLI_ARG_ONE},    {"remoteness", 0, CLI_ARG_NONE},
-                                     {"sg", 0, CLI_ARG_NONE},       {"tokens", 0, CLI_ARG_LIST},
-                                     {"max-bytes", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE},
-                                     {"threads", 0, CLI_ARG_ONE},   {NULL, 0, 0}};
-enum { OPT_FORMAT, OPT_REMOTENESS, OPT_SG, OPT_TOKENS, OPT_MAX_BYTES, OPT_JSON, OPT_THREADS };
+static const cli_option options[] = {
+    {"format", 0, CLI_ARG_ONE},  {"remoteness", 0, CLI_ARG_NONE}, {"sg", 0, CLI_ARG_NONE},
+    {"tokens", 0, CLI_ARG_LIST}, {"max-bytes", 0, CLI_ARG_ONE},   {"json", 0, CLI_ARG_NONE},
+    {"plot", 0, CLI_ARG_ONE},    {"threads", 0, CLI_ARG_ONE},     {NULL, 0, 0}};
+enum {
+    OPT_FORMAT,
+    OPT_REMOTENESS,
+    OPT_SG,
+    OPT_TOKENS,
+    OPT_MAX_BYTES,
+    OPT_JSON,
+    OPT_PLOT,
+    OPT_THREADS
+};
 
 static const char outcome_char[] = "DLW";
 static const char *const outcome_word[] = {"draw", "lose", "win"};
@@ -142,15 +154,29 @@ static int load(graph_run *r) {
                         is_stdin ? "standard input" : path,
                         read_errno != 0 ? strerror(read_errno) : diag.message);
     }
+    /* the reader's memory refusal says "need N bytes" (so far, for the edges format) */
+    const char *const need = strstr(diag.message, " need ");
+    unsigned long long bytes = 0;
+    char raise[64] = "";
+    if (strstr(diag.message, "memory limit") != NULL && need != NULL &&
+        sscanf(need, " need %llu", &bytes) == 1) {
+        snprintf(raise, sizeof raise, "; raise --max-bytes to at least %llu", bytes);
+    }
     return cli_fail(&cli_cmd_graph, cli_exit_code(st), "%s%sline %zu: %s%s", is_stdin ? "" : path,
-                    is_stdin ? "" : ", ", diag.line, diag.message,
-                    strstr(diag.message, "memory limit") != NULL ? "; raise --max-bytes" : "");
+                    is_stdin ? "" : ", ", diag.line, diag.message, raise);
 }
 
 static int compute(graph_run *r) {
     const int want_sg = r->args.present[OPT_SG] || r->token_count != 0;
-    grundy_status st =
-        grundy_graph_label_threads(r->g, r->args.present[OPT_REMOTENESS], r->threads, &r->labels);
+    const int plot = r->args.present[OPT_PLOT];
+    if (plot && grundy_graph_vertex_count(r->g) > PLOT_GRAPH_MAX_VERTICES) {
+        return cli_fail(&cli_cmd_graph, CLI_EXIT_VALUE,
+                        "--plot: the graph has %llu vertices; at most %u are drawn",
+                        (unsigned long long)grundy_graph_vertex_count(r->g),
+                        PLOT_GRAPH_MAX_VERTICES);
+    }
+    grundy_status st = grundy_graph_label_threads(r->g, r->args.present[OPT_REMOTENESS] || plot,
+                                                  r->threads, &r->labels);
     if (st == GRUNDY_STATUS_OK && want_sg) {
         st = grundy_graph_sg_compute(r->g, &r->sg);
     }
@@ -216,7 +242,7 @@ static int print_text(const graph_run *r, const char *outcomes) {
     const uint32_t n = (uint32_t)r->labels.n;
     fwrite(outcomes, 1, n, stdout);
     fputc('\n', stdout);
-    if (r->labels.remoteness != NULL) {
+    if (r->args.present[OPT_REMOTENESS]) {
         for (uint32_t v = 0; v < n; v++) {
             if (v != 0) {
                 fputc(' ', stdout);
@@ -273,7 +299,7 @@ static int print_json(const graph_run *r, const char *outcomes) {
     json_kv_u64(&w, "lose", r->labels.lose);
     json_kv_u64(&w, "draw", r->labels.draw);
     json_kv_str(&w, "outcomes", outcomes);
-    if (r->labels.remoteness != NULL) {
+    if (r->args.present[OPT_REMOTENESS]) {
         json_key(&w, "remoteness");
         json_array_begin(&w);
         for (uint32_t v = 0; v < n; v++) {
@@ -320,6 +346,11 @@ static int run(int argc, char **argv) {
     /* A failed write is reported once, by main after the command returns. */
     rc = r.args.present[OPT_JSON] ? print_json(&r, outcomes) : print_text(&r, outcomes);
     free(outcomes);
+    if (rc == CLI_EXIT_OK && r.args.present[OPT_PLOT] &&
+        plot_graph_file(r.args.value[OPT_PLOT], r.g, &r.labels) != 0) {
+        rc = cli_fail(&cli_cmd_graph, CLI_EXIT_IO, "--plot: cannot write '%s': %s",
+                      r.args.value[OPT_PLOT], strerror(errno));
+    }
     return done(&r, rc);
 }
 

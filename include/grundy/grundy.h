@@ -16,11 +16,13 @@
 #include <grundy/seq.h>
 #include <grundy/period.h>
 #include <grundy/query.h>
+#include <grundy/query_values.h>
 #include <grundy/retro.h>
 #include <grundy/graph.h>
 #include <grundy/nimber.h>
 #include <grundy/position.h>
 #include <grundy/brute.h>
 #include <grundy/left_stack.h>
+#include <grundy/solver.h>
 
 #endif
