@@ -1,15 +1,15 @@
-#!/bin/sh
-# --threads N on graph and solve: the same answers for 1, 2 and 3 threads; bad values are exit 3.
+# --threads on every sequence command: the answers never depend on it; 0, a non-number and
+# more than 1024 are refused (exit 3).
 for t in 1 2 3; do
-    printf '8 9\n0 1\n1 2\n2 3\n4 5\n5 4\n5 3\n6 6\n6 3\n7 3\n' | "$GRUNDY" graph --remoteness --threads $t
-    "$GRUNDY" solve divisors 9 --json --threads $t
-    "$GRUNDY" solve misere-piles 7 5 --json --threads $t
+    "$GRUNDY" values 0.6 --from 2990 --to 3000 --threads $t
+    "$GRUNDY" values 0.D3 --from 290 --to 300 --threads $t
+    "$GRUNDY" value 4!.0 5000 --threads $t
+    "$GRUNDY" count 0.16 --to 5000 --threads $t --engine naive
+    "$GRUNDY" period 0.07 --threads $t
 done
-"$GRUNDY" solve divisors 5 --threads 0
+"$GRUNDY" values 0.6 --to 10 --threads 0
 echo "exit $?"
-"$GRUNDY" graph --threads 2000 </dev/null
+"$GRUNDY" values 0.6 --to 10 --threads x
 echo "exit $?"
-"$GRUNDY" solve divisors 5 --threads x
-echo "exit $?"
-"$GRUNDY" solve divisors 5 --threads
+"$GRUNDY" period 0.6 --threads 1025
 echo "exit $?"
