@@ -6,7 +6,11 @@
  *   bench_solver                 the fixed set above
  *   bench_solver queue|scan [N]  divisors N (default 26), outcomes alone, with the core's QUEUE
  *                                mode (8 GiB budget) or its SCAN mode (a budget of 1.25 bytes a
- *                                position, which leaves the queue no room: retro.h) */
+ *                                position, which leaves the queue no room: retro.h)
+ *   bench_solver threads T divisors|pick N
+ *                                outcomes and remoteness of divisors N or pick with N items
+ *                                (valued 1..N) on T threads; compare with grundy-mpi on ranks
+ *                                (docs/benchmarks.md) */
 #include <grundy/number.h>
 #include <grundy/solver.h>
 
@@ -21,11 +25,14 @@ static double now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static unsigned bench_threads = 1;
+
 static int run_budget(const char *label, grundy_game *g, unsigned want, uint64_t max_bytes) {
     grundy_solve_opts o = GRUNDY_SOLVE_OPTS_INIT;
     grundy_solution *s = NULL;
     o.want = want;
     o.max_bytes = max_bytes;
+    o.threads = bench_threads;
     const double t0 = now();
     const grundy_status st = grundy_solve(g, &o, &s);
     const double dt = now() - t0;
@@ -75,7 +82,40 @@ static int run_mode(const char *mode, const char *cards) {
     return rc;
 }
 
+/* threads T divisors|pick N: outcomes and remoteness on T threads. */
+static int run_threads(int argc, char **argv) {
+    uint64_t t = 0, n = 0;
+    const int pick = argc == 5 && strcmp(argv[3], "pick") == 0;
+    if (argc != 5 || (!pick && strcmp(argv[3], "divisors") != 0) ||
+        grundy_parse_u64(argv[2], 1024, &t) != GRUNDY_STATUS_OK || t == 0 ||
+        grundy_parse_u64(argv[4], pick ? GRUNDY_PICK_MAX_ITEMS : GRUNDY_DIVISORS_MAX, &n) !=
+            GRUNDY_STATUS_OK) {
+        fprintf(stderr, "usage: bench_solver threads T divisors|pick N\n");
+        return 2;
+    }
+    uint64_t values[GRUNDY_PICK_MAX_ITEMS];
+    for (uint64_t i = 0; i < n && pick; i++) {
+        values[i] = i + 1;
+    }
+    grundy_game *g = NULL;
+    const grundy_status st = pick ? grundy_game_pick_create(values, (size_t)n, &g)
+                                  : grundy_game_divisors_create((unsigned)n, &g);
+    if (st != GRUNDY_STATUS_OK) {
+        return 1;
+    }
+    bench_threads = (unsigned)t;
+    char label[64];
+    snprintf(label, sizeof label, "%s %u: remoteness, %u threads", argv[3], (unsigned)n,
+             bench_threads);
+    const int rc = run(label, g, GRUNDY_SOLVE_REMOTENESS);
+    grundy_game_destroy(g);
+    return rc;
+}
+
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "threads") == 0) {
+        return run_threads(argc, argv);
+    }
     if (argc > 1) {
         return run_mode(argv[1], argc > 2 ? argv[2] : NULL);
     }

@@ -148,4 +148,13 @@ void cli_error(const char *who, const char *fmt, ...)
 int cli_memory_fail(const cli_command *cmd, grundy_status st, const char *rule, uint64_t computed,
                     const char *bound);
 
+/** Most worker threads --threads accepts. */
+#define CLI_MAX_THREADS 1024
+
+/**
+ * --threads N of `graph` and `solve`: into *out when given (1 <= N <= CLI_MAX_THREADS, else one
+ * line and exit 3), else the number of cores online (cli_threads.c). Returns 0 or the exit code.
+ */
+int cli_parse_threads(const cli_command *cmd, int given, const char *text, unsigned *out);
+
 #endif

@@ -11,7 +11,7 @@
 
 static const char help[] =
     "Usage: grundy graph [FILE|-] [--format seed|edges] [--remoteness] [--sg] [--tokens V...]\n"
-    "                    [--max-bytes B] [--plot FILE.svg|FILE.png] [--json]\n"
+    "                    [--max-bytes B] [--plot FILE.svg|FILE.png] [--threads N] [--json]\n"
     "\n"
     "A token sits on a vertex of a directed graph (cycles, multi-edges and self-loops allowed);\n"
     "a move slides it along an edge; the player who cannot move loses; a game that never ends is\n"
@@ -38,6 +38,8 @@ static const char help[] =
     "  --tokens V...  the outcome of the sum of tokens on vertices V... (give FILE first)\n"
     "  --max-bytes B  refuse graphs needing more than B bytes, counted as 16 per edge + 16 per\n"
     "                 vertex (exit 4) [default: 25769803776, i.e. 24 GiB]\n"
+    "  --threads N    worker threads of the win/lose/draw labelling; the answer never depends\n"
+    "                 on it [default: all cores]\n"
     "  --json         one JSON object: vertices, edges, win, lose, draw, outcomes, and\n"
     "                 remoteness (null for a draw), sg (n or {\"inf\": [K...]}), tokens, outcome\n"
     "                 when asked\n"
@@ -48,11 +50,20 @@ static const char help[] =
     "Example:\n"
     "  printf '5 5\\n0 1\\n1 2\\n2 1\\n2 3\\n3 4\\n' | grundy graph    # prints DDDWL\n";
 
-static const cli_option options[] = {{"format", 0, CLI_ARG_ONE},    {"remoteness", 0, CLI_ARG_NONE},
-                                     {"sg", 0, CLI_ARG_NONE},       {"tokens", 0, CLI_ARG_LIST},
-                                     {"max-bytes", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE},
-                                     {"plot", 0, CLI_ARG_ONE},      {NULL, 0, 0}};
-enum { OPT_FORMAT, OPT_REMOTENESS, OPT_SG, OPT_TOKENS, OPT_MAX_BYTES, OPT_JSON, OPT_PLOT };
+static const cli_option options[] = {
+    {"format", 0, CLI_ARG_ONE},  {"remoteness", 0, CLI_ARG_NONE}, {"sg", 0, CLI_ARG_NONE},
+    {"tokens", 0, CLI_ARG_LIST}, {"max-bytes", 0, CLI_ARG_ONE},   {"json", 0, CLI_ARG_NONE},
+    {"plot", 0, CLI_ARG_ONE},    {"threads", 0, CLI_ARG_ONE},     {NULL, 0, 0}};
+enum {
+    OPT_FORMAT,
+    OPT_REMOTENESS,
+    OPT_SG,
+    OPT_TOKENS,
+    OPT_MAX_BYTES,
+    OPT_JSON,
+    OPT_PLOT,
+    OPT_THREADS
+};
 
 static const char outcome_char[] = "DLW";
 static const char *const outcome_word[] = {"draw", "lose", "win"};
@@ -67,6 +78,7 @@ typedef struct graph_run {
     uint32_t *tokens;
     size_t token_count;
     grundy_outcome sum;
+    unsigned threads;
 } graph_run;
 
 static int done(graph_run *r, int rc) {
@@ -98,6 +110,10 @@ static int parse_options(graph_run *r) {
     if (a->present[OPT_MAX_BYTES] &&
         cli_parse_number(&cli_cmd_graph, "--max-bytes", a->value[OPT_MAX_BYTES], GRUNDY_NUMBER_MAX,
                          &r->read.max_bytes) != 0) {
+        return CLI_EXIT_VALUE;
+    }
+    if (cli_parse_threads(&cli_cmd_graph, a->present[OPT_THREADS], a->value[OPT_THREADS],
+                          &r->threads) != 0) {
         return CLI_EXIT_VALUE;
     }
     r->token_count = a->present[OPT_TOKENS] ? (size_t)a->list_len[OPT_TOKENS] : 0;
@@ -163,8 +179,8 @@ static int compute(graph_run *r) {
                         (unsigned long long)grundy_graph_vertex_count(r->g),
                         PLOT_GRAPH_MAX_VERTICES);
     }
-    grundy_status st =
-        grundy_graph_label(r->g, r->args.present[OPT_REMOTENESS] || plot, &r->labels);
+    grundy_status st = grundy_graph_label_threads(r->g, r->args.present[OPT_REMOTENESS] || plot,
+                                                  r->threads, &r->labels);
     if (st == GRUNDY_STATUS_OK && want_sg) {
         st = grundy_graph_sg_compute(r->g, &r->sg);
     }

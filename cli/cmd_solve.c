@@ -12,7 +12,8 @@
 #include <string.h>
 
 static const char help[] =
-    "Usage: grundy solve GAME [ARGS...] [--json] [--misere] [--max-bytes B] [--self-test]\n"
+    "Usage: grundy solve GAME [ARGS...] [--json] [--misere] [--max-bytes B] [--threads N]\n"
+    "                    [--self-test]\n"
     "\n"
     "Solve every position of a finite game and answer for its start.\n"
     "\n"
@@ -48,6 +49,9 @@ static const char help[] =
     "                   divisors, misere-piles and pick: a query is `N`, `A B`, or the\n"
     "                   items' values (seed format: `n` then n values); divisors and\n"
     "                   misere-piles solve once, for the largest query\n"
+    "  --threads N      worker threads of the solver (heaps runs on one: its callbacks are not\n"
+    "                   thread-safe; scores and Grundy values use them from 4 on); the answer\n"
+    "                   never depends on it [default: all cores]\n"
     "  --self-test      check the game's callbacks on 1000 random positions first\n"
     "  --save FILE      save the solved table (divisors, pick, misere-piles, heaps); written\n"
     "                   to FILE.tmp and renamed, so a failed save keeps the old FILE\n"
@@ -61,7 +65,8 @@ static const char help[] =
 static const cli_option options[] = {
     {"json", 0, CLI_ARG_NONE},      {"misere", 0, CLI_ARG_NONE}, {"max-bytes", 0, CLI_ARG_ONE},
     {"self-test", 0, CLI_ARG_NONE}, {"input", 0, CLI_ARG_ONE},   {"format", 0, CLI_ARG_ONE},
-    {"save", 0, CLI_ARG_ONE},       {"load", 0, CLI_ARG_ONE},    {NULL, 0, 0}};
+    {"save", 0, CLI_ARG_ONE},       {"load", 0, CLI_ARG_ONE},    {"threads", 0, CLI_ARG_ONE},
+    {NULL, 0, 0}};
 enum {
     OPT_JSON,
     OPT_MISERE,
@@ -70,7 +75,8 @@ enum {
     OPT_INPUT,
     OPT_FORMAT,
     OPT_SAVE,
-    OPT_LOAD
+    OPT_LOAD,
+    OPT_THREADS
 };
 
 /* Boards with more free cells are decided by the mirror rule alone (2^20 positions solve fast). */
@@ -80,6 +86,7 @@ typedef struct request {
     const cli_args *args;
     int json;
     uint64_t max_bytes;
+    unsigned threads;
 } request;
 
 static const char *outcome_word(grundy_outcome o) {
@@ -177,6 +184,7 @@ static int run_solver(const request *rq, const grundy_game *g, unsigned want,
     grundy_solve_opts o = GRUNDY_SOLVE_OPTS_INIT;
     o.want = want;
     o.max_bytes = rq->max_bytes;
+    o.threads = rq->threads;
     int rc = self_test(rq, g);
     char *const game = game_text(rq);
     if (rc == 0 && game == NULL) {
@@ -654,7 +662,7 @@ static const struct {
 
 static int run(int argc, char **argv) {
     cli_args args;
-    request rq = {&args, 0, (uint64_t)4 << 30};
+    request rq = {&args, 0, (uint64_t)4 << 30, 1};
     int rc = cli_parse_args(&cli_cmd_solve, options, argc, argv, &args);
     if (rc >= 0) {
         return rc;
@@ -666,6 +674,10 @@ static int run(int argc, char **argv) {
     if (args.present[OPT_MAX_BYTES] &&
         (rc = cli_parse_number(&cli_cmd_solve, "--max-bytes", args.value[OPT_MAX_BYTES],
                                GRUNDY_NUMBER_MAX, &rq.max_bytes)) != 0) {
+        return rc;
+    }
+    if ((rc = cli_parse_threads(&cli_cmd_solve, args.present[OPT_THREADS], args.value[OPT_THREADS],
+                                &rq.threads)) != 0) {
         return rc;
     }
     const char *const name = args.operands[0];

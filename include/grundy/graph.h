@@ -128,6 +128,13 @@ typedef struct grundy_graph_labels {
 GRUNDY_API grundy_status grundy_graph_label(const grundy_graph *g, int want_remoteness,
                                             grundy_graph_labels *out);
 
+/**
+ * grundy_graph_label on `threads` threads (0 or 1: the calling thread alone; the CLI passes the
+ * number of cores). The labels are the same for every number of threads (retro.h).
+ */
+GRUNDY_API grundy_status grundy_graph_label_threads(const grundy_graph *g, int want_remoteness,
+                                                    unsigned threads, grundy_graph_labels *out);
+
 /** Free what grundy_graph_label put in `labels` (not the struct itself); NULL is fine. */
 GRUNDY_API void grundy_graph_labels_free(grundy_graph_labels *labels);
 

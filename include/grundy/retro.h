@@ -43,8 +43,9 @@ typedef enum grundy_outcome {
  *    graph returns a pointer into its reverse rows; an implicit game may fill a buffer in ctx).
  *  - Exactly one of parents32 / parents64 is set; parents32 only when n <= 2^32. The core is
  *    compiled separately for each, so a graph with 32-bit ids pays nothing for 64-bit ones.
- *  - Callbacks are called from one thread, in no specified order; each at most a bounded number
- *    of times per position (move_count and primitive once, parents once per labelled position).
+ *  - Callbacks are called in no specified order, each at most a bounded number of times per
+ *    position (move_count and primitive once, parents once per labelled position); from one
+ *    thread unless `thread_ctx` is set (then see there).
  */
 typedef struct grundy_retro_source {
     uint64_t n;         /**< number of positions */
@@ -73,6 +74,15 @@ typedef struct grundy_retro_source {
      * reused buffer.
      */
     int parents_stable;
+    /**
+     * Optional (NULL: the callbacks are called from the calling thread only, whatever
+     * grundy_retro_opts.threads says). The context worker `thread` (0 .. threads-1) passes to
+     * every callback it makes; called once per worker from the calling thread before any of them
+     * starts. The callbacks may then run concurrently, each worker with its own context (so a
+     * reused parents buffer per context is fine). A CSR graph's source needs none: the core reads
+     * its rows in place from every thread.
+     */
+    void *(*thread_ctx)(void *ctx, unsigned thread);
 } grundy_retro_source;
 
 /**
@@ -111,9 +121,13 @@ typedef struct grundy_retro_opts {
     uint64_t max_bytes;
     /** Frontier kept as a queue, by passes, or chosen by max_bytes (grundy_retro_mode). */
     grundy_retro_mode mode;
+    /** Worker threads of QUEUE mode (0 or 1: the calling thread alone). More than one needs a
+     *  source whose callbacks may run concurrently (a CSR graph, or `thread_ctx` set); otherwise
+     *  one is used. SCAN mode always runs on one thread. The outputs never depend on it. */
+    unsigned threads;
 } grundy_retro_opts;
 #define GRUNDY_RETRO_OPTS_INIT                                                                     \
-    { 0, GRUNDY_RETRO_AUTO }
+    { 0, GRUNDY_RETRO_AUTO, 1 }
 
 /** Totals of one run. */
 typedef struct grundy_retro_stats {
@@ -134,6 +148,13 @@ typedef struct grundy_retro_stats {
  * to a win for the opponent (seed problem set, problem 5; loopy-games.md). Positions are taken in
  * order of remoteness through a FIFO queue of ids, so the first time a position is reached is its
  * remoteness as a win and the time its counter hits 0 is its remoteness as a loss.
+ *
+ * With opts->threads > 1 (QUEUE mode) the queue is taken level by level: the workers split the
+ * positions of remoteness r among them, claim parents with atomic operations (a loss's parent is
+ * won by whichever worker gets it first; a win's parent loses at the decrement that empties its
+ * counter) and append the positions of remoteness r + 1, then meet at a barrier. Outcome and
+ * remoteness are functions of the graph, not of the order within a level, so the tables are the
+ * same for every number of threads (only the order of the queue differs).
  *
  * Memory: the caller's arrays, plus, in QUEUE mode, n counters (1 or 4 bytes, see max_moves; none
  * extra when `remoteness` is given and counters are 4 bytes: the remoteness array doubles as

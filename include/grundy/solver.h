@@ -72,10 +72,14 @@ static inline void grundy_parent_list_push(grundy_parent_list *list, uint64_t pa
 #define GRUNDY_GAME_ACYCLIC 1u
 /** grundy_game.flags: every move leads to a smaller index (implies acyclic; one sweep solves). */
 #define GRUNDY_GAME_DESCENDING 2u
+/** grundy_game.flags: the callbacks may run at once on several threads (each call with its own
+ *  list; ctx only read), so grundy_solve_opts.threads can be used. Without it, one thread. */
+#define GRUNDY_GAME_THREAD_SAFE 4u
 
 /**
  * A game: the table of callbacks over positions 0 .. positions-1 (GamesmanOne's "game API").
- * Callbacks get `ctx` and may be called many times per position, in any order, from one thread.
+ * Callbacks get `ctx` and may be called many times per position, in any order, from one thread
+ * (from several at once only when the game sets GRUNDY_GAME_THREAD_SAFE).
  *
  * - `moves` (required) appends the moves of p. Moves of a position that `primitive` labels are
  *   ignored. Parallel moves are allowed and count once each.
@@ -119,9 +123,12 @@ typedef struct grundy_solve_opts {
     uint64_t max_positions; /**< refuse larger games with GRUNDY_STATUS_LIMIT */
     uint64_t max_bytes;     /**< tables plus working memory; GRUNDY_STATUS_LIMIT beyond (the
                                  retrograde core's mode is chosen to fit it, see grundy_solve) */
+    unsigned threads;       /**< worker threads of the retrograde core (0 or 1: the calling
+                                 thread alone); used only by GRUNDY_GAME_THREAD_SAFE games. The
+                                 tables are the same for every number (retro.h) */
 } grundy_solve_opts;
 #define GRUNDY_SOLVE_OPTS_INIT                                                                     \
-    { GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS, (uint64_t)1 << 34, (uint64_t)4 << 30 }
+    { GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS, (uint64_t)1 << 34, (uint64_t)4 << 30, 1 }
 
 /** A solved game: the tables for every position (opaque). */
 typedef struct grundy_solution grundy_solution;
@@ -220,6 +227,39 @@ GRUNDY_API grundy_status grundy_solution_load_game(const char *path, uint64_t ma
  */
 GRUNDY_API grundy_status grundy_solution_load(const char *path, uint64_t max_bytes,
                                               grundy_solution **out);
+
+/**
+ * A table file written piece by piece, in grundy_solution_save's format, by a writer that never
+ * holds the whole table (grundy-mpi's rank 0 receives the other ranks' slices in turn). The
+ * pieces come in the file's order: the packed outcomes (ceil(N/4) bytes), then remoteness, score,
+ * Grundy values, those in `tables`. The file appears at `path` only when finish succeeds (a
+ * temporary beside it, fsynced and renamed).
+ * @code
+ *   grundy_table_writer *w;
+ *   if (grundy_table_writer_open("t.sv", GRUNDY_SOLVE_OUTCOME, n, &w) == GRUNDY_STATUS_OK) {
+ *       grundy_table_writer_bytes(w, outcomes, grundy_retro_outcome_bytes(n));
+ *       st = grundy_table_writer_finish(w, win, lose, draw);
+ *   }
+ * @endcode
+ */
+typedef struct grundy_table_writer grundy_table_writer;
+
+/** Start a table of `tables` (GRUNDY_SOLVE_* bits) for n positions.
+ *  @return GRUNDY_STATUS_OK; _INVALID_ARG (no table, unknown bits); _IO; _NOMEM. */
+GRUNDY_API grundy_status grundy_table_writer_open(const char *path, unsigned tables, uint64_t n,
+                                                  grundy_table_writer **out);
+/** Append raw bytes (the packed outcomes). @return _OK; _INVALID_ARG past the table's end; _IO. */
+GRUNDY_API grundy_status grundy_table_writer_bytes(grundy_table_writer *w, const uint8_t *bytes,
+                                                   size_t len);
+/** Append 32-bit entries (remoteness, Grundy values), written little-endian. As _bytes. */
+GRUNDY_API grundy_status grundy_table_writer_u32(grundy_table_writer *w, const uint32_t *values,
+                                                 size_t count);
+/** Write the header (the counts, the checksum), fsync and rename; frees w in every case.
+ *  @return _OK; _INVALID_ARG when the pieces fall short or the counts do not sum to n; _IO. */
+GRUNDY_API grundy_status grundy_table_writer_finish(grundy_table_writer *w, uint64_t win,
+                                                    uint64_t lose, uint64_t draw);
+/** Drop an unfinished table (its temporary file too); NULL is fine. */
+GRUNDY_API void grundy_table_writer_abort(grundy_table_writer *w);
 
 /** What grundy_game_selftest found. */
 typedef struct grundy_selftest_report {

@@ -30,6 +30,15 @@ void *grundy_graph_alloc_big(size_t bytes);
  * measure what they bring. Not thread-safe to change while graphs are being built. */
 extern int grundy_graph_huge_pages;
 
+/* How the threaded QUEUE mode (retro_par_impl.h) cuts its work: levels with fewer positions than
+ * small_level run on one worker without a barrier; workers take chunk queue positions (and
+ * seed_chunk positions while seeding) at a time. Tests lower them so that small graphs exercise
+ * every barrier and race; nothing else writes them. */
+typedef struct grundy_retro_par_tuning_t {
+    uint64_t small_level, chunk, seed_chunk;
+} grundy_retro_par_tuning_t;
+extern grundy_retro_par_tuning_t grundy_retro_par_tuning;
+
 /* Build from edge arrays the caller has checked (ids < n, n and m within the maxima). */
 grundy_status grundy_graph_build(grundy_graph **out, uint32_t n, uint32_t m, const uint32_t *from,
                                  const uint32_t *to);

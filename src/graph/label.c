@@ -16,6 +16,11 @@ void grundy_graph_labels_free(grundy_graph_labels *labels) {
 
 grundy_status grundy_graph_label(const grundy_graph *g, int want_remoteness,
                                  grundy_graph_labels *out) {
+    return grundy_graph_label_threads(g, want_remoteness, 1, out);
+}
+
+grundy_status grundy_graph_label_threads(const grundy_graph *g, int want_remoteness,
+                                         unsigned threads, grundy_graph_labels *out) {
     memset(out, 0, sizeof *out);
     out->n = g->n;
     out->outcomes = grundy_graph_alloc_big((size_t)grundy_retro_outcome_bytes(g->n) + 1);
@@ -28,7 +33,10 @@ grundy_status grundy_graph_label(const grundy_graph *g, int want_remoteness,
     grundy_retro_source src;
     grundy_graph_retro_source(g, &src);
     grundy_retro_stats stats;
-    const grundy_status st = grundy_retro_solve(&src, NULL, out->outcomes, out->remoteness, &stats);
+    grundy_retro_opts opts = GRUNDY_RETRO_OPTS_INIT;
+    opts.threads = threads;
+    const grundy_status st =
+        grundy_retro_solve(&src, &opts, out->outcomes, out->remoteness, &stats);
     if (st == GRUNDY_STATUS_OK) {
         out->win = stats.win;
         out->lose = stats.lose;

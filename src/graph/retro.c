@@ -4,6 +4,7 @@
  * and counter width so that a 32-bit graph pays nothing for 64-bit state spaces; SCAN mode (no
  * queue, grundy_retro_mode) is in retro_scan_impl.h, compiled with each 1-byte-counter one. */
 #include "graph/graph_impl.h"
+#include "util/team.h"
 
 #include <grundy/retro.h>
 #include <stdlib.h>
@@ -48,6 +49,88 @@ typedef struct retro_run {
     int pipelined;   /* parents_stable: the loop may look ahead in the queue */
 } retro_run;
 
+/* ---- QUEUE mode on several threads (retro_par_impl.h): the shared state and its helpers ---- */
+
+grundy_retro_par_tuning_t grundy_retro_par_tuning = {4096, 256, 4096};
+
+/* Most threads one run starts; labelled positions a worker keeps before appending them. */
+enum { RETRO_PAR_MAX_THREADS = 1024, RETRO_PAR_OUT = 1024 };
+
+typedef struct retro_par {
+    const retro_csr *csr;
+    retro_run *run;
+    void *count, *queue;
+    uint64_t n;
+    uint64_t next;       /* atomic: the next position (seeding) or queue index to take */
+    uint64_t tail;       /* atomic: the queue's end */
+    uint64_t begin, end; /* the level being relaxed, queue[begin, end); written by worker 0 */
+    uint32_t level;      /* its remoteness */
+    int done;            /* worker 0 says so between barriers */
+    grundy_status st;
+    struct retro_worker *workers;
+    grundy_team team;
+} retro_par;
+
+typedef struct retro_worker {
+    retro_par *par;
+    grundy_retro_source src; /* the caller's, with this worker's ctx */
+    unsigned id;
+    grundy_status st;
+    uint64_t scanned;
+    size_t used;
+    uint64_t out[RETRO_PAR_OUT];
+} retro_worker;
+
+/* The outcome bits are shared four to a byte, so every access to them is atomic. */
+static inline grundy_outcome retro_par_get(const uint8_t *outcomes, uint64_t v) {
+    const unsigned b = __atomic_load_n(&outcomes[v >> 2], __ATOMIC_RELAXED);
+    return (grundy_outcome)((b >> ((unsigned)(v & 3u) * 2u)) & 3u);
+}
+
+/* Set an open position's outcome (only its claimer does). */
+static inline void retro_par_set(uint8_t *outcomes, uint64_t v, grundy_outcome o) {
+    const uint8_t bits = (uint8_t)((unsigned)o << ((unsigned)(v & 3u) * 2u));
+    __atomic_fetch_or(&outcomes[v >> 2], bits, __ATOMIC_RELAXED);
+}
+
+/* Set v's outcome when it is still a draw: nonzero when this call did. */
+static inline int retro_par_take(uint8_t *outcomes, uint64_t v, grundy_outcome o) {
+    const unsigned shift = (unsigned)(v & 3u) * 2u;
+    uint8_t b = __atomic_load_n(&outcomes[v >> 2], __ATOMIC_RELAXED);
+    do {
+        if ((((unsigned)b >> shift) & 3u) != 0) {
+            return 0;
+        }
+    } while (!__atomic_compare_exchange_n(&outcomes[v >> 2], &b,
+                                          (uint8_t)(b | ((unsigned)o << shift)), 1,
+                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return 1;
+}
+
+/* After seeding: the first failure, in worker order. */
+static void retro_par_seed_status(retro_par *p) {
+    for (unsigned t = 0; t < p->team.threads && p->st == GRUNDY_STATUS_OK; t++) {
+        p->st = p->workers[t].st;
+    }
+}
+
+/* Worker 0: move to the level the last one appended (the first: the seeds). 0 when there is
+ * nothing left to relax (or a failure). */
+static int retro_par_next_level(retro_par *p, int first) {
+    p->begin = first ? 0 : p->end;
+    p->end = __atomic_load_n(&p->tail, __ATOMIC_RELAXED);
+    p->next = p->begin;
+    if (p->st == GRUNDY_STATUS_OK && p->begin != p->end && !first) {
+        if (p->level + 2u >= GRUNDY_REMOTENESS_NONE) {
+            p->st = GRUNDY_STATUS_LIMIT;
+        } else {
+            p->level++;
+        }
+    }
+    p->done = p->st != GRUNDY_STATUS_OK || p->begin == p->end;
+    return !p->done;
+}
+
 /* SCAN mode: a counter byte holding this is a labelled position whose parents wait to be told. */
 #define RETRO_PENDING 255u
 
@@ -82,12 +165,14 @@ static uint64_t retro_scan_next(const uint8_t *count, uint64_t from, uint64_t n)
 #define RETRO_PARENTS  parents32
 #define RETRO_COUNT    uint8_t
 #include "retro_impl.h"
+#include "retro_par_impl.h"
 #include "retro_scan_impl.h"
 #undef RETRO_FN
 #undef RETRO_COUNT
 #define RETRO_FN(name) retro32_32_##name
 #define RETRO_COUNT    uint32_t
 #include "retro_impl.h"
+#include "retro_par_impl.h"
 #undef RETRO_FN
 #undef RETRO_ID
 #undef RETRO_PARENTS
@@ -97,12 +182,14 @@ static uint64_t retro_scan_next(const uint8_t *count, uint64_t from, uint64_t n)
 #define RETRO_PARENTS  parents64
 #define RETRO_COUNT    uint8_t
 #include "retro_impl.h"
+#include "retro_par_impl.h"
 #include "retro_scan_impl.h"
 #undef RETRO_FN
 #undef RETRO_COUNT
 #define RETRO_FN(name) retro64_32_##name
 #define RETRO_COUNT    uint32_t
 #include "retro_impl.h"
+#include "retro_par_impl.h"
 #undef RETRO_FN
 #undef RETRO_ID
 #undef RETRO_PARENTS
@@ -112,12 +199,14 @@ static uint64_t retro_scan_next(const uint8_t *count, uint64_t from, uint64_t n)
 #define RETRO_CSR      1
 #define RETRO_COUNT    uint8_t
 #include "retro_impl.h"
+#include "retro_par_impl.h"
 #include "retro_scan_impl.h"
 #undef RETRO_FN
 #undef RETRO_COUNT
 #define RETRO_FN(name) retrocsr_32_##name
 #define RETRO_COUNT    uint32_t
 #include "retro_impl.h"
+#include "retro_par_impl.h"
 #undef RETRO_FN
 #undef RETRO_ID
 #undef RETRO_CSR
@@ -201,6 +290,54 @@ static grundy_status dispatch(const grundy_retro_source *src, retro_run *run, vo
                  : retro64_32_run(src, &csr, run, count, queue);
 }
 
+typedef void *(*retro_par_fn)(void *);
+
+/* The threaded QUEUE mode: `threads` workers (the caller's thread is worker 0) running fn. */
+static grundy_status par_run(const grundy_retro_source *src, const retro_csr *csr, retro_run *run,
+                             void *count, void *queue, unsigned threads, retro_par_fn fn) {
+    retro_par p = {.csr = csr, .run = run, .count = count, .queue = queue, .n = src->n};
+    retro_worker *const w = calloc(threads, sizeof *w);
+    if (w == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    for (unsigned t = 0; t < threads; t++) {
+        w[t].par = &p;
+        w[t].id = t;
+        w[t].src = *src;
+        if (src->thread_ctx != NULL) {
+            w[t].src.ctx = src->thread_ctx(src->ctx, t);
+        }
+    }
+    p.workers = w;
+    grundy_team_run(&p.team, threads, fn, w, sizeof *w);
+    run->tail = p.tail;
+    run->level = p.level;
+    for (unsigned t = 0; t < p.team.threads; t++) {
+        run->parents_scanned += w[t].scanned;
+    }
+    free(w);
+    return p.st;
+}
+
+/* The threaded loop when asked for and the source allows it, else dispatch(). */
+static grundy_status dispatch_threads(const grundy_retro_source *src, retro_run *run, void *count,
+                                      void *queue, int small, unsigned threads) {
+    retro_csr csr = {NULL, NULL, NULL, 0};
+    const int is_csr = csr_of(src, &csr);
+    if (threads <= 1 || (!is_csr && src->thread_ctx == NULL)) {
+        return dispatch(src, run, count, queue, small);
+    }
+    threads = threads > RETRO_PAR_MAX_THREADS ? RETRO_PAR_MAX_THREADS : threads;
+    if (is_csr && small && csr.max_deg > 255) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    const retro_par_fn fn = is_csr ? (small ? retrocsr_8_par_worker : retrocsr_32_par_worker)
+                            : src->parents32 != NULL
+                                ? (small ? retro32_8_par_worker : retro32_32_par_worker)
+                                : (small ? retro64_8_par_worker : retro64_32_par_worker);
+    return par_run(src, &csr, run, count, queue, threads, fn);
+}
+
 static grundy_status dispatch_scan(const grundy_retro_source *src, retro_run *run, uint8_t *count) {
     retro_csr csr = {NULL, NULL, NULL, 0};
     if (csr_of(src, &csr)) {
@@ -212,7 +349,8 @@ static grundy_status dispatch_scan(const grundy_retro_source *src, retro_run *ru
 
 /* QUEUE mode: counters (unless they live in the caller's remoteness array) and the queue. */
 static grundy_status solve_queue(const grundy_retro_source *src, uint8_t *outcomes,
-                                 uint32_t *remoteness, grundy_retro_stats *stats) {
+                                 uint32_t *remoteness, unsigned threads,
+                                 grundy_retro_stats *stats) {
     const int small = src->max_moves != 0 && src->max_moves <= 255;
     const int reuse = !small && remoteness != NULL;
     if (remoteness != NULL && !reuse) {
@@ -226,7 +364,7 @@ static grundy_status solve_queue(const grundy_retro_source *src, uint8_t *outcom
     if (queue != NULL && (reuse || own != NULL)) {
         retro_run run = {
             .outcomes = outcomes, .remoteness = remoteness, .pipelined = src->parents_stable != 0};
-        st = dispatch(src, &run, reuse ? (void *)remoteness : own, queue, small);
+        st = dispatch_threads(src, &run, reuse ? (void *)remoteness : own, queue, small, threads);
         if (st == GRUNDY_STATUS_OK) {
             finish(&run, src->n, reuse, stats);
         }
@@ -293,6 +431,7 @@ grundy_status grundy_retro_solve(const grundy_retro_source *src, const grundy_re
         return st;
     }
     memset(outcomes, 0, (size_t)grundy_retro_outcome_bytes(src->n));
-    return mode == GRUNDY_RETRO_SCAN ? solve_scan(src, outcomes, stats)
-                                     : solve_queue(src, outcomes, remoteness, stats);
+    return mode == GRUNDY_RETRO_SCAN
+               ? solve_scan(src, outcomes, stats)
+               : solve_queue(src, outcomes, remoteness, opts != NULL ? opts->threads : 1, stats);
 }

@@ -42,6 +42,30 @@ static inline void RETRO_FN(mark)(const retro_run *run, RETRO_ID *queue, uint64_
     queue[(*tail)++] = u;
 }
 
+/* Position u at the start: its number of moves *c (0 for a primitive position) and its outcome:
+ * the primitive one, a loss with no moves, else DRAW (open). INVALID_ARG past max_moves. */
+static inline grundy_status RETRO_FN(seed_one)(const grundy_retro_source *src, const retro_csr *csr,
+                                               uint64_t u, grundy_outcome *o, uint32_t *c) {
+    *o = GRUNDY_OUTCOME_DRAW;
+#ifdef RETRO_CSR
+    (void)src;
+    *c = csr->deg[u];
+#else
+    (void)csr;
+    if (src->primitive != NULL) {
+        *o = src->primitive(src->ctx, u);
+    }
+    *c = *o == GRUNDY_OUTCOME_DRAW ? src->move_count(src->ctx, u) : 0;
+    if (src->max_moves != 0 && *c > src->max_moves) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+#endif
+    if (*o == GRUNDY_OUTCOME_DRAW && *c == 0) {
+        *o = GRUNDY_OUTCOME_LOSE;
+    }
+    return GRUNDY_STATUS_OK;
+}
+
 /* The graph's positions: counters copied from the out-degrees, terminals queued, in one pass. */
 static grundy_status RETRO_FN(seed_csr)(const grundy_retro_source *src, const retro_csr *csr,
                                         retro_run *run, RETRO_COUNT *count, RETRO_ID *queue) {

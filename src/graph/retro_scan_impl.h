@@ -27,27 +27,12 @@ static grundy_status RETRO_FN(scan_seed)(const grundy_retro_source *src, const r
                                          const retro_run *run, uint8_t *count) {
     uint64_t behind = src->n; /* unused: the first pass starts at 0 */
     for (uint64_t u = 0; u < src->n; u++) {
-        grundy_outcome o = GRUNDY_OUTCOME_DRAW;
+        grundy_outcome o;
         uint32_t c;
-#ifdef RETRO_CSR
-        c = csr->deg[u];
-#else
-        (void)csr;
-        if (src->primitive != NULL) {
-            o = src->primitive(src->ctx, u);
-        }
-        c = o == GRUNDY_OUTCOME_DRAW ? src->move_count(src->ctx, u) : 0;
-        if (src->max_moves != 0 && c > src->max_moves) {
-            return GRUNDY_STATUS_INVALID_ARG;
-        }
-#endif
-        if (c >= RETRO_PENDING) {
+        if (RETRO_FN(seed_one)(src, csr, u, &o, &c) != GRUNDY_STATUS_OK || c >= RETRO_PENDING) {
             return GRUNDY_STATUS_INVALID_ARG;
         }
         count[u] = (uint8_t)c;
-        if (o == GRUNDY_OUTCOME_DRAW && c == 0) {
-            o = GRUNDY_OUTCOME_LOSE;
-        }
         if (o != GRUNDY_OUTCOME_DRAW) {
             RETRO_FN(scan_mark)(run, count, (RETRO_ID)u, o, 0, &behind);
         }

@@ -21,6 +21,7 @@ typedef struct adapter {
     uint32_t *edges32;
     uint64_t *edges64;
     grundy_status error; /* the first failure seen inside a callback */
+    struct adapter *all; /* the workers' adapters (all[0] is this one), for thread_ctx */
 } adapter;
 
 static void fail(adapter *a, grundy_status st) {
@@ -195,37 +196,72 @@ cleanup:
     return st;
 }
 
-grundy_status solver_outcomes(const grundy_game *game, uint64_t max_bytes, grundy_solution *sol) {
+/* Worker t's adapter: its own move and parent buffers over the shared reverse graph. */
+static void *thread_ctx(void *ctx, unsigned t) {
+    adapter *const a = ctx;
+    adapter *const w = &a->all[t];
+    if (t != 0) {
+        w->game = a->game;
+        w->offsets = a->offsets;
+        w->edges32 = a->edges32;
+        w->edges64 = a->edges64;
+    }
+    return w;
+}
+
+/* Free the buffers of the workers' adapters (the shared reverse graph is all[0]'s). */
+static grundy_status free_adapters(adapter *all, unsigned threads) {
     grundy_status st = GRUNDY_STATUS_OK;
-    adapter a = {.game = game};
+    for (unsigned t = 0; t < threads; t++) {
+        if (st == GRUNDY_STATUS_OK) {
+            st = all[t].error;
+        }
+        grundy_move_list_free(&all[t].moves);
+        grundy_parent_list_free(&all[t].parents);
+        free(all[t].buf32);
+    }
+    free(all[0].offsets);
+    free(all[0].edges32);
+    free(all[0].edges64);
+    free(all);
+    return st;
+}
+
+grundy_status solver_outcomes(const grundy_game *game, uint64_t max_bytes, unsigned threads,
+                              grundy_solution *sol) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    /* several threads only for a game that says its callbacks may run at once */
+    threads = (game->flags & GRUNDY_GAME_THREAD_SAFE) && threads > 1 ? threads : 1;
+    adapter *const all = calloc(threads, sizeof *all);
+    if (all == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    adapter *const a = &all[0];
+    a->game = game;
+    a->all = all;
     const int wide = game->positions > ((uint64_t)1 << 32);
     uint64_t budget = max_bytes;
     if (game->parents == NULL) {
-        GRUNDY_TRY(build_reverse(&a, wide, &budget));
+        GRUNDY_TRY(build_reverse(a, wide, &budget));
     }
     const grundy_retro_source src = {
         .n = game->positions,
-        .ctx = &a,
+        .ctx = a,
         .max_moves = game->max_moves,
         .move_count = move_count,
         .parents32 = wide ? NULL : parents32,
         .parents64 = wide ? parents64 : NULL,
         .primitive = primitive,
         .parents_stable = game->parents == NULL, /* reverse rows live until we free them */
+        .thread_ctx = threads > 1 ? thread_ctx : NULL,
     };
     grundy_retro_opts ropts = GRUNDY_RETRO_OPTS_INIT;
     ropts.max_bytes = budget == 0 ? 1 : budget; /* 0 would mean "no limit" to the core */
+    ropts.threads = threads;
     grundy_retro_stats stats;
     st = grundy_retro_solve(&src, &ropts, sol->outcomes, sol->remoteness, &stats);
-    if (a.error != GRUNDY_STATUS_OK) {
-        st = a.error; /* a callback failure explains whatever the core returned */
-    }
-cleanup:
-    grundy_move_list_free(&a.moves);
-    grundy_parent_list_free(&a.parents);
-    free(a.buf32);
-    free(a.offsets);
-    free(a.edges32);
-    free(a.edges64);
-    return st;
+cleanup:;
+    /* a callback failure explains whatever the core returned */
+    const grundy_status callback = free_adapters(all, threads);
+    return callback != GRUNDY_STATUS_OK ? callback : st;
 }

@@ -124,10 +124,10 @@ grundy_status grundy_solve(const grundy_game *game, const grundy_solve_opts *opt
     GRUNDY_TRY(solver_solution_new(game->positions, &s));
     GRUNDY_TRY(alloc_tables(s, want));
     if (want & GRUNDY_SOLVE_OUTCOME) {
-        GRUNDY_TRY(solver_outcomes(game, o->max_bytes - tables, s));
+        GRUNDY_TRY(solver_outcomes(game, o->max_bytes - tables, o->threads, s));
     }
     if (want & (GRUNDY_SOLVE_SCORE | GRUNDY_SOLVE_GRUNDY)) {
-        GRUNDY_TRY(solver_acyclic(game, o->max_bytes - tables, s));
+        GRUNDY_TRY(solver_acyclic(game, o->max_bytes - tables, o->threads, s));
     }
     if (game->canonical != NULL) {
         copy_symmetric(game, s);

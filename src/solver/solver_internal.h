@@ -21,11 +21,20 @@ static inline uint64_t solver_canon(const grundy_game *g, uint64_t p) {
 }
 
 /* Fill sol->outcomes (and sol->remoteness when not NULL) through the retrograde core.
- * `max_bytes` bounds the working memory (reverse graph and the core's own). */
-grundy_status solver_outcomes(const grundy_game *game, uint64_t max_bytes, grundy_solution *sol);
+ * `max_bytes` bounds the working memory (reverse graph and the core's own); `threads` workers
+ * when the game is GRUNDY_GAME_THREAD_SAFE. */
+grundy_status solver_outcomes(const grundy_game *game, uint64_t max_bytes, unsigned threads,
+                              grundy_solution *sol);
 
-/* Fill sol->score and/or sol->grundy (those not NULL) for an acyclic game. */
-grundy_status solver_acyclic(const grundy_game *game, uint64_t max_bytes, grundy_solution *sol);
+/* Fill sol->score and/or sol->grundy (those not NULL) for an acyclic game; on `threads` workers
+ * (at least solver_levels_min_threads) when the game is GRUNDY_GAME_THREAD_SAFE with parents and
+ * no canonical forms. */
+grundy_status solver_acyclic(const grundy_game *game, uint64_t max_bytes, unsigned threads,
+                             grundy_solution *sol);
+
+/* The fewest threads that run scores and Grundy values in Kahn's order (below: the one-thread
+ * sweep, which is cheaper). Tests lower it; nothing else writes it. */
+extern unsigned solver_levels_min_threads;
 
 /* A fresh, empty solution for n positions (no tables yet). */
 grundy_status solver_solution_new(uint64_t n, grundy_solution **out);

@@ -230,7 +230,7 @@ static void check_labels(const grundy_graph *g, const small_graph *s, uint64_t s
     for (uint32_t bound = 0; bound < 2; bound++) {
         wide_ctx w = {g, {0}};
         const grundy_retro_source src = {
-            s->n, &w, bound ? 255u : 0u, wide_count, NULL, wide_parents, NULL, 0};
+            s->n, &w, bound ? 255u : 0u, wide_count, NULL, wide_parents, NULL, 0, NULL};
         uint8_t out[MAXN];
         uint32_t r2[MAXN];
         CHECK_EQ(grundy_retro_solve(&src, NULL, out, bound ? r2 : NULL, NULL), GRUNDY_STATUS_OK);

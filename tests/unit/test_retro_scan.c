@@ -126,7 +126,8 @@ static grundy_retro_source source_of(rgraph *g, int wide) {
                                      wide ? NULL : r_parents32,
                                      wide ? r_parents64 : NULL,
                                      g->use_prim ? r_primitive : NULL,
-                                     !wide};
+                                     !wide,
+                                     NULL};
     return src;
 }
 

@@ -61,7 +61,7 @@ grundy_status grundy_game_divisors_create(unsigned n, grundy_game **out) {
     g->name = "divisors";
     g->positions = (uint64_t)1 << n;
     g->initial = g->positions - 1;
-    g->flags = GRUNDY_GAME_ACYCLIC | GRUNDY_GAME_DESCENDING;
+    g->flags = GRUNDY_GAME_ACYCLIC | GRUNDY_GAME_DESCENDING | GRUNDY_GAME_THREAD_SAFE;
     g->max_moves = n;
     g->ctx = d;
     g->moves = moves;

@@ -165,7 +165,7 @@ grundy_status grundy_game_left_stack_create(uint64_t m, uint64_t a, uint64_t b, 
     g->name = "left-stack";
     g->positions = n;
     g->initial = n - 1;
-    g->flags = GRUNDY_GAME_ACYCLIC | GRUNDY_GAME_DESCENDING;
+    g->flags = GRUNDY_GAME_ACYCLIC | GRUNDY_GAME_DESCENDING | GRUNDY_GAME_THREAD_SAFE;
     g->max_moves = move_bound(m, k->max);
     g->ctx = k;
     g->moves = moves;

@@ -187,7 +187,7 @@ grundy_status grundy_game_board_create(const grundy_board *board, grundy_game **
     g->name = "mirror-board";
     g->positions = (uint64_t)1 << free_cells;
     g->initial = g->positions - 1;
-    g->flags = GRUNDY_GAME_ACYCLIC | GRUNDY_GAME_DESCENDING;
+    g->flags = GRUNDY_GAME_ACYCLIC | GRUNDY_GAME_DESCENDING | GRUNDY_GAME_THREAD_SAFE;
     g->max_moves = b->free_cells;
     g->ctx = b;
     g->moves = moves;

@@ -64,7 +64,7 @@ grundy_status grundy_game_misere_piles_create(uint64_t a_max, uint64_t b_max,
     g->name = "misere-piles";
     g->positions = (a_max + 1) * (b_max + 1);
     g->initial = g->positions - 1;
-    g->flags = GRUNDY_GAME_ACYCLIC | GRUNDY_GAME_DESCENDING;
+    g->flags = GRUNDY_GAME_ACYCLIC | GRUNDY_GAME_DESCENDING | GRUNDY_GAME_THREAD_SAFE;
     g->max_moves = 4;
     g->ctx = k;
     g->moves = moves;

@@ -55,7 +55,7 @@ grundy_status grundy_game_pick_create(const uint64_t *values, size_t count, grun
     g->name = "pick";
     g->positions = (uint64_t)1 << count;
     g->initial = g->positions - 1;
-    g->flags = GRUNDY_GAME_ACYCLIC | GRUNDY_GAME_DESCENDING;
+    g->flags = GRUNDY_GAME_ACYCLIC | GRUNDY_GAME_DESCENDING | GRUNDY_GAME_THREAD_SAFE;
     g->max_moves = (uint32_t)count;
     g->ctx = k;
     g->moves = moves;

@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: MIT */
+/* grundy-mpi: `mpirun -np K grundy-mpi solve GAME [ARGS...]`, the built-in games of grundy solve
+ * labelled win/lose/draw with remoteness across K processes (mpi_solve.c), one table file. */
+#include "cli.h"
+#include "json.h"
+#include "mpi_solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+    "Usage: mpirun -np K grundy-mpi solve GAME [ARGS...] [--save FILE] [--json] [--misere]\n"
+    "                                   [--max-bytes B]\n"
+    "\n"
+    "Label every position of a built-in game win, lose or draw with its remoteness, the\n"
+    "positions cut into K equal slices, one a process (on one machine or several: see\n"
+    "docs/solver.md). Prints First or Second for the start, like grundy solve; the table is the\n"
+    "one grundy solve computes, byte for byte, for every K.\n"
+    "\n"
+    "Games (as in grundy solve; the table is win/lose/draw and remoteness for each):\n"
+    "  divisors N, pick V1 V2 ..., misere-piles A B, heaps RULE H... [--misere],\n"
+    "  left-stack M A B C, mirror-board (one board from standard input)\n"
+    "\n"
+    "Options:\n"
+    "  --save FILE    write the table (outcomes and remoteness) to FILE, written by rank 0\n"
+    "  --json         one JSON object: game, positions, ranks, outcome, remoteness, win, lose,\n"
+    "                 draw, max_remoteness, rank_bytes\n"
+    "  --misere       heaps only: the player who cannot move wins [default: normal play]\n"
+    "  --max-bytes B  memory for one process's slice [default: 4294967296]\n"
+    "  --one-process  solve in this process alone with grundy solve's solver (the library's\n"
+    "                 grundy_solve and grundy_solution_save): the reference the tests compare\n"
+    "                 the distributed table with\n"
+    "  -h, --help     show this help\n"
+    "\n"
+    "Example:\n"
+    "  mpirun -np 2 grundy-mpi solve divisors 20 --save divisors20.sv\n";
+
+static int run(int argc, char **argv);
+static const cli_command cmd = {"solve", run, "The solver across processes (Open MPI)", help};
+
+static const cli_option options[] = {
+    {"save", 0, CLI_ARG_ONE},      {"json", 0, CLI_ARG_NONE},        {"misere", 0, CLI_ARG_NONE},
+    {"max-bytes", 0, CLI_ARG_ONE}, {"one-process", 0, CLI_ARG_NONE}, {NULL, 0, 0}};
+enum { OPT_SAVE, OPT_JSON, OPT_MISERE, OPT_MAX_BYTES, OPT_ONE_PROCESS };
+
+/* What a game needs to stay alive while it is solved. */
+typedef struct built {
+    grundy_game *game;
+    grundy_rule *rule;
+    grundy_board board;
+    int has_board;
+} built;
+
+static int operands(const cli_args *a, int min, int max, const char *usage) {
+    const int given = a->operand_count - 1;
+    if (given < min || (max >= 0 && given > max)) {
+        return cli_usage_error(&cmd, "%s operands: %s", given < min ? "missing" : "too many",
+                               usage);
+    }
+    return 0;
+}
+
+static int numbers(const cli_args *a, int first, const char *what, uint64_t max, uint64_t *out) {
+    for (int i = first; i < a->operand_count; i++) {
+        const int rc = cli_parse_number(&cmd, what, a->operands[i], max, &out[i - first]);
+        if (rc != 0) {
+            return rc;
+        }
+    }
+    return 0;
+}
+
+static int game_status(grundy_status st, const char *name) {
+    return st == GRUNDY_STATUS_OK ? 0
+                                  : cli_fail(&cmd, cli_exit_code(st), "%s: %s (see grundy solve)",
+                                             name, grundy_status_str(st));
+}
+
+/* Every rank reads the same board: rank 0 reads standard input and sends it to the others. */
+static int board_game(const cli_args *a, built *b) {
+    int rc = operands(a, 0, 0, "mirror-board < FILE");
+    long long len = -1;
+    char *text = NULL;
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rc == 0 && rank == 0) {
+        size_t n = 0;
+        text = cli_read_stdin(&cmd, "mirror-board", (uint64_t)1 << 30, &n, &rc);
+        len = text != NULL ? (long long)n : -1;
+    }
+    MPI_Bcast(&len, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+    if (len < 0) {
+        free(text);
+        return rc != 0 ? rc : CLI_EXIT_IO;
+    }
+    if (rank != 0 && (text = malloc((size_t)len + 1)) == NULL) {
+        return cli_fail(&cmd, CLI_EXIT_LIMIT, "out of memory");
+    }
+    MPI_Bcast(text, (int)len, MPI_CHAR, 0, MPI_COMM_WORLD);
+    const char *cur = text;
+    size_t line = 1;
+    grundy_diag diag;
+    grundy_status st = grundy_board_parse(&cur, text + len, &line, &b->board, &diag);
+    b->has_board = st == GRUNDY_STATUS_OK;
+    if (st == GRUNDY_STATUS_OK) {
+        st = grundy_game_board_create(&b->board, &b->game);
+        rc = game_status(st, "mirror-board");
+    } else {
+        rc = cli_fail(&cmd, CLI_EXIT_VALUE, "mirror-board: line %zu: %s", diag.line,
+                      st == GRUNDY_STATUS_NOT_FOUND ? "no board in the input" : diag.message);
+    }
+    free(text);
+    return rc;
+}
+
+static int build_game(const cli_args *a, uint64_t max_positions, built *b) {
+    const char *const name = a->operands[0];
+    uint64_t v[GRUNDY_HEAPS_MAX_TOTAL + 4]; /* the most numbers any game takes */
+    int rc;
+    if (strcmp(name, "divisors") == 0) {
+        rc = operands(a, 1, 1, "divisors N");
+        rc = rc != 0 ? rc : numbers(a, 1, "N", GRUNDY_DIVISORS_MAX, v);
+        return rc != 0 ? rc
+                       : game_status(grundy_game_divisors_create((unsigned)v[0], &b->game), name);
+    }
+    if (strcmp(name, "pick") == 0) {
+        rc = operands(a, 1, GRUNDY_PICK_MAX_ITEMS, "pick V1 V2 ... (at most 24)");
+        rc = rc != 0 ? rc : numbers(a, 1, "item value", GRUNDY_PICK_MAX_VALUE, v);
+        return rc != 0
+                   ? rc
+                   : game_status(grundy_game_pick_create(v, (size_t)a->operand_count - 1, &b->game),
+                                 name);
+    }
+    if (strcmp(name, "misere-piles") == 0) {
+        rc = operands(a, 2, 2, "misere-piles A B");
+        rc = rc != 0 ? rc : numbers(a, 1, "pile", GRUNDY_PILES_MAX, v);
+        return rc != 0 ? rc
+                       : game_status(
+                             grundy_game_misere_piles_create(v[0], v[1], max_positions, &b->game),
+                             name);
+    }
+    if (strcmp(name, "left-stack") == 0) {
+        rc = operands(a, 4, 4, "left-stack M A B C");
+        rc = rc != 0 ? rc : numbers(a, 1, "number", GRUNDY_NUMBER_MAX, v);
+        return rc != 0 ? rc
+                       : game_status(grundy_game_left_stack_create(v[0], v[1], v[2], v[3],
+                                                                   max_positions, &b->game),
+                                     name);
+    }
+    if (strcmp(name, "heaps") == 0) {
+        rc = operands(a, 1, GRUNDY_HEAPS_MAX_TOTAL + 1, "heaps RULE H1 H2 ... (at most 400)");
+        rc = rc != 0 ? rc : cli_parse_rule(&cmd, a->operands[1], &b->rule);
+        rc = rc != 0 ? rc : numbers(a, 2, "heap", GRUNDY_NUMBER_MAX, v);
+        return rc != 0
+                   ? rc
+                   : game_status(grundy_game_heaps_create(b->rule, v, (size_t)a->operand_count - 2,
+                                                          a->present[OPT_MISERE] != 0,
+                                                          max_positions, &b->game),
+                                 name);
+    }
+    if (strcmp(name, "mirror-board") == 0) {
+        return board_game(a, b);
+    }
+    return cli_usage_error(&cmd,
+                           "unknown game '%s' (divisors, pick, mirror-board, misere-piles, heaps, "
+                           "left-stack)",
+                           name);
+}
+
+static const char *outcome_word(grundy_outcome o) {
+    return o == GRUNDY_OUTCOME_WIN ? "win" : o == GRUNDY_OUTCOME_LOSE ? "lose" : "draw";
+}
+
+static void print(const cli_args *a, const grundy_game *g, const mpi_result *r) {
+    int ranks = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    if (!a->present[OPT_JSON]) {
+        puts(r->initial == GRUNDY_OUTCOME_WIN ? "First" : "Second");
+        return;
+    }
+    json_writer w;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_kv_str(&w, "game", g->name);
+    json_kv_u64(&w, "positions", g->positions);
+    json_kv_u64(&w, "ranks", (uint64_t)ranks);
+    json_kv_str(&w, "outcome", outcome_word(r->initial));
+    json_key(&w, "remoteness");
+    if (r->initial == GRUNDY_OUTCOME_DRAW) {
+        json_null(&w);
+    } else {
+        json_u64(&w, r->initial_remoteness);
+    }
+    json_kv_u64(&w, "win", r->win);
+    json_kv_u64(&w, "lose", r->lose);
+    json_kv_u64(&w, "draw", r->draw);
+    json_kv_u64(&w, "max_remoteness", r->max_remoteness);
+    json_kv_u64(&w, "rank_bytes", r->rank_bytes);
+    json_object_end(&w);
+}
+
+/* --one-process: the library's solver and table writer, for the same answer and file. */
+static grundy_status solve_here(const grundy_game *g, uint64_t max_bytes, const char *save,
+                                mpi_result *r) {
+    grundy_solve_opts o = GRUNDY_SOLVE_OPTS_INIT;
+    grundy_solution *s = NULL;
+    o.want = GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS;
+    o.max_bytes = max_bytes;
+    memset(r, 0, sizeof *r);
+    grundy_status st = grundy_solve(g, &o, &s);
+    if (st == GRUNDY_STATUS_OK) {
+        grundy_solution_counts(s, &r->win, &r->lose, &r->draw);
+        r->initial = grundy_solution_outcome(s, g->initial);
+        r->initial_remoteness = grundy_solution_remoteness(s, g->initial);
+        for (uint64_t p = 0; p < g->positions; p++) {
+            const uint32_t x = grundy_solution_remoteness(s, p);
+            r->max_remoteness =
+                x != GRUNDY_REMOTENESS_NONE && x > r->max_remoteness ? x : r->max_remoteness;
+        }
+        st = save != NULL ? grundy_solution_save(s, save) : GRUNDY_STATUS_OK;
+    }
+    grundy_solution_destroy(s);
+    return st;
+}
+
+static int solve(const cli_args *a, uint64_t max_bytes) {
+    built b;
+    memset(&b, 0, sizeof b);
+    int rc = build_game(a, max_bytes / 5 + 1, &b);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rc == 0) {
+        mpi_result r;
+        const char *save = a->present[OPT_SAVE] ? a->value[OPT_SAVE] : NULL;
+        const grundy_status st = a->present[OPT_ONE_PROCESS]
+                                     ? solve_here(b.game, max_bytes, save, &r)
+                                     : mpi_solve(b.game, MPI_COMM_WORLD, max_bytes, save, &r);
+        if (st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) {
+            rc = rank != 0 ? CLI_EXIT_LIMIT
+                           : cli_fail(&cmd, CLI_EXIT_LIMIT,
+                                      "%s: a slice needs more memory than allowed (raise "
+                                      "--max-bytes to %llu, or run more processes)",
+                                      b.game->name, (unsigned long long)r.rank_bytes);
+        } else if (st == GRUNDY_STATUS_IO) {
+            rc = rank != 0 ? CLI_EXIT_IO : cli_fail(&cmd, CLI_EXIT_IO, "cannot write '%s'", save);
+        } else if (st != GRUNDY_STATUS_OK) {
+            rc = rank != 0 ? cli_exit_code(st)
+                           : cli_fail(&cmd, cli_exit_code(st), "%s: %s", b.game->name,
+                                      grundy_status_str(st));
+        } else if (rank == 0) {
+            print(a, b.game, &r);
+        }
+    }
+    grundy_game_destroy(b.game);
+    grundy_rule_destroy(b.rule);
+    if (b.has_board) {
+        grundy_board_free(&b.board);
+    }
+    return rc;
+}
+
+static int run(int argc, char **argv) {
+    cli_args a;
+    int rc = cli_parse_args(&cmd, options, argc, argv, &a);
+    if (rc >= 0) {
+        return rc;
+    }
+    if (a.operand_count == 0) {
+        return cli_usage_error(&cmd, "missing GAME");
+    }
+    uint64_t max_bytes = (uint64_t)4 << 30;
+    if (a.present[OPT_MAX_BYTES] &&
+        (rc = cli_parse_number(&cmd, "--max-bytes", a.value[OPT_MAX_BYTES], GRUNDY_NUMBER_MAX,
+                               &max_bytes)) != 0) {
+        return rc;
+    }
+    if (a.present[OPT_MISERE] && strcmp(a.operands[0], "heaps") != 0) {
+        return cli_usage_error(&cmd, "--misere applies to heaps only");
+    }
+    return solve(&a, max_bytes);
+}
+
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    int rank = 0, rc = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    /* one voice: answers, help and messages come from rank 0 (every rank parses the same
+     * command line, so every rank fails or goes on alike) */
+    if (rank != 0 &&
+        (freopen("/dev/null", "w", stdout) == NULL || freopen("/dev/null", "w", stderr) == NULL)) {
+        rc = CLI_EXIT_IO;
+    }
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        cli_print_help(&cmd, stdout);
+    } else if (argc < 2 || strcmp(argv[1], "solve") != 0) {
+        rc = cli_usage_error(&cmd, "the only command is 'solve' (grundy-mpi solve GAME ...)");
+    } else if (rc == 0) {
+        rc = run(argc - 1, argv + 1);
+    }
+    MPI_Finalize();
+    return rc;
+}

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A solver table written piece by piece (grundy_table_writer, solver.h): the layout of
+ * grundy_solution_save (table_io.c, docs/solver.md), for a writer that never holds the whole
+ * table, such as rank 0 of grundy-mpi receiving the other ranks' slices in turn. Written to a
+ * temporary file beside the target, fsynced and renamed, so a reader sees the old file or the
+ * whole new one.
+ */
+#include "solver_internal.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { WRITER_HEADER = 64, WRITER_CHUNK = 1 << 16 };
+
+struct grundy_table_writer {
+    int fd;
+    unsigned tables;
+    uint64_t n, written, expected, hash;
+    char *path, *tmp;
+    size_t used;
+    uint8_t buf[WRITER_CHUNK];
+};
+
+static void le(uint8_t *b, uint64_t v, unsigned bytes) {
+    for (unsigned i = 0; i < bytes; i++) {
+        b[i] = (uint8_t)(v >> (8 * i));
+    }
+}
+
+static int write_all(int fd, const uint8_t *b, size_t len) {
+    while (len > 0) {
+        const ssize_t k = write(fd, b, len);
+        if (k <= 0) {
+            return 0;
+        }
+        b += k;
+        len -= (size_t)k;
+    }
+    return 1;
+}
+
+/* FNV-1a 64 over the table bytes, as table_io.c checks them. */
+static int flush(grundy_table_writer *w) {
+    uint64_t h = w->hash;
+    for (size_t i = 0; i < w->used; i++) {
+        h = (h ^ w->buf[i]) * 0x100000001b3ull;
+    }
+    w->hash = h;
+    const int ok = write_all(w->fd, w->buf, w->used);
+    w->used = 0;
+    return ok;
+}
+
+static uint64_t expected_bytes(unsigned tables, uint64_t n) {
+    return ((tables & GRUNDY_SOLVE_OUTCOME) ? grundy_retro_outcome_bytes(n) : 0) +
+           ((tables & GRUNDY_SOLVE_REMOTENESS) ? 4 * n : 0) +
+           ((tables & GRUNDY_SOLVE_SCORE) ? 8 * n : 0) +
+           ((tables & GRUNDY_SOLVE_GRUNDY) ? 4 * n : 0);
+}
+
+grundy_status grundy_table_writer_open(const char *path, unsigned tables, uint64_t n,
+                                       grundy_table_writer **out) {
+    *out = NULL;
+    if (path == NULL || tables == 0 || (tables & ~15u) != 0 || n > UINT64_MAX / 32) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    grundy_table_writer *const w = calloc(1, sizeof *w);
+    const size_t len = strlen(path);
+    char *const p = malloc(len + 1), *const tmp = malloc(len + 16);
+    if (w == NULL || p == NULL || tmp == NULL) {
+        free(w);
+        free(p);
+        free(tmp);
+        return GRUNDY_STATUS_NOMEM;
+    }
+    memcpy(p, path, len + 1);
+    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
+    *w = (grundy_table_writer){.fd = mkstemp(tmp), .tables = tables, .n = n, .path = p, .tmp = tmp};
+    w->expected = expected_bytes(tables, n);
+    w->hash = 0xcbf29ce484222325ull;
+    uint8_t header[WRITER_HEADER] = {0}; /* a placeholder until the counts and checksum are known */
+    if (w->fd < 0 || fchmod(w->fd, 0644) != 0 || !write_all(w->fd, header, sizeof header)) {
+        grundy_table_writer_abort(w);
+        return GRUNDY_STATUS_IO;
+    }
+    *out = w;
+    return GRUNDY_STATUS_OK;
+}
+
+grundy_status grundy_table_writer_bytes(grundy_table_writer *w, const uint8_t *bytes, size_t len) {
+    if (len > w->expected - w->written) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    for (size_t i = 0; i < len; i++) {
+        if (w->used == WRITER_CHUNK && !flush(w)) {
+            return GRUNDY_STATUS_IO;
+        }
+        w->buf[w->used++] = bytes[i];
+    }
+    w->written += len;
+    return GRUNDY_STATUS_OK;
+}
+
+grundy_status grundy_table_writer_u32(grundy_table_writer *w, const uint32_t *values,
+                                      size_t count) {
+    if (count > (w->expected - w->written) / 4) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (w->used + 4 > WRITER_CHUNK && !flush(w)) {
+            return GRUNDY_STATUS_IO;
+        }
+        le(w->buf + w->used, values[i], 4);
+        w->used += 4;
+    }
+    w->written += 4 * (uint64_t)count;
+    return GRUNDY_STATUS_OK;
+}
+
+grundy_status grundy_table_writer_finish(grundy_table_writer *w, uint64_t win, uint64_t lose,
+                                         uint64_t draw) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    uint8_t h[WRITER_HEADER] = {'G', 'R', 'U', 'N', 'D', 'Y', 'S', 'V'};
+    if (w->written != w->expected || win + lose + draw != w->n) {
+        st = GRUNDY_STATUS_INVALID_ARG;
+    } else if (!flush(w)) {
+        st = GRUNDY_STATUS_IO;
+    } else {
+        le(h + 8, 1, 4);
+        le(h + 12, w->tables, 4);
+        le(h + 16, w->n, 8);
+        le(h + 24, win, 8);
+        le(h + 32, lose, 8);
+        le(h + 40, draw, 8);
+        le(h + 48, w->hash, 8);
+        const int ok =
+            lseek(w->fd, 0, SEEK_SET) == 0 && write_all(w->fd, h, sizeof h) && fsync(w->fd) == 0;
+        const int closed = close(w->fd) == 0;
+        w->fd = -1;
+        st = ok && closed && rename(w->tmp, w->path) == 0 ? GRUNDY_STATUS_OK : GRUNDY_STATUS_IO;
+    }
+    if (st != GRUNDY_STATUS_OK) {
+        grundy_table_writer_abort(w);
+        return st;
+    }
+    free(w->path);
+    free(w->tmp);
+    free(w);
+    return GRUNDY_STATUS_OK;
+}
+
+void grundy_table_writer_abort(grundy_table_writer *w) {
+    if (w == NULL) {
+        return;
+    }
+    if (w->fd >= 0) {
+        close(w->fd);
+    }
+    if (w->tmp != NULL) {
+        remove(w->tmp);
+    }
+    free(w->path);
+    free(w->tmp);
+    free(w);
+}

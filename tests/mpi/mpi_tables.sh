@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# grundy-mpi on 1, 2 and 3 ranks against the one-process solver (grundy_solve and
+# grundy_solution_save through --one-process): every built-in game's table file, byte for byte,
+# and the answer printed. Usage: mpi_tables.sh GRUNDY_MPI MPIEXEC
+set -u
+mpi=$1
+mpiexec=$2
+# we run as root in CI and containers; Open MPI refuses that without these
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+tmp=$(mktemp -d) || exit 5
+trap 'rm -rf "$tmp"' EXIT
+board='4 2
+1 1
+4 4
+'
+failed=0
+check() { # NAME ARGS...: reference, then 1..3 ranks
+    name=$1
+    shift
+    printf '%s' "$board" | "$mpi" solve "$@" --one-process --save "$tmp/ref.sv" >"$tmp/ref.out" ||
+        { echo "FAIL $name: the one-process reference failed"; failed=1; return; }
+    for k in 1 2 3; do
+        printf '%s' "$board" | "$mpiexec" --oversubscribe --allow-run-as-root -np $k "$mpi" solve "$@" \
+            --save "$tmp/mpi.sv" >"$tmp/mpi.out" 2>"$tmp/mpi.err"
+        rc=$?
+        if [ $rc -ne 0 ] || ! cmp -s "$tmp/ref.sv" "$tmp/mpi.sv" || ! cmp -s "$tmp/ref.out" "$tmp/mpi.out"; then
+            echo "FAIL $name on $k ranks (exit $rc): the table or the answer differs"
+            cat "$tmp/mpi.err"
+            failed=1
+        else
+            echo "ok   $name on $k ranks: $(cat "$tmp/mpi.out"), $(wc -c <"$tmp/mpi.sv") bytes"
+        fi
+        rm -f "$tmp/mpi.sv"
+    done
+}
+check divisors divisors 13
+check pick pick 5 1 9 2 7 7 3 8 4 6 2
+check misere-piles misere-piles 40 57
+check left-stack left-stack 3 9 8 7
+check heaps heaps 0.77 7 5 4
+check heaps-misere heaps 4.7 6 5 --misere
+check mirror-board mirror-board
+# a refusal is one line from rank 0 (mpirun adds its own) and the same exit code
+"$mpiexec" --oversubscribe --allow-run-as-root -np 2 "$mpi" solve divisors 31 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 3 ] || [ "$(grep -c '^grundy solve: ' "$tmp/err")" -ne 1 ]; then
+    echo "FAIL divisors 31 on 2 ranks: exit $rc (want 3), stderr:"
+    cat "$tmp/err"
+    failed=1
+fi
+exit $failed
