@@ -36,6 +36,7 @@ int cli_exit_code(grundy_status st) {
         return CLI_EXIT_LIMIT;
     case GRUNDY_STATUS_IO:
     case GRUNDY_STATUS_INTERNAL:
+    case GRUNDY_STATUS_CHECK:
         return CLI_EXIT_IO;
     }
     return CLI_EXIT_IO;

@@ -30,7 +30,8 @@ extern "C" {
     X(IO, "i/o error")                                                                             \
     X(UNSUPPORTED, "not supported")                                                                \
     X(NOT_FOUND, "not found")                                                                      \
-    X(INTERNAL, "internal error")
+    X(INTERNAL, "internal error")                                                                  \
+    X(CHECK, "self-check failed: a computed value is not the mex of its options")
 
 #define GRUNDY_GEN_ENUM(name, msg) GRUNDY_STATUS_##name,
 typedef enum grundy_status { GRUNDY_STATUS_LIST(GRUNDY_GEN_ENUM) } grundy_status;
