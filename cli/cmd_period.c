@@ -133,7 +133,9 @@ static int run(int argc, char **argv) {
     rc = seq_job_start(&cli_cmd_period, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
         const grundy_status st = grundy_period_find(job.rule, NULL, &job.opts, &r);
-        if (st != GRUNDY_STATUS_OK) {
+        if (st == GRUNDY_STATUS_CHECK) {
+            rc = seq_job_fail(&cli_cmd_period, &job, st, 0); /* --check: exit 5, the heap */
+        } else if (st != GRUNDY_STATUS_OK) {
             rc = cli_fail(&cli_cmd_period, cli_exit_code(st), "%s: %s", job.canonical,
                           st == GRUNDY_STATUS_LIMIT ? "the memory limit was reached"
                                                     : grundy_status_str(st));

@@ -17,6 +17,8 @@
     {"max-n", 0, CLI_ARG_ONE},                                                                     \
     {"engine", 0, CLI_ARG_ONE},                                                                    \
     /* self-check (issue 11) */                                                                    \
+    {"check", 0, CLI_ARG_NONE},                                                                    \
+    {"check-rate", 0, CLI_ARG_ONE},                                                                \
     /* threads (issue 12) */                                                                       \
     /* long runs: checkpoints, sequence files, progress, memory (issue 13) */                      \
     /* end of the shared options */
@@ -26,6 +28,8 @@ enum seq_option {
     SEQ_OPT_MAX_N,
     SEQ_OPT_ENGINE,
     /* self-check (issue 11) */
+    SEQ_OPT_CHECK,
+    SEQ_OPT_CHECK_RATE,
     /* threads (issue 12) */
     /* long runs (issue 13) */
     SEQ_OPT_COUNT
@@ -33,12 +37,13 @@ enum seq_option {
 
 /* The help lines of the shared options, for each command's help text. */
 #define SEQ_OPTIONS_HELP                                                                           \
-    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"                     \
-    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"  \
-    "              the fastest that applies [default: auto]\n"                                      \
-    /* self-check (issue 11) */                                                                    \
-    /* threads (issue 12) */                                                                       \
-    /* long runs (issue 13) */                                                                     \
+    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"                    \
+    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n" \
+    "              the fastest that applies [default: auto]\n" /* self-check (issue 11) */         \
+    "  --check     recompute by a full mex every heap where the engine's state changed, every\n"   \
+    "              new largest value and a sample of the rest; exit 5 at a wrong value\n"          \
+    "  --check-rate R  the sampled fraction of the other heaps, 0 to 1 (implies --check)\n"        \
+    "              [default: 1/16384]\n" /* threads (issue 12) */ /* long runs (issue 13) */       \
     ""
 
 /** A parsed rule with its canonical text, and the period options from the shared options. */
@@ -47,6 +52,7 @@ typedef struct seq_job {
     char *canonical; /* the whole canonical form (JSON's "rule"), owned */
     grundy_period_opts opts;
     grundy_query *query;
+    grundy_seq_check_report check; /* --check (issue 11): what it did, where it failed */
 } seq_job;
 
 /**
