@@ -122,6 +122,13 @@ static void test_record_at_rate_zero(void) {
     CHECK_U64(report.mex, 256);
     CHECK(report.checked < 1000); /* the records and flags, not every heap */
     grundy_seq_destroy(seq);
+    /* g(26377) = 79 is no record and not sampled at rate 0: only the engine's flag at 26376 (a
+     * value needing one more bit) covers it. */
+    seq = make(rule, GRUNDY_SEQ_AUTO, 0.0, 26377, &report);
+    CHECK_EQ(grundy_seq_extend(seq, 26400), GRUNDY_STATUS_CHECK);
+    CHECK_U64(report.heap, 26377);
+    CHECK_U64(report.mex, 79);
+    grundy_seq_destroy(seq);
     seq = make(rule, GRUNDY_SEQ_AUTO, 0.0, 26376, NULL);
     CHECK_EQ(grundy_seq_extend(seq, 26400), GRUNDY_STATUS_OK);
     CHECK_U64(grundy_seq_get(seq, 26376), 257);
