@@ -13,8 +13,16 @@ u64 = ctypes.c_uint64
 SOVERSION = 0
 
 
+class SeqCheckReport(ctypes.Structure):
+    _fields_ = [("checked", u64), ("failed", ctypes.c_int), ("heap", u64), ("value", u64),
+                ("mex", u64)]
+
+
 class SeqOpts(ctypes.Structure):
-    _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64)]
+    _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64),
+                # self-check (issue 11): off by default (zeros)
+                ("check", ctypes.c_int), ("check_rate", ctypes.c_double),
+                ("check_report", ctypes.POINTER(SeqCheckReport)), ("test_corrupt_heap", u64)]
 
 
 class PeriodOpts(ctypes.Structure):
