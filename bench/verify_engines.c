@@ -20,15 +20,16 @@
 
 #define RULE_COUNT 50
 
-static const char *const known[] = {"0.6",   "0.034", "0.014", "0.172", "0.16", "0.354", "0.1777",
-                                    "0.127", "0.376", "0.165", "0.75",  "4!.0", "0.26",  "0.56"};
+static const char *const known[] = {"0.6",    "0.034", "0.014", "0.172", "0.16", "0.354",
+                                    "0.1777", "0.127", "0.376", "4!.0",  "0.26", "0.56"};
 
 /* The 50 rules of the recorded run (docs/verification.md): the known ones, then the random codes
  * PICK=1 chose on 2026-12-01 (its time limits make the choice depend on the machine's load, so
- * the list is frozen here). */
+ * the list is frozen here), with 0.75 and 0.165 replaced by 0.035 and 0.055: those two have no
+ * sparse space (full scans, O(n^2): days to 2^22). */
 static const char *const frozen[RULE_COUNT] = {
     "0.6",    "0.034",  "0.014",  "0.172",  "0.16",   "0.354",  "0.1777", "0.127",  "0.376",
-    "0.165",  "0.75",   "4!.0",   "0.26",   "0.56",   "0.247",  "0.4526", "0.374",  "0.7476",
+    "0.055",  "0.035",  "4!.0",   "0.26",   "0.56",   "0.247",  "0.4526", "0.374",  "0.7476",
     "0.3436", "0.2554", "0.4706", "0.5654", "0.464",  "0.36",   "0.1725", "0.465",  "0.7762",
     "0.245",  "0.7377", "0.447",  "0.255",  "0.4747", "0.4564", "0.3025", "0.7743", "0.257",
     "0.4727", "0.404",  "0.5675", "0.361",  "0.5674", "0.2454", "0.7703", "0.2553", "0.7664",
