@@ -80,15 +80,18 @@ static int sampled(const grundy_seq_checker *c, uint64_t n) {
     return c->all || grundy_splitmix64(&x) < c->threshold;
 }
 
-/* Is n within FLAG_SPAN heaps after a flag? Flags come in about ascending order; a scan of the
- * few there are is cheaper than keeping them sorted. */
-static int flagged(const grundy_seq_checker *c, uint64_t n) {
-    for (size_t i = 0; i < c->flag_count; i++) {
-        if (n >= c->flags[i] && n - c->flags[i] < FLAG_SPAN) {
-            return 1;
-        }
+static int by_heap(const void *a, const void *b) {
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Is n within FLAG_SPAN heaps after a flag? The flags are sorted and the heaps come in
+ * ascending order, so *next (the first flag that may still cover a heap) only moves forward. */
+static int flagged(const grundy_seq_checker *c, uint64_t n, size_t *next) {
+    while (*next < c->flag_count && c->flags[*next] + FLAG_SPAN <= n) {
+        ++*next;
     }
-    return 0;
+    return *next < c->flag_count && c->flags[*next] <= n;
 }
 
 /* Keep only the flags that still cover heaps at or past `to`. */
@@ -105,10 +108,14 @@ static void drop_old_flags(grundy_seq_checker *c, uint64_t to) {
 grundy_status grundy_seq_checker_run(grundy_seq_checker *c, const grundy_seq *seq) {
     grundy_status st = GRUNDY_STATUS_OK;
     const uint64_t to = grundy_seq_length(seq);
+    size_t next = 0;
+    if (c->flag_count > 1) {
+        qsort(c->flags, c->flag_count, sizeof *c->flags, by_heap);
+    }
     for (; c->checked < to; c->checked++) {
         const uint64_t n = c->checked, v = grundy_seq_get(seq, n);
         const int record = v > c->max_seen || n == 0;
-        if (c->lost_flag || record || sampled(c, n) || flagged(c, n)) {
+        if (c->lost_flag || record || sampled(c, n) || flagged(c, n, &next)) {
             uint64_t mex = 0;
             GRUNDY_TRY(grundy_seq_naive_mex(seq, c->mex, n, &mex));
             if (c->report != NULL) {
