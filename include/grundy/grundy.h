@@ -23,5 +23,6 @@
 #include <grundy/position.h>
 #include <grundy/brute.h>
 #include <grundy/left_stack.h>
+#include <grundy/solver.h>
 
 #endif
