@@ -13,6 +13,7 @@
  * seq_job_start. One option per line, each issue's options after its own comment line, so that
  * work on different options merges without conflicts.
  */
+/* clang-format off */
 #define SEQ_OPTIONS                                                                                \
     {"max-n", 0, CLI_ARG_ONE},                                                                     \
     {"engine", 0, CLI_ARG_ONE},                                                                    \
@@ -20,6 +21,7 @@
     {"check", 0, CLI_ARG_NONE},                                                                    \
     {"check-rate", 0, CLI_ARG_ONE},                                                                \
     /* threads (issue 12) */                                                                       \
+    {"threads", 0, CLI_ARG_ONE},                                                                   \
     /* long runs: checkpoints, sequence files, progress, memory (issue 13) */                      \
     /* end of the shared options */
 
@@ -31,20 +33,27 @@ enum seq_option {
     SEQ_OPT_CHECK,
     SEQ_OPT_CHECK_RATE,
     /* threads (issue 12) */
+    SEQ_OPT_THREADS,
     /* long runs (issue 13) */
     SEQ_OPT_COUNT
 };
 
 /* The help lines of the shared options, for each command's help text. */
 #define SEQ_OPTIONS_HELP                                                                           \
-    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"                    \
-    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n" \
-    "              the fastest that applies [default: auto]\n" /* self-check (issue 11) */         \
+    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"                     \
+    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"  \
+    "              the fastest that applies [default: auto]\n"                                      \
+    /* self-check (issue 11) */                                                                    \
     "  --check     recompute by a full mex every heap where the engine's state changed, every\n"   \
     "              new largest value and a sample of the rest; exit 5 at a wrong value\n"          \
     "  --check-rate R  the sampled fraction of the other heaps, 0 to 1 (implies --check)\n"        \
-    "              [default: 1/16384]\n" /* threads (issue 12) */ /* long runs (issue 13) */       \
+    "              [default: 1/16384]\n"                                                          \
+    /* threads (issue 12) */                                                                       \
+    "  --threads T threads that compute values; the values never depend on it [default: the\n"      \
+    "              cores online]\n"                                                                  \
+    /* long runs (issue 13) */                                                                     \
     ""
+/* clang-format on */
 
 /** A parsed rule with its canonical text, and the period options from the shared options. */
 typedef struct seq_job {

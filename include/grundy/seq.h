@@ -32,6 +32,13 @@ typedef struct grundy_seq_check_report {
 typedef struct grundy_seq_opts {
     grundy_seq_engine engine;
     uint64_t max_bytes; /**< memory the sequence may use; GRUNDY_STATUS_LIMIT past it */
+    /* issue 12 */
+    /**
+     * Threads that compute values (0 or 1: the caller's thread alone). The values never depend
+     * on it: blocks of heaps are computed at once, each heap's options below the block on any
+     * thread and the few inside it afterwards in order.
+     */
+    unsigned threads;
     /* self-check (issue 11) */
     /**
      * Nonzero: after each chunk of values (a quiescent point of grundy_seq_extend) recompute, by
@@ -56,9 +63,9 @@ typedef struct grundy_seq_opts {
     uint64_t test_corrupt_heap;
 } grundy_seq_opts;
 #define GRUNDY_SEQ_DEFAULT_MAX_BYTES ((uint64_t)8 << 30)
-/* The trailing zeros are issue 11's check fields (off), spelled out for -Wextra. */
+/* threads (issue 12), then issue 11's check fields (off): zeros spelled out for -Wextra. */
 #define GRUNDY_SEQ_OPTS_INIT                                                                       \
-    { GRUNDY_SEQ_AUTO, GRUNDY_SEQ_DEFAULT_MAX_BYTES, 0, 0.0, NULL, 0 }
+    { GRUNDY_SEQ_AUTO, GRUNDY_SEQ_DEFAULT_MAX_BYTES, 0, 0, 0.0, NULL, 0 }
 
 /**
  * A computed prefix g(0..length-1) of a rule's Grundy sequence, values stored in the narrowest

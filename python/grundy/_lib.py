@@ -19,8 +19,9 @@ class SeqCheckReport(ctypes.Structure):
 
 
 class SeqOpts(ctypes.Structure):
-    _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64),
-                # self-check (issue 11): off by default (zeros)
+    # grundy_seq_opts; "threads" (issue 12): 0, as left here, is one thread; the self-check
+    # (issue 11): off (zeros).
+    _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64), ("threads", ctypes.c_uint),
                 ("check", ctypes.c_int), ("check_rate", ctypes.c_double),
                 ("check_report", ctypes.POINTER(SeqCheckReport)), ("test_corrupt_heap", u64)]
 

@@ -327,7 +327,58 @@ static void test_limits(void) {
     grundy_rule_destroy(rule);
 }
 
+/* Issue 12: the naive engine with 2 and 3 threads against one thread (itself checked against
+ * the reference above) on random codes past the heap where blocks start (64): splits into two,
+ * three and four heaps, windows, '!' and tails; computed in random steps. */
+static void test_threads(void) {
+    const uint64_t seed = check_seed(1212);
+    check_rng rng = {seed};
+    for (int trial = 0; trial < 120; trial++) {
+        ref_code c;
+        char text[64];
+        random_code(&rng, &c, text);
+        grundy_rule *rule = parse(text);
+        CHECK(rule != NULL);
+        if (rule == NULL) {
+            continue;
+        }
+        const unsigned left = grundy_rule_max_heaps_left(rule);
+        const uint64_t n = left >= 4   ? 90 + check_rng_below(&rng, 60)
+                           : left == 3 ? 150 + check_rng_below(&rng, 250)
+                                       : 300 + check_rng_below(&rng, 1500);
+        grundy_seq *one = naive_seq(rule, n, 1);
+        CHECK(one != NULL);
+        for (unsigned threads = 2; threads <= 3 && one != NULL; threads++) {
+            grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
+            grundy_seq *many = NULL;
+            opts.engine = GRUNDY_SEQ_NAIVE;
+            opts.threads = threads;
+            CHECK_EQ(grundy_seq_create(rule, &opts, &many), GRUNDY_STATUS_OK);
+            uint64_t len = 0;
+            while (many != NULL && len < n) {
+                len += 1 + check_rng_below(&rng, n / 2);
+                len = len < n ? len : n;
+                CHECK_EQ(grundy_seq_extend(many, len), GRUNDY_STATUS_OK);
+            }
+            for (uint64_t i = 0; many != NULL && i < n; i++) {
+                if (grundy_seq_get(many, i) != grundy_seq_get(one, i)) {
+                    fprintf(stderr, "%s, %u threads (seed %llu): g(%llu) = %llu, one thread %llu\n",
+                            text, threads, (unsigned long long)seed, (unsigned long long)i,
+                            (unsigned long long)grundy_seq_get(many, i),
+                            (unsigned long long)grundy_seq_get(one, i));
+                    CHECK_U64(grundy_seq_get(many, i), grundy_seq_get(one, i));
+                    break;
+                }
+            }
+            grundy_seq_destroy(many);
+        }
+        grundy_seq_destroy(one);
+        grundy_rule_destroy(rule);
+    }
+}
+
 int main(void) {
+    test_threads();
     test_random_codes();
     test_random_sets();
     test_known("kayles.txt");
