@@ -9,6 +9,8 @@
 
 #include <stdio.h>
 
+static unsigned threads; /* issue 12's threads: the check runs where no engine thread does */
+
 static grundy_seq *make(const grundy_rule *rule, grundy_seq_engine engine, double rate,
                         uint64_t corrupt, grundy_seq_check_report *report) {
     grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
@@ -18,6 +20,7 @@ static grundy_seq *make(const grundy_rule *rule, grundy_seq_engine engine, doubl
     opts.check_rate = rate;
     opts.check_report = report;
     opts.test_corrupt_heap = corrupt;
+    opts.threads = threads;
     CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_OK);
     return seq;
 }
@@ -167,6 +170,10 @@ static void test_sample(void) {
 int main(void) {
     test_clean();
     test_corrupt();
+    threads = 2;
+    test_clean();
+    test_corrupt();
+    threads = 0;
     test_record_at_rate_zero();
     test_sample();
     return check_report("test_seq_check");
