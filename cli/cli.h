@@ -35,6 +35,7 @@ extern const cli_command cli_cmd_play;
 extern const cli_command cli_cmd_verify;
 extern const cli_command cli_cmd_graph;
 extern const cli_command cli_cmd_solve;
+extern const cli_command cli_cmd_survey;
 extern const cli_command cli_cmd_plot;
 extern const cli_command cli_cmd_nim;
 

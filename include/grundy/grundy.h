@@ -23,6 +23,7 @@
 #include <grundy/position.h>
 #include <grundy/brute.h>
 #include <grundy/left_stack.h>
+#include <grundy/survey.h>
 #include <grundy/solver.h>
 
 #endif
