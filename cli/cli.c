@@ -37,6 +37,7 @@ int cli_exit_code(grundy_status st) {
         return CLI_EXIT_LIMIT;
     case GRUNDY_STATUS_IO:
     case GRUNDY_STATUS_INTERNAL:
+    case GRUNDY_STATUS_CHECK:
         return CLI_EXIT_IO;
     case GRUNDY_STATUS_INTERRUPTED:
         return CLI_EXIT_INTERRUPT;

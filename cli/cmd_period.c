@@ -135,7 +135,9 @@ static int run(int argc, char **argv) {
     if (rc < 0) {
         grundy_seq *const seq = grundy_query_seq(job.query);
         const grundy_status st = grundy_period_find(job.rule, seq, &job.opts, &r);
-        if (st != GRUNDY_STATUS_OK) {
+        if (st == GRUNDY_STATUS_CHECK) {
+            rc = seq_job_fail(&cli_cmd_period, &job, st, 0); /* --check: exit 5, the heap */
+        } else if (st != GRUNDY_STATUS_OK) {
             rc = seq_run_fail(&job.run, st);
             if (rc < 0 && (st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT)) {
                 /* say how far it got, and what to raise to what */

@@ -29,6 +29,33 @@ static int parse_engine(const cli_command *cmd, const char *text, grundy_seq_eng
     return cli_fail(cmd, CLI_EXIT_VALUE, "unknown engine '%s' (naive, sparse or auto)", text);
 }
 
+/* --check and --check-rate R (issue 11): R a fraction from 0 to 1, exit 3 otherwise. The
+ * environment variable GRUNDY_TEST_CORRUPT_HEAP=K is FOR TESTS ONLY: it stores g(K) xor 1, the
+ * wrong value the goldens expect --check to catch. */
+static int parse_check(const cli_command *cmd, const cli_args *args, int seq_base,
+                       grundy_seq_opts *seq) {
+    const char *const rate_text = args->value[seq_base + SEQ_OPT_CHECK_RATE];
+    const char *const corrupt = getenv("GRUNDY_TEST_CORRUPT_HEAP");
+    if (corrupt != NULL) {
+        seq->test_corrupt_heap = strtoull(corrupt, NULL, 10);
+    }
+    if (!args->present[seq_base + SEQ_OPT_CHECK] && rate_text == NULL) {
+        return 0;
+    }
+    seq->check = 1;
+    seq->check_rate = GRUNDY_SEQ_CHECK_DEFAULT_RATE;
+    if (rate_text != NULL) {
+        char *end = NULL;
+        const double rate = strtod(rate_text, &end);
+        if (end == rate_text || *end != '\0' || !(rate >= 0.0 && rate <= 1.0)) {
+            return cli_fail(cmd, CLI_EXIT_VALUE, "--check-rate '%s' is not a fraction from 0 to 1",
+                            rate_text);
+        }
+        seq->check_rate = rate;
+    }
+    return 0;
+}
+
 int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args *args, int seq_base,
                   seq_job *job) {
     const grundy_period_opts defaults = GRUNDY_PERIOD_OPTS_INIT;
@@ -67,6 +94,11 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
             return rc;
         }
     }
+    const int check_rc = parse_check(cmd, args, seq_base, &job->opts.seq);
+    if (check_rc != 0) {
+        return check_rc;
+    }
+    job->opts.seq.check_report = &job->check;
     const int rc = cli_parse_rule(cmd, rule_text, &job->rule);
     if (rc != 0) {
         return rc;
@@ -102,6 +134,13 @@ void seq_job_end(seq_job *job) {
 int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_t heap) {
     const unsigned long long n = heap, max_n = job->opts.max_n;
     const unsigned long long reach = grundy_query_reach(job->query);
+    if (st == GRUNDY_STATUS_CHECK && job->check.failed) {
+        return cli_fail(cmd, CLI_EXIT_IO,
+                        "self-check failed on %s at heap %llu: the engine gave %llu, the mex over "
+                        "its options is %llu",
+                        job->canonical, (unsigned long long)job->check.heap,
+                        (unsigned long long)job->check.value, (unsigned long long)job->check.mex);
+    }
     const int run_rc = seq_run_fail(&job->run, st);
     if (run_rc >= 0) {
         return run_rc;

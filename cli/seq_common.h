@@ -19,6 +19,8 @@
     {"max-n", 0, CLI_ARG_ONE},                                                                     \
     {"engine", 0, CLI_ARG_ONE},                                                                    \
     /* self-check (issue 11) */                                                                    \
+    {"check", 0, CLI_ARG_NONE},                                                                    \
+    {"check-rate", 0, CLI_ARG_ONE},                                                                \
     /* threads (issue 12) */                                                                       \
     {"threads", 0, CLI_ARG_ONE},                                                                   \
     /* long runs: checkpoints, sequence files, progress, memory (issue 13) */                      \
@@ -35,6 +37,8 @@ enum seq_option {
     SEQ_OPT_MAX_N,
     SEQ_OPT_ENGINE,
     /* self-check (issue 11) */
+    SEQ_OPT_CHECK,
+    SEQ_OPT_CHECK_RATE,
     /* threads (issue 12) */
     SEQ_OPT_THREADS,
     /* long runs (issue 13) */
@@ -53,6 +57,10 @@ enum seq_option {
     "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"  \
     "              the fastest that applies [default: auto]\n"                                      \
     /* self-check (issue 11) */                                                                    \
+    "  --check     recompute by a full mex every heap where the engine's state changed, every\n"   \
+    "              new largest value and a sample of the rest; exit 5 at a wrong value\n"          \
+    "  --check-rate R  the sampled fraction of the other heaps, 0 to 1 (implies --check)\n"        \
+    "              [default: 1/16384]\n"                                                          \
     /* threads (issue 12) */                                                                       \
     "  --threads T threads that compute values; the values never depend on it [default: the\n"      \
     "              cores online]\n"                                                                  \
@@ -74,6 +82,7 @@ typedef struct seq_job {
     grundy_period_opts opts;
     grundy_query *query;
     seq_run run; /* long runs (issue 13): checkpoints, sequence files, progress */
+    grundy_seq_check_report check; /* --check (issue 11): what it did, where it failed */
 } seq_job;
 
 /**

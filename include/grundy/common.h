@@ -31,7 +31,8 @@ extern "C" {
     X(UNSUPPORTED, "not supported")                                                                \
     X(NOT_FOUND, "not found")                                                                      \
     X(INTERNAL, "internal error")                                                                  \
-    X(INTERRUPTED, "interrupted")
+    X(INTERRUPTED, "interrupted")                                                                  \
+    X(CHECK, "self-check failed: a computed value is not the mex of its options")
 
 #define GRUNDY_GEN_ENUM(name, msg) GRUNDY_STATUS_##name,
 typedef enum grundy_status { GRUNDY_STATUS_LIST(GRUNDY_GEN_ENUM) } grundy_status;

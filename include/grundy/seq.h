@@ -28,6 +28,18 @@ typedef struct grundy_seq grundy_seq;
  */
 typedef grundy_status (*grundy_seq_hook)(void *ctx, const grundy_seq *seq, uint64_t target);
 
+/** What the self-check (grundy_seq_opts.check) did, and where it found a wrong value. */
+typedef struct grundy_seq_check_report {
+    uint64_t checked; /**< heaps recomputed so far */
+    int failed;       /**< nonzero: heap, value and mex say where */
+    uint64_t heap;    /**< the first heap found whose stored value is not its mex */
+    uint64_t value;   /**< the value the engine gave it */
+    uint64_t mex;     /**< the mex over every option of that heap, from the values below it */
+} grundy_seq_check_report;
+
+/** The sample rate the CLI's --check uses: one heap in 16384 besides the flagged ones. */
+#define GRUNDY_SEQ_CHECK_DEFAULT_RATE (1.0 / 16384.0)
+
 /** Limits and choices for computing a sequence; GRUNDY_SEQ_OPTS_INIT gives the defaults. */
 typedef struct grundy_seq_opts {
     grundy_seq_engine engine;
@@ -39,6 +51,28 @@ typedef struct grundy_seq_opts {
      * thread and the few inside it afterwards in order.
      */
     unsigned threads;
+    /* self-check (issue 11) */
+    /**
+     * Nonzero: after each chunk of values (a quiescent point of grundy_seq_extend) recompute, by
+     * a full mex over every option (the naive engine's enumeration), every heap where the
+     * engine's state changed and the few after it (a wider value, storage, mask, parity
+     * variant, rare list), every new largest value and a sample of the others; stop with
+     * GRUNDY_STATUS_CHECK at the first disagreement. The values never depend on it.
+     */
+    int check;
+    /**
+     * The fraction of the other heaps the check recomputes, 0 to 1 (1: every heap). The sample
+     * is deterministic: heap n is taken when a hash of n falls below the rate.
+     */
+    double check_rate;
+    /** Where the check counts the heaps it recomputed and writes a failure (borrowed; may be
+     *  NULL). */
+    grundy_seq_check_report *check_report;
+    /**
+     * FOR TESTS ONLY: nonzero k makes the sequence store g(k) xor 1 for heap k, a wrong value
+     * the check must catch. 0, the default, stores every value as computed.
+     */
+    uint64_t test_corrupt_heap;
     /* long runs (issue 13): zero values are the defaults (no hook, no stop flag) */
     grundy_seq_hook hook; /**< called at each quiescent point; NULL for none */
     void *hook_ctx;       /**< passed to hook */
@@ -77,7 +111,9 @@ GRUNDY_API void grundy_seq_destroy(grundy_seq *seq);
  * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_LIMIT when opts.max_bytes would be exceeded (the
  *         values computed so far stay valid); GRUNDY_STATUS_NOMEM; GRUNDY_STATUS_RANGE when
  *         length > GRUNDY_NUMBER_MAX; GRUNDY_STATUS_INTERRUPTED when the stop flag was set;
- *         whatever the hook returned when it failed.
+ *         whatever the hook returned when it failed; GRUNDY_STATUS_CHECK when opts.check found
+ *         a value that is not the mex of its options (opts.check_report says which; the
+ *         sequence must not be used further).
  */
 GRUNDY_API grundy_status grundy_seq_extend(grundy_seq *seq, uint64_t length);
 

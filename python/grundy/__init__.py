@@ -23,10 +23,11 @@ _c = _lib.load()
 
 # grundy_status, in the order of GRUNDY_STATUS_LIST (include/grundy/common.h).
 STATUS_NAMES = ("ok", "nomem", "invalid_arg", "parse", "range", "limit", "io", "unsupported",
-                "not_found", "internal")
+                "not_found", "internal", "interrupted", "check")
 # design.md's exit codes for each status (cli_exit_code).
 _EXIT_CODES = {"ok": 0, "invalid_arg": 3, "parse": 3, "range": 3, "unsupported": 3,
-               "not_found": 3, "nomem": 4, "limit": 4, "io": 5, "internal": 5}
+               "not_found": 3, "nomem": 4, "limit": 4, "io": 5, "internal": 5,
+               "interrupted": 130, "check": 5}
 _ENGINES = {"auto": 0, "naive": 1, "sparse": 2}
 NUMBER_MAX = (1 << 63) - 1
 

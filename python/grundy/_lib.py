@@ -13,11 +13,18 @@ u64 = ctypes.c_uint64
 SOVERSION = 0
 
 
+class SeqCheckReport(ctypes.Structure):
+    _fields_ = [("checked", u64), ("failed", ctypes.c_int), ("heap", u64), ("value", u64),
+                ("mex", u64)]
+
+
 class SeqOpts(ctypes.Structure):
     # Mirrors include/grundy/seq.h's grundy_seq_opts field by field; keep them in step:
-    # "threads" (issue 12): 0, as left here, is one thread; the run hooks (issue 13): NULL, so
-    # Python runs have no hook and no stop flag.
+    # "threads" (issue 12): 0, as left here, is one thread; the self-check (issue 11): off
+    # (zeros); the run hooks (issue 13): NULL, so Python runs have no hook and no stop flag.
     _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64), ("threads", ctypes.c_uint),
+                ("check", ctypes.c_int), ("check_rate", ctypes.c_double),
+                ("check_report", ctypes.POINTER(SeqCheckReport)), ("test_corrupt_heap", u64),
                 ("hook", ctypes.c_void_p), ("hook_ctx", ctypes.c_void_p),
                 ("stop", ctypes.c_void_p)]
 

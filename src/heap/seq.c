@@ -26,6 +26,9 @@ struct grundy_seq {
     void *hook_ctx;
     volatile sig_atomic_t *stop;
     uint64_t chunk; /* heaps per engine call, adapted to take about CHUNK_SECONDS */
+    /* self-check (issue 11): NULL when not asked for */
+    grundy_seq_checker *checker;
+    uint64_t corrupt_heap; /* tests only: store g(k) ^ 1 for this heap k (0: none) */
 };
 
 /* Chunks of heaps between quiescent points: the first is small, so that a slow engine is heard
@@ -70,6 +73,10 @@ grundy_status grundy_seq_create(const grundy_rule *rule, const grundy_seq_opts *
     seq->hook_ctx = opts->hook_ctx;
     seq->stop = opts->stop;
     seq->chunk = FIRST_CHUNK;
+    seq->corrupt_heap = opts->test_corrupt_heap;
+    if (opts->check) {
+        GRUNDY_TRY(grundy_seq_checker_create(seq, opts, &seq->checker));
+    }
     GRUNDY_TRY(ops->create(seq, &seq->state));
     *out = seq;
     seq = NULL;
@@ -85,6 +92,7 @@ void grundy_seq_destroy(grundy_seq *seq) {
     if (seq->state != NULL) {
         seq->ops->destroy(seq->state);
     }
+    grundy_seq_checker_destroy(seq->checker);
     free(seq->data);
     free(seq);
 }
@@ -153,13 +161,25 @@ static grundy_status relocate(grundy_seq *seq, uint64_t capacity, unsigned width
     return GRUNDY_STATUS_OK;
 }
 
+void grundy_seq_flag(grundy_seq *seq, uint64_t n) {
+    if (seq->checker != NULL) {
+        grundy_seq_checker_flag(seq->checker, n);
+    }
+}
+
 grundy_status grundy_seq_push(grundy_seq *seq, uint64_t value) {
+    if (seq->corrupt_heap != 0 && seq->length == seq->corrupt_heap) {
+        value ^= 1u; /* the test-only corruption the self-check must catch (issue 11) */
+    }
     const unsigned width = width_for(value) > seq->width ? width_for(value) : seq->width;
     if (seq->length == seq->capacity || width != seq->width) {
         /* Aim at the extend call's target: one allocation per call, none per value. */
         uint64_t capacity = seq->target > seq->length ? seq->target : seq->length + 1;
         if (seq->capacity > capacity) {
             capacity = seq->capacity;
+        }
+        if (width != seq->width) {
+            grundy_seq_flag(seq, seq->length); /* wider storage from this heap on */
         }
         const grundy_status st = relocate(seq, capacity, width);
         if (st != GRUNDY_STATUS_OK) {
@@ -214,6 +234,14 @@ grundy_status grundy_seq_extend(grundy_seq *seq, uint64_t length) {
         const uint64_t end = length - seq->length > seq->chunk ? seq->length + seq->chunk : length;
         const double start = seconds_now();
         grundy_status st = seq->ops->extend(seq, seq->state, end);
+        /* A quiescent point: every value below the length is final and no engine thread runs, so
+         * the self-check looks at what this chunk pushed (also after LIMIT: those values stand). */
+        if (seq->checker != NULL && (st == GRUNDY_STATUS_OK || st == GRUNDY_STATUS_LIMIT)) {
+            const grundy_status check = grundy_seq_checker_run(seq->checker, seq);
+            if (check != GRUNDY_STATUS_OK) {
+                return check;
+            }
+        }
         if (st != GRUNDY_STATUS_OK) {
             return st;
         }

@@ -75,6 +75,39 @@ grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned wid
  */
 const void *grundy_seq_raw(const grundy_seq *seq, unsigned *width);
 
+/* ---------------------------------------------------------------- the self-check (issue 11) */
+
+/**
+ * An engine's note that its state changed while computing heap n (a value needing one more bit,
+ * a new mask or parity variant, the rare list past its capacity, a switch to full scans): the
+ * self-check recomputes heap n and the few after it at the next quiescent point. A no-op when
+ * the sequence is not checked; cheap enough to call at every such moment.
+ */
+void grundy_seq_flag(grundy_seq *seq, uint64_t n);
+
+/** The self-check's state: the flagged heaps, the sample, the naive engine's one-heap mex. */
+typedef struct grundy_seq_checker grundy_seq_checker;
+
+/** @return OK, NOMEM, INVALID_ARG (a check_rate outside [0, 1]). */
+grundy_status grundy_seq_checker_create(const grundy_seq *seq, const grundy_seq_opts *opts,
+                                        grundy_seq_checker **out);
+void grundy_seq_checker_destroy(grundy_seq_checker *c);
+void grundy_seq_checker_flag(grundy_seq_checker *c, uint64_t n);
+
+/**
+ * Check the heaps [checked so far, grundy_seq_length(seq)): the flagged ones, new largest
+ * values, the sample. Called where every value is final and no engine thread runs.
+ * @return OK, CHECK (the failure is written where opts.check_report pointed), NOMEM, LIMIT.
+ */
+grundy_status grundy_seq_checker_run(grundy_seq_checker *c, const grundy_seq *seq);
+
+/** The naive engine's full mex of one heap from the stored values below it (issue 11's check):
+ *  a state with no sliding windows, every option marked directly. */
+grundy_status grundy_seq_naive_mex_create(const grundy_seq *seq, void **state);
+void grundy_seq_naive_mex_destroy(void *state);
+/** g(n) recomputed: the mex over every option of heap n (n < grundy_seq_length(seq)). */
+grundy_status grundy_seq_naive_mex(const grundy_seq *seq, void *state, uint64_t n, uint64_t *mex);
+
 /** g(i) from raw storage of `width` bytes per value (1, 2, 4 or 8), as grundy_seq_raw gives it. */
 static inline uint64_t grundy_seq_raw_load(const void *raw, unsigned width, uint64_t i) {
     switch (width) {

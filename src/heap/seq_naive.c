@@ -123,6 +123,7 @@ typedef struct naive {
     uint64_t seen_cap;
     uint32_t stamp;
     unsigned split_rule; /* some move leaves two or more heaps: option values are xors */
+    int direct;          /* issue 11's one-heap mex: no windows, every option marked directly */
     /* Blocks of heaps on threads (the end of this file): slot j holds heap b0 + j's marks. */
     unsigned threads;
     grundy_pool *pool;
@@ -336,7 +337,7 @@ static void mark_options(const grundy_seq *seq, const naive *s, const marks *mk,
             (n - c->take_first) % c->take_step == 0 && mk->big_lo == 0) {
             mk->seen[0] = mk->stamp; /* take the whole heap */
         }
-        const int one_heap = (c->leaves & 2u) && !is_window_class(c);
+        const int one_heap = (c->leaves & 2u) && (s->direct || !is_window_class(c));
         if (n == 0 || c->take_first > n - 1 || (!one_heap && c->leaves < 4u)) {
             continue; /* nothing left to mark: no take leaves a heap, or a window covers it */
         }
@@ -518,6 +519,41 @@ static grundy_status naive_resume(grundy_seq *seq, void *state) {
         }
     }
     return naive_reserve(seq, s, grundy_seq_max_value(seq));
+}
+
+/* ---------------------------------------------------------------- one heap's full mex (issue 11)
+ */
+
+grundy_status grundy_seq_naive_mex_create(const grundy_seq *seq, void **state) {
+    naive *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    s->rule = grundy_seq_rule(seq);
+    s->classes = grundy_rule_classes(s->rule, &s->class_count);
+    s->split_rule = grundy_rule_max_heaps_left(s->rule) >= 2;
+    s->direct = 1;
+    *state = s;
+    return GRUNDY_STATUS_OK;
+}
+
+void grundy_seq_naive_mex_destroy(void *state) {
+    naive_destroy(state);
+}
+
+grundy_status grundy_seq_naive_mex(const grundy_seq *seq, void *state, uint64_t n, uint64_t *mex) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    naive *s = state;
+    GRUNDY_TRY(naive_reserve(seq, s, grundy_seq_max_value(seq)));
+    if (++s->stamp == 0) {
+        memset(s->seen, 0, (size_t)s->seen_cap * sizeof *s->seen);
+        s->stamp = 1;
+    }
+    const marks mk = {s->seen, s->stamp, 0, UINT64_MAX}; /* every option: parts of any size */
+    mark_options(seq, s, &mk, n);
+    *mex = naive_mex(s, &mk);
+cleanup:
+    return st;
 }
 
 const grundy_seq_engine_ops grundy_seq_naive_ops = {

@@ -265,8 +265,9 @@ static int is_rare(const sparse *s, uint64_t i, uint64_t v) {
     return !s->common[position_parity(s, i)][v];
 }
 
-static grundy_status add_rare(sparse *s, uint64_t i, uint64_t v) {
+static grundy_status add_rare(grundy_seq *seq, sparse *s, uint64_t i, uint64_t v) {
     if (s->rare_count == s->rare_cap) {
+        grundy_seq_flag(seq, i); /* issue 11: the rare list moves past its capacity */
         const uint64_t cap = s->rare_cap < 64 ? 64 : 2 * s->rare_cap;
         uint64_t *pos = realloc(s->rare_pos, (size_t)cap * sizeof *pos);
         if (pos == NULL) {
@@ -288,7 +289,7 @@ static grundy_status add_rare(sparse *s, uint64_t i, uint64_t v) {
 
 /* Re-choose the labelling from the histogram; rebuild the rare list, or go dense when no
  * labelling makes rare positions rare (0.04, 0.06): then a full scan is as cheap. */
-static grundy_status choose_label(const grundy_seq *seq, sparse *s, uint64_t n) {
+static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
     grundy_status st = GRUNDY_STATUS_OK;
     s->next_choice = 2 * n;
     s->labellings++;
@@ -305,6 +306,7 @@ static grundy_status choose_label(const grundy_seq *seq, sparse *s, uint64_t n) 
     if (same) {
         return GRUNDY_STATUS_OK;
     }
+    grundy_seq_flag(seq, n); /* issue 11: a new mask, parity variant or dense state from n on */
     fill_common(s);
     free_rare(s);
     s->dense = dense;
@@ -315,7 +317,7 @@ static grundy_status choose_label(const grundy_seq *seq, sparse *s, uint64_t n) 
     for (uint64_t i = 1; i < n; i++) {
         const uint64_t v = grundy_seq_get(seq, i);
         if (is_rare(s, i, v)) {
-            GRUNDY_TRY(add_rare(s, i, v));
+            GRUNDY_TRY(add_rare(seq, s, i, v));
         }
     }
 cleanup:
@@ -763,7 +765,7 @@ static grundy_status record(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v) 
         s->hist[(v << 1) | position_parity(s, n)]++;
     }
     if (!s->dense && is_rare(s, n, v)) {
-        GRUNDY_TRY(add_rare(s, n, v));
+        GRUNDY_TRY(add_rare(seq, s, n, v));
         if (s->rare_count > s->rare_limit) {
             GRUNDY_TRY(choose_label(seq, s, n + 1));
         }
@@ -777,6 +779,7 @@ cleanup:
 static grundy_status finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v) {
     grundy_status st = GRUNDY_STATUS_OK;
     if ((v >> s->bits) != 0) {
+        grundy_seq_flag(seq, n); /* issue 11: the first value needing one more bit */
         GRUNDY_TRY(reserve_bits(seq, s, bits_for(v)));
     }
     GRUNDY_TRY(grundy_seq_push(seq, v));
@@ -785,6 +788,7 @@ static grundy_status finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_
         free_rare(s);
         s->dense = 1;
         s->next_choice = n + 1;
+        grundy_seq_flag(seq, n + 1); /* issue 11: full scans from here */
     }
 cleanup:
     return st;

@@ -4,7 +4,7 @@
 echo "exit $?"
 "$GRUNDY" survey '0.?' --max-n 4096 --json -q --threads 2
 echo "exit $?"
-"$GRUNDY" survey '4.?' --hex --max-n 2048 --time-per-game 5 -q --format tsv | cut -f1,2,4,5,6,7
+"$GRUNDY" survey '4.?' --hex --max-n 1024 --time-per-game 0 -q --format tsv | cut -f1,2,4,5,6,7
 echo "exit $?"
 "$GRUNDY" survey '0.??' --max-n 4096 --shard 2/8 -q --format tsv | cut -f1,4,5,6,7,13
 echo "exit $?"
