@@ -22,5 +22,6 @@
 #include <grundy/position.h>
 #include <grundy/brute.h>
 #include <grundy/left_stack.h>
+#include <grundy/misere.h>
 
 #endif

@@ -1,1 +1,1 @@
-set(GRUNDY_HEAP_SOURCES heap/rule.c heap/nimber.c heap/heap_moves.c heap/state_memo.c heap/brute.c heap/seq.c heap/seq_naive.c heap/seq_sparse.c heap/sparse_mask.c heap/period_scan.c heap/period.c heap/query.c heap/misere.c heap/position.c heap/verify.c)
+set(GRUNDY_HEAP_SOURCES heap/rule.c heap/nimber.c heap/heap_moves.c heap/state_memo.c heap/brute.c heap/seq.c heap/seq_naive.c heap/seq_sparse.c heap/sparse_mask.c heap/period_scan.c heap/period.c heap/query.c heap/misere.c heap/position.c heap/verify.c heap/misere_monoid.c heap/misere_check.c heap/misere_quotient.c)
