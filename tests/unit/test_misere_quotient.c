@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: MIT */
+/* Misere quotients: published facts (tame quotients, 0.75, 0.07 to heap 30, 0.3122's infinite
+ * quotient) and an independent brute force (outcomes of every position up to a size, classes of
+ * indistinguishability by explicit tests) against the incremental engine on random rules. */
+#include "check.h"
+
+#include "heap/heap_moves.h"
+
+#include <grundy/misere.h>
+
+static grundy_rule *parse(const char *text) {
+    grundy_rule *r = NULL;
+    CHECK_EQ(grundy_rule_parse(text, &r, NULL), GRUNDY_STATUS_OK);
+    return r;
+}
+
+static grundy_misere *quotient(const grundy_rule *r, uint64_t n, grundy_status want) {
+    grundy_misere *q = NULL;
+    CHECK_EQ(grundy_misere_create(r, NULL, &q), GRUNDY_STATUS_OK);
+    if (q != NULL) {
+        CHECK_EQ(grundy_misere_extend(q, n), want);
+    }
+    return q;
+}
+
+static void expect(const char *rule, uint64_t n, uint32_t order, uint32_t p_size, int tame) {
+    grundy_rule *r = parse(rule);
+    grundy_misere *q = r != NULL ? quotient(r, n, GRUNDY_STATUS_OK) : NULL;
+    if (q != NULL) {
+        CHECK_EQ(grundy_misere_order(q), order);
+        CHECK_EQ(grundy_misere_p_size(q), p_size);
+        CHECK_EQ(grundy_misere_tame(q), tame);
+        if (grundy_misere_order(q) != order) {
+            fprintf(stderr, "  rule %s to heap %llu\n", rule, (unsigned long long)n);
+        }
+    }
+    grundy_misere_destroy(q);
+    grundy_rule_destroy(r);
+}
+
+/* Conway's tame quotients: |T0| = 1, |T1| = 2, |Tk| = 2^k + 2; Nim's heaps 1, 2, 4, 8 bring T1..T4
+ * (Plambeck-Siegel, section 3). */
+static void test_published(void) {
+    expect("nim", 0, 1, 0, 0);
+    expect("nim", 1, 2, 1, 1);
+    expect("nim", 2, 6, 2, 2);
+    expect("nim", 3, 6, 2, 2);
+    expect("nim", 4, 10, 2, 3);
+    expect("nim", 7, 10, 2, 3);
+    expect("nim", 8, 18, 2, 4);
+    expect("nim", 16, 34, 2, 5);
+    /* 0.75: order 8, P-portion 2 (the quotient R8). */
+    expect("0.75", 40, 8, 2, -1);
+    /* Dawson's Kayles to heap 30: order 360 (Siegel, MisereSolver). */
+    expect("0.07", 30, 360, 65, -1);
+    /* 0.3122 to heap 7 is infinite (Weimerskirch): the engine must stop at its bound. */
+    grundy_rule *r = parse("0.3122");
+    grundy_misere_opts o = GRUNDY_MISERE_OPTS_INIT;
+    o.max_quotient = 1000;
+    grundy_misere *q = NULL;
+    if (r != NULL && grundy_misere_create(r, &o, &q) == GRUNDY_STATUS_OK) {
+        CHECK_EQ(grundy_misere_extend(q, 7), GRUNDY_STATUS_LIMIT);
+        CHECK_EQ(grundy_misere_max_heap(q), 6);
+    }
+    grundy_misere_destroy(q);
+    grundy_rule_destroy(r);
+}
+
+/* The presentation of R8 (0.75). */
+static void test_presentation(void) {
+    grundy_rule *r = parse("0.75");
+    grundy_misere *q = r != NULL ? quotient(r, 12, GRUNDY_STATUS_OK) : NULL;
+    char buf[64];
+    if (q != NULL) {
+        CHECK_EQ(grundy_misere_generator_count(q), 3);
+        CHECK_EQ(grundy_misere_relation_count(q), 4);
+        grundy_misere_format_relation(q, 0, buf, sizeof buf);
+        CHECK_STR(buf, "a^2 = 1");
+        grundy_misere_format_relation(q, 1, buf, sizeof buf);
+        CHECK_STR(buf, "bc = ab");
+        uint32_t x = 0;
+        CHECK_EQ(grundy_misere_image(q, 12, &x), GRUNDY_STATUS_OK);
+        grundy_misere_format_element(q, x, buf, sizeof buf);
+        CHECK_STR(buf, "b");
+        CHECK_EQ(grundy_misere_image(q, 13, &x), GRUNDY_STATUS_RANGE);
+    }
+    grundy_misere_destroy(q);
+    grundy_rule_destroy(r);
+}
+
+/* ---- the brute force: positions are exponent vectors over heaps 1..n of at most T tokens ---- */
+
+typedef struct brute {
+    const grundy_rule *rule;
+    size_t n, tokens;
+    size_t radix[16], stride[16];
+    size_t size;
+    signed char *outcome; /* 1 win for the player to move, 0 loss, -1 unknown */
+} brute;
+
+static size_t index_of(const brute *b, const size_t *e) {
+    size_t i = 0;
+    for (size_t h = 1; h <= b->n; h++) {
+        i += e[h] * b->stride[h];
+    }
+    return i;
+}
+
+static size_t tokens_of(const brute *b, const size_t *e) {
+    size_t t = 0;
+    for (size_t h = 1; h <= b->n; h++) {
+        t += h * e[h];
+    }
+    return t;
+}
+
+static int solve(brute *b, size_t *e);
+
+typedef struct move_ctx {
+    brute *b;
+    size_t *e;
+    size_t heap;
+    int win;
+} move_ctx;
+
+static int try_option(void *ctx, const grundy_heap_move *m) {
+    move_ctx *c = ctx;
+    c->e[c->heap]--;
+    for (unsigned j = 0; j < m->parts; j++) {
+        c->e[m->left[j]]++;
+    }
+    c->win = !solve(c->b, c->e);
+    for (unsigned j = 0; j < m->parts; j++) {
+        c->e[m->left[j]]--;
+    }
+    c->e[c->heap]++;
+    return c->win;
+}
+
+/* Misere: a position with no move is a win for the player to move. */
+static int solve(brute *b, size_t *e) {
+    const size_t i = index_of(b, e);
+    if (b->outcome[i] >= 0) {
+        return b->outcome[i];
+    }
+    move_ctx c = {b, e, 0, 0};
+    int any = 0;
+    for (size_t h = 1; h <= b->n && !c.win; h++) {
+        if (e[h] > 0 && grundy_heap_has_move(b->rule, h)) {
+            any = 1;
+            c.heap = h;
+            grundy_heap_moves_each(b->rule, h, try_option, &c, NULL);
+        }
+    }
+    b->outcome[i] = (signed char)(any ? c.win : 1);
+    return b->outcome[i];
+}
+
+/* Next exponent vector of at most b->tokens tokens; 0 when done. */
+static int next_position(const brute *b, size_t *e) {
+    for (size_t h = 1; h <= b->n; h++) {
+        e[h]++;
+        if (tokens_of(b, e) <= b->tokens) {
+            return 1;
+        }
+        e[h] = 0;
+    }
+    return 0;
+}
+
+static uint32_t image(const grundy_misere *q, const size_t *e, size_t n) {
+    uint32_t x = 0, y = 0;
+    for (size_t h = 1; h <= n; h++) {
+        grundy_misere_image(q, h, &y);
+        for (size_t k = 0; k < e[h]; k++) {
+            x = grundy_misere_mul(q, x, y);
+        }
+    }
+    return x;
+}
+
+/* Outcomes of all positions up to `tokens`, then: two positions of at most `small` tokens with
+ * the same image must agree on every test position X (G + X within `tokens`), and the number of
+ * classes the tests separate must be the number of images. */
+static void compare(const grundy_rule *rule, const char *text, size_t n, size_t tokens,
+                    size_t small) {
+    brute b = {rule, n, tokens, {0}, {0}, 1, NULL};
+    for (size_t h = 1; h <= n; h++) {
+        b.radix[h] = tokens / h + 1;
+        b.stride[h] = b.size;
+        b.size *= b.radix[h];
+    }
+    b.outcome = malloc(b.size);
+    size_t *e = calloc(n + 1, sizeof *e), *x = calloc(n + 1, sizeof *x);
+    grundy_misere *q = quotient(rule, n, GRUNDY_STATUS_OK);
+    if (b.outcome == NULL || e == NULL || x == NULL || q == NULL) {
+        CHECK(0);
+        goto done;
+    }
+    memset(b.outcome, -1, b.size);
+    int bad = 0;
+    do {
+        const int win = solve(&b, e);
+        bad += win != !grundy_misere_is_p(q, image(q, e, n));
+    } while (next_position(&b, e));
+    CHECK_EQ(bad, 0);
+    /* Signatures of the small positions: their outcomes with every test position. */
+    const uint32_t order = grundy_misere_order(q);
+    size_t *first = calloc(order, sizeof *first); /* an index + 1 per image */
+    size_t distinct_images = 0, classes = 0, mismatch = 0;
+    uint8_t *sig = NULL, *sigs = NULL;
+    size_t sig_len = 0, small_count = 0;
+    const brute tests = {rule, n, tokens - small, {0}, {0}, 0, NULL};
+    const brute smalls = {rule, n, small, {0}, {0}, 0, NULL};
+    size_t small_total = 0;
+    memset(e, 0, (n + 1) * sizeof *e);
+    do {
+        sig_len++;
+    } while (next_position(&tests, e));
+    memset(e, 0, (n + 1) * sizeof *e);
+    do {
+        small_total++;
+    } while (next_position(&smalls, e));
+    memset(e, 0, (n + 1) * sizeof *e);
+    sigs = malloc(small_total * sig_len + 1);
+    sig = malloc(sig_len + 1);
+    if (first == NULL || sigs == NULL || sig == NULL) {
+        CHECK(0);
+        goto sig_done;
+    }
+    do {
+        memset(x, 0, (n + 1) * sizeof *x);
+        size_t k = 0;
+        do {
+            size_t sum[16];
+            for (size_t h = 1; h <= n; h++) {
+                sum[h] = e[h] + x[h];
+            }
+            sig[k++] = (uint8_t)solve(&b, sum);
+        } while (next_position(&tests, x));
+        const uint32_t img = image(q, e, n);
+        if (first[img] == 0) {
+            distinct_images++;
+            first[img] = small_count + 1;
+        } else if (memcmp(sigs + (first[img] - 1) * sig_len, sig, sig_len) != 0) {
+            mismatch++; /* same image, told apart by a test: the engine is wrong */
+        }
+        size_t j = 0;
+        while (j < small_count && memcmp(sigs + j * sig_len, sig, sig_len) != 0) {
+            j++;
+        }
+        classes += j == small_count;
+        memcpy(sigs + small_count * sig_len, sig, sig_len);
+        small_count++;
+    } while (next_position(&smalls, e));
+    CHECK_EQ(mismatch, 0);
+    CHECK_EQ(classes, distinct_images);
+    if (mismatch != 0 || classes != distinct_images || bad != 0) {
+        fprintf(stderr, "  rule %s, heaps to %zu: %zu classes, %zu images, order %u\n", text, n,
+                classes, distinct_images, order);
+    }
+sig_done:
+    free(first);
+    free(sigs);
+    free(sig);
+done:
+    grundy_misere_destroy(q);
+    free(b.outcome);
+    free(e);
+    free(x);
+}
+
+static void random_rule(check_rng *r, char *buf, size_t cap) {
+    if (check_rng_below(r, 4) == 0) {
+        snprintf(buf, cap, "S(%u,%u)", (unsigned)(1 + check_rng_below(r, 2)),
+                 (unsigned)(3 + check_rng_below(r, 3)));
+        return;
+    }
+    const size_t digits = 1 + check_rng_below(r, 3);
+    size_t len = (size_t)snprintf(buf, cap, check_rng_below(r, 8) == 0 ? "4." : "0.");
+    for (size_t i = 0; i < digits; i++) {
+        buf[len++] = (char)('0' + check_rng_below(r, 8));
+    }
+    buf[len - 1] = (char)('1' + check_rng_below(r, 7)); /* a last digit with a move */
+    buf[len] = '\0';
+}
+
+static void test_brute(uint64_t seed) {
+    check_rng r = {seed};
+    const char *fixed[] = {"nim", "kayles", "0.07", "0.75", "grundy-game", "0.3122", "0.137"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        grundy_rule *rule = parse(fixed[i]);
+        if (rule != NULL) {
+            compare(rule, fixed[i], 6, 24, 12);
+        }
+        grundy_rule_destroy(rule);
+    }
+    for (int t = 0; t < 40; t++) {
+        char text[32];
+        random_rule(&r, text, sizeof text);
+        grundy_rule *rule = parse(text);
+        const size_t n = 3 + (size_t)check_rng_below(&r, 4);
+        const int before = check_failures;
+        if (rule != NULL) {
+            compare(rule, text, n, 4 * n, 2 * n);
+        }
+        if (check_failures != before) {
+            fprintf(stderr, "  seed %" PRIu64 " (GRUNDY_TEST_SEED), rule %s\n", seed, text);
+        }
+        grundy_rule_destroy(rule);
+    }
+}
+
+int main(void) {
+    const uint64_t seed = check_seed(14);
+    test_published();
+    test_presentation();
+    test_brute(seed);
+    return check_report("test_misere_quotient");
+}
