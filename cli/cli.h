@@ -35,6 +35,7 @@ extern const cli_command cli_cmd_play;
 extern const cli_command cli_cmd_verify;
 extern const cli_command cli_cmd_graph;
 extern const cli_command cli_cmd_solve;
+extern const cli_command cli_cmd_misere;
 
 /** Print a command's --help text (and the exit codes) to `out`. */
 void cli_print_help(const cli_command *cmd, FILE *out);

@@ -16,6 +16,7 @@ static const cli_command *const commands[] = {
     &cli_cmd_verify,
     &cli_cmd_graph,
     &cli_cmd_solve,
+    &cli_cmd_misere,
 };
 /* clang-format on */
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
