@@ -121,12 +121,13 @@ GRUNDY_API uint64_t grundy_misere_stable_from(const grundy_misere *q);
 /**
  * Conway's genus of one heap: g^(g0 g1 g2 ...), g its Grundy value in normal play and g_k the
  * misere Grundy value of the heap plus k heaps *2 (the misere Grundy value: 1 for a position
- * with no move, else the mex of its options' values). The sequence g_k alternates between two
- * values from some k on; the terms computed are those up to and including the first two that
- * repeat a pair already alternating for three terms, at most `cap`.
+ * with no move, else the mex of its options' values), each found by a search of that sum. The
+ * sequence g_k alternates with period 2 from some k on; terms are computed until the last six
+ * alternate, and *len counts those up to where the alternation began, plus one (Conway's
+ * notation: 0^120 stands for 1, 2, 0, 2, 0, ...).
  * @param[out] normal  g.
  * @param[out] terms   g_0, g_1, ... (room for cap).
- * @param[out] len     terms written.
+ * @param[out] len     the terms that name the genus (more may be written).
  * @return OK; GRUNDY_STATUS_LIMIT (positions past max_states, or no alternation within cap);
  *         GRUNDY_STATUS_RANGE (heap past 2^20); GRUNDY_STATUS_NOMEM.
  */
