@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char help[] =
-    "Usage: grundy misere RULE [--max-heap N] [--max-quotient Q] [--trace] [--json]\n"
+    "Usage: grundy misere RULE [--max-heap N] [--max-quotient Q] [--genus] [--trace] [--json]\n"
     "\n"
     "Print the misere quotient of RULE restricted to heaps up to N (Plambeck and Siegel): the\n"
     "monoid of positions up to indistinguishability, as generators and relations, its order,\n"
@@ -22,6 +22,9 @@ static const char help[] =
     "  --max-heap N      the largest heap [default: 20]\n"
     "  --max-quotient Q  the largest quotient or candidate allowed; past it: exit 4\n"
     "                    [default: 4096]\n"
+    "  --genus           print Conway's genus g^(g0 g1 ...) of each heap 0..N instead: g its\n"
+    "                    normal Grundy value, g_k the misere Grundy value of the heap plus k\n"
+    "                    heaps *2 (JSON: genus, a list of {heap, normal, misere})\n"
     "  --trace           print each heap at which the quotient changes, on stderr\n"
     "  --json            print one JSON object: rule, max_heap, order, p_size, tame,\n"
     "                    generators, relations, p_portion, phi, stable_from, proved\n"
@@ -32,10 +35,11 @@ static const char help[] =
 
 static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE},
                                      {"max-quotient", 0, CLI_ARG_ONE},
+                                     {"genus", 0, CLI_ARG_NONE},
                                      {"trace", 0, CLI_ARG_NONE},
                                      {"json", 0, CLI_ARG_NONE},
                                      {NULL, 0, 0}};
-enum { OPT_MAX_HEAP, OPT_MAX_QUOTIENT, OPT_TRACE, OPT_JSON };
+enum { OPT_MAX_HEAP, OPT_MAX_QUOTIENT, OPT_GENUS, OPT_TRACE, OPT_JSON };
 
 /* The largest heap accepted: the option words of every heap are kept. */
 #define MAX_HEAP_OPTION 100000u
@@ -152,6 +156,88 @@ static void print_text(const grundy_misere *q, const char *rule) {
            (unsigned long long)grundy_misere_max_heap(q));
 }
 
+#define GENUS_TERMS      64
+#define GENUS_MAX_STATES ((uint64_t)1 << 22)
+
+/* Conway's notation: superscripts run together when all are single digits, else with commas. */
+static void print_genus_text(uint64_t heap, uint64_t g, const uint64_t *t, size_t len) {
+    int wide = g > 9;
+    for (size_t i = 0; i < len; i++) {
+        wide |= t[i] > 9;
+    }
+    printf("%llu: %llu^%s", (unsigned long long)heap, (unsigned long long)g, wide ? "(" : "");
+    for (size_t i = 0; i < len; i++) {
+        printf("%s%llu", wide && i ? "," : "", (unsigned long long)t[i]);
+    }
+    printf("%s\n", wide ? ")" : "");
+}
+
+typedef struct genus_row {
+    uint64_t normal, terms[GENUS_TERMS];
+    size_t len;
+} genus_row;
+
+static void print_genus(const genus_row *rows, uint64_t max_heap, const char *canonical,
+                        int json) {
+    if (!json) {
+        for (uint64_t h = 0; h <= max_heap; h++) {
+            print_genus_text(h, rows[h].normal, rows[h].terms, rows[h].len);
+        }
+        return;
+    }
+    json_writer w;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_kv_str(&w, "rule", canonical);
+    json_kv_u64(&w, "max_heap", max_heap);
+    json_key(&w, "genus");
+    json_array_begin(&w);
+    for (uint64_t h = 0; h <= max_heap; h++) {
+        json_object_begin(&w);
+        json_kv_u64(&w, "heap", h);
+        json_kv_u64(&w, "normal", rows[h].normal);
+        json_key(&w, "misere");
+        json_array_begin(&w);
+        for (size_t i = 0; i < rows[h].len; i++) {
+            json_u64(&w, rows[h].terms[i]);
+        }
+        json_array_end(&w);
+        json_object_end(&w);
+    }
+    json_array_end(&w);
+    json_object_end(&w);
+}
+
+/* Every genus first, so that a failure prints no partial result. */
+static int run_genus(const grundy_rule *rule, const char *canonical, uint64_t max_heap,
+                     int json) {
+    genus_row *rows = NULL;
+    for (uint64_t h = 0; h <= max_heap; h++) {
+        if ((h & (h + 1)) == 0) { /* grow at 1, 3, 7, ...: room for 2h + 2 rows */
+            genus_row *more = realloc(rows, (size_t)(2 * h + 2) * sizeof *rows);
+            if (more == NULL) {
+                free(rows);
+                return cli_fail(&cli_cmd_misere, CLI_EXIT_LIMIT, "out of memory");
+            }
+            rows = more;
+        }
+        const grundy_status st = grundy_misere_genus(rule, h, GENUS_MAX_STATES, &rows[h].normal,
+                                                     rows[h].terms, GENUS_TERMS, &rows[h].len);
+        if (st != GRUNDY_STATUS_OK) {
+            free(rows);
+            return cli_fail(&cli_cmd_misere, cli_exit_code(st),
+                            "heap %llu: the genus search %s (it searches heap + k*2 for up to %d "
+                            "values of k, within %llu positions): lower --max-heap",
+                            (unsigned long long)h,
+                            st == GRUNDY_STATUS_LIMIT ? "reached its bound" : grundy_status_str(st),
+                            GENUS_TERMS, (unsigned long long)GENUS_MAX_STATES);
+        }
+    }
+    print_genus(rows, max_heap, canonical, json);
+    free(rows);
+    return CLI_EXIT_OK;
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
     uint64_t max_heap = 20, max_quotient = GRUNDY_MISERE_DEFAULT_MAX_QUOTIENT;
@@ -182,6 +268,11 @@ static int run(int argc, char **argv) {
     }
     char canonical[4096];
     grundy_rule_format(rule, canonical, sizeof canonical);
+    if (args.present[OPT_GENUS]) {
+        rc = run_genus(rule, canonical, max_heap, args.present[OPT_JSON]);
+        grundy_rule_destroy(rule);
+        return rc;
+    }
     grundy_misere_opts o = GRUNDY_MISERE_OPTS_INIT;
     o.max_quotient = max_quotient;
     o.trace = args.present[OPT_TRACE] ? trace : NULL;
