@@ -8,6 +8,8 @@
 
 #include "heap/state_memo.h"
 
+#include <grundy/misere.h>
+
 struct grundy_position {
     const grundy_rule *rule;
     grundy_position_opts opts;
@@ -15,6 +17,8 @@ struct grundy_position {
     grundy_state_memo misere_memo; /* misere outcomes of positions, dropped heaps excluded */
     int is_nim;                    /* the rule is 0.[3]: Bouton's misere rule applies */
     uint64_t work;                 /* steps spent on the current position */
+    grundy_misere *quotient;       /* misere quotient of the heaps seen so far (misere.c) */
+    uint64_t quotient_failed;      /* the heap at which extending it failed; 0: none did */
 };
 
 /* Where winning moves go: the first `cap` are written, all are counted. */

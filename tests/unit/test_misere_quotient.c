@@ -7,6 +7,7 @@
 #include "heap/heap_moves.h"
 
 #include <grundy/misere.h>
+#include <grundy/position.h>
 
 static grundy_rule *parse(const char *text) {
     grundy_rule *r = NULL;
@@ -416,6 +417,122 @@ static void test_tame_genus(uint64_t seed) {
     CHECK(tame >= 5); /* the test must see tame rules other than Nim */
 }
 
+/* ---- play: the quotient against the theory-free search ---- */
+
+static int same_moves(const grundy_move *a, const grundy_move *b, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (a[i].heap != b[i].heap || a[i].take != b[i].take ||
+            a[i].leaves_count != b[i].leaves_count ||
+            memcmp(a[i].leaves, b[i].leaves, a[i].leaves_count * sizeof a[i].leaves[0]) != 0) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Apply move m to the position: heap m->heap replaced by the heaps it leaves. */
+static size_t apply_move(const uint64_t *heaps, size_t count, const grundy_move *m,
+                         uint64_t *out) {
+    size_t k = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (i != m->heap) {
+            out[k++] = heaps[i];
+        }
+    }
+    for (unsigned j = 0; j < m->leaves_count; j++) {
+        out[k++] = m->leaves[j];
+    }
+    return k;
+}
+
+static void test_play(uint64_t seed) {
+    check_rng r = {seed};
+    const char *fixed[] = {"kayles", "0.07", "0.75", "grundy-game", "0.137", "0.3122", "S(2,5)"};
+    int positions = 0;
+    for (int t = 0; t < 24; t++) {
+        char text[32];
+        if (t < 7) {
+            snprintf(text, sizeof text, "%s", fixed[t]);
+        } else {
+            random_rule(&r, text, sizeof text);
+        }
+        grundy_rule *rule = parse(text);
+        grundy_position_opts fast = GRUNDY_POSITION_OPTS_INIT, slow = GRUNDY_POSITION_OPTS_INIT;
+        slow.quotient_max_heap = 0;
+        grundy_position *pf = NULL, *ps = NULL;
+        if (rule == NULL || grundy_position_create(rule, &fast, &pf) != GRUNDY_STATUS_OK ||
+            grundy_position_create(rule, &slow, &ps) != GRUNDY_STATUS_OK) {
+            CHECK(0);
+        }
+        for (int k = 0; k < 25 && ps != NULL; k++, positions++) {
+            uint64_t heaps[5], child[5 + GRUNDY_RULE_MAX_LEFT];
+            const size_t count = 1 + (size_t)check_rng_below(&r, 5);
+            for (size_t i = 0; i < count; i++) {
+                heaps[i] = check_rng_below(&r, 13);
+            }
+            grundy_move mf[64], ms[64];
+            grundy_play_result rf, rs, rc;
+            CHECK_EQ(grundy_position_play(pf, heaps, count, 1, mf, 64, &rf), GRUNDY_STATUS_OK);
+            CHECK_EQ(grundy_position_play(ps, heaps, count, 1, ms, 64, &rs), GRUNDY_STATUS_OK);
+            const int before = check_failures;
+            CHECK_EQ(rf.win, rs.win);
+            CHECK_U64(rf.move_count, rs.move_count);
+            CHECK_EQ(rf.moves_listed, rs.moves_listed);
+            CHECK(same_moves(mf, ms, rf.moves_listed < rs.moves_listed ? rf.moves_listed
+                                                                        : rs.moves_listed));
+            for (size_t i = 0; i < rf.moves_listed; i++) { /* each leads to a P-position */
+                const size_t c = apply_move(heaps, count, &mf[i], child);
+                CHECK_EQ(grundy_position_play(ps, child, c, 1, NULL, 0, &rc), GRUNDY_STATUS_OK);
+                CHECK_EQ(rc.win, 0);
+            }
+            if (check_failures != before) {
+                fprintf(stderr, "  seed %" PRIu64 ", rule %s, %zu heaps from %llu\n", seed, text,
+                        count, (unsigned long long)heaps[0]);
+            }
+        }
+        grundy_position_destroy(pf);
+        grundy_position_destroy(ps);
+        grundy_rule_destroy(rule);
+    }
+    CHECK(positions >= 500);
+}
+
+/* Sums of 10^5 heaps through the quotient. A Kayles heap of 1 is *, and * + * = 0 in misere
+ * play too (Conway, ONAG ch. 12), so G plus an even number of heaps of 1 has G's outcome, which
+ * the search finds; plus an odd number, that of G + *. */
+static void test_many_heaps(uint64_t seed) {
+    check_rng r = {seed};
+    grundy_rule *rule = parse("kayles");
+    grundy_position *p = NULL, *ps = NULL;
+    grundy_position_opts slow = GRUNDY_POSITION_OPTS_INIT;
+    enum { COUNT = 100000 };
+    uint64_t *heaps = malloc((COUNT + 4) * sizeof *heaps);
+    grundy_play_result res, want;
+    slow.quotient_max_heap = 0;
+    if (rule == NULL || heaps == NULL || grundy_position_create(rule, NULL, &p) != 0 ||
+        grundy_position_create(rule, &slow, &ps) != 0) {
+        CHECK(0);
+    } else {
+        for (int t = 0; t < 20; t++) {
+            const size_t g = 1 + (size_t)check_rng_below(&r, 3), ones = COUNT - (size_t)t;
+            for (size_t i = 0; i < g; i++) {
+                heaps[i] = 2 + check_rng_below(&r, 20);
+            }
+            heaps[g] = 1;
+            CHECK_EQ(grundy_position_play(ps, heaps, g + (ones & 1u), 1, NULL, 0, &want), 0);
+            for (size_t i = 0; i < ones; i++) {
+                heaps[g + i] = 1;
+            }
+            CHECK_EQ(grundy_position_play(p, heaps, g + ones, 1, NULL, 0, &res), 0);
+            CHECK_EQ(res.win, want.win);
+        }
+    }
+    grundy_position_destroy(p);
+    grundy_position_destroy(ps);
+    grundy_rule_destroy(rule);
+    free(heaps);
+}
+
 int main(void) {
     const uint64_t seed = check_seed(14);
     test_published();
@@ -423,5 +540,7 @@ int main(void) {
     test_brute(seed);
     test_nim_genus();
     test_tame_genus(seed);
+    test_play(seed);
+    test_many_heaps(seed);
     return check_report("test_misere_quotient");
 }

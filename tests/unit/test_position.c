@@ -216,6 +216,7 @@ static void test_misere_work(void) {
     grundy_play_result r;
     const uint64_t heaps[2] = {30, 30};
     opts.max_work = 10000;
+    opts.quotient_max_heap = 0; /* the search itself, not the misere quotient */
     CHECK_EQ(grundy_position_create(rule, &opts, &p), GRUNDY_STATUS_OK);
     CHECK_EQ(grundy_position_play(p, heaps, 2, 1, NULL, 0, &r), GRUNDY_STATUS_LIMIT);
     CHECK_EQ(grundy_position_play(p, heaps, 1, 1, NULL, 0, &r), GRUNDY_STATUS_LIMIT);
