@@ -33,12 +33,9 @@ static const char help[] =
     "Example:\n"
     "  grundy misere 0.75 --max-heap 20\n";
 
-static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE},
-                                     {"max-quotient", 0, CLI_ARG_ONE},
-                                     {"genus", 0, CLI_ARG_NONE},
-                                     {"trace", 0, CLI_ARG_NONE},
-                                     {"json", 0, CLI_ARG_NONE},
-                                     {NULL, 0, 0}};
+static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE}, {"max-quotient", 0, CLI_ARG_ONE},
+                                     {"genus", 0, CLI_ARG_NONE},   {"trace", 0, CLI_ARG_NONE},
+                                     {"json", 0, CLI_ARG_NONE},    {NULL, 0, 0}};
 enum { OPT_MAX_HEAP, OPT_MAX_QUOTIENT, OPT_GENUS, OPT_TRACE, OPT_JSON };
 
 /* The largest heap accepted: the option words of every heap are kept. */
@@ -177,8 +174,7 @@ typedef struct genus_row {
     size_t len;
 } genus_row;
 
-static void print_genus(const genus_row *rows, uint64_t max_heap, const char *canonical,
-                        int json) {
+static void print_genus(const genus_row *rows, uint64_t max_heap, const char *canonical, int json) {
     if (!json) {
         for (uint64_t h = 0; h <= max_heap; h++) {
             print_genus_text(h, rows[h].normal, rows[h].terms, rows[h].len);
@@ -209,8 +205,7 @@ static void print_genus(const genus_row *rows, uint64_t max_heap, const char *ca
 }
 
 /* Every genus first, so that a failure prints no partial result. */
-static int run_genus(const grundy_rule *rule, const char *canonical, uint64_t max_heap,
-                     int json) {
+static int run_genus(const grundy_rule *rule, const char *canonical, uint64_t max_heap, int json) {
     genus_row *rows = NULL;
     for (uint64_t h = 0; h <= max_heap; h++) {
         if ((h & (h + 1)) == 0) { /* grow at 1, 3, 7, ...: room for 2h + 2 rows */
@@ -253,9 +248,9 @@ static int run(int argc, char **argv) {
     if (args.operand_count > 1) {
         return cli_usage_error(&cli_cmd_misere, "unexpected operand '%s'", args.operands[1]);
     }
-    if (args.present[OPT_MAX_HEAP] && (rc = cli_parse_number(&cli_cmd_misere, "--max-heap",
-                                                             args.value[OPT_MAX_HEAP],
-                                                             MAX_HEAP_OPTION, &max_heap)) != 0) {
+    if (args.present[OPT_MAX_HEAP] &&
+        (rc = cli_parse_number(&cli_cmd_misere, "--max-heap", args.value[OPT_MAX_HEAP],
+                               MAX_HEAP_OPTION, &max_heap)) != 0) {
         return rc;
     }
     if (args.present[OPT_MAX_QUOTIENT] &&
@@ -302,5 +297,5 @@ static int run(int argc, char **argv) {
     return rc;
 }
 
-const cli_command cli_cmd_misere = {"misere", run,
-                                    "The misere quotient of a rule, heap by heap", help};
+const cli_command cli_cmd_misere = {"misere", run, "The misere quotient of a rule, heap by heap",
+                                    help};

@@ -25,9 +25,9 @@ typedef void (*grundy_misere_trace_fn)(void *ctx, uint64_t heap, uint32_t order,
 
 /** Limits; GRUNDY_MISERE_OPTS_INIT gives the defaults. */
 typedef struct grundy_misere_opts {
-    uint64_t max_quotient; /**< the largest quotient (and candidate, once reduced) allowed */
-    uint64_t max_states;   /**< states of the exact check (see docs/misere.md) */
-    uint64_t max_options;  /**< option positions of all heaps together */
+    uint64_t max_quotient;        /**< the largest quotient (and candidate, once reduced) allowed */
+    uint64_t max_states;          /**< states of the exact check (see docs/misere.md) */
+    uint64_t max_options;         /**< option positions of all heaps together */
     grundy_misere_trace_fn trace; /**< NULL: no trace */
     void *trace_ctx;
 } grundy_misere_opts;
@@ -47,8 +47,7 @@ typedef struct grundy_misere_opts {
  * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_NOMEM.
  */
 GRUNDY_API grundy_status grundy_misere_create(const grundy_rule *rule,
-                                              const grundy_misere_opts *opts,
-                                              grundy_misere **out);
+                                              const grundy_misere_opts *opts, grundy_misere **out);
 
 /**
  * Extend the quotient heap by heap up to max_heap (Plambeck-Siegel's incremental method: a
@@ -132,8 +131,8 @@ GRUNDY_API uint64_t grundy_misere_stable_from(const grundy_misere *q);
  *         GRUNDY_STATUS_RANGE (heap past 2^20); GRUNDY_STATUS_NOMEM.
  */
 GRUNDY_API grundy_status grundy_misere_genus(const grundy_rule *rule, uint64_t heap,
-                                             uint64_t max_states, uint64_t *normal,
-                                             uint64_t *terms, size_t cap, size_t *len);
+                                             uint64_t max_states, uint64_t *normal, uint64_t *terms,
+                                             size_t cap, size_t *len);
 
 #ifdef __cplusplus
 }

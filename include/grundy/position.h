@@ -24,18 +24,18 @@ typedef struct grundy_move {
 
 /** Limits for playing; GRUNDY_POSITION_OPTS_INIT gives the defaults. */
 typedef struct grundy_position_opts {
-    grundy_period_opts period; /**< how far g(n) may be computed or proved */
-    uint64_t max_states;       /**< misere search: positions remembered */
-    uint64_t max_bytes;        /**< misere search: memory */
-    uint64_t max_work;         /**< steps spent on one position: counting its winning moves, or
-                                  moves tried by the misere search */
+    grundy_period_opts period;  /**< how far g(n) may be computed or proved */
+    uint64_t max_states;        /**< misere search: positions remembered */
+    uint64_t max_bytes;         /**< misere search: memory */
+    uint64_t max_work;          /**< steps spent on one position: counting its winning moves, or
+                                   moves tried by the misere search */
     uint64_t quotient_max_heap; /**< misere play: positions whose heaps are all at most this are
                                    decided through the rule's misere quotient (grundy/misere.h)
                                    when it can be computed that far; 0: always search */
 } grundy_position_opts;
-#define GRUNDY_POSITION_DEFAULT_MAX_STATES ((uint64_t)1 << 22)
-#define GRUNDY_POSITION_DEFAULT_MAX_BYTES  ((uint64_t)1 << 30)
-#define GRUNDY_POSITION_DEFAULT_MAX_WORK   ((uint64_t)1 << 27)
+#define GRUNDY_POSITION_DEFAULT_MAX_STATES        ((uint64_t)1 << 22)
+#define GRUNDY_POSITION_DEFAULT_MAX_BYTES         ((uint64_t)1 << 30)
+#define GRUNDY_POSITION_DEFAULT_MAX_WORK          ((uint64_t)1 << 27)
 #define GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP 1000u
 #define GRUNDY_POSITION_OPTS_INIT                                                                  \
     {                                                                                              \

@@ -272,7 +272,8 @@ static uint32_t image_power(const grundy_misere *q, uint64_t h, uint64_t k) {
  * heap size once (every copy of a size sees the same rest of the position), so a position of
  * many heaps costs time linear in its heaps plus the moves of its distinct sizes. */
 static grundy_status quotient_play(const grundy_misere *q, const grundy_rule *rule,
-                                   const uint64_t *heaps, size_t count, uint64_t top, grundy_move_sink *sink, int *win) {
+                                   const uint64_t *heaps, size_t count, uint64_t top,
+                                   grundy_move_sink *sink, int *win) {
     grundy_status st = GRUNDY_STATUS_OK;
     uint64_t *copies = calloc(top + 1, sizeof *copies);
     size_t *first = malloc((top + 1) * sizeof *first); /* of the winning moves of each size */

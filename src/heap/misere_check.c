@@ -36,7 +36,9 @@ void mq_states_free(mq_states *s) {
     }
 }
 
-size_t mq_states_count(const mq_states *s) { return s == NULL ? 0 : s->count; }
+size_t mq_states_count(const mq_states *s) {
+    return s == NULL ? 0 : s->count;
+}
 
 static uint64_t state_hash(uint32_t x, const uint64_t *u, size_t words) {
     uint64_t h = x * 0x9E3779B97F4A7C15u;
@@ -235,7 +237,9 @@ static grundy_status relax(checker *c, uint32_t i, size_t h, uint64_t key) {
     return pq_push(&c->queue, key, j) ? GRUNDY_STATUS_OK : GRUNDY_STATUS_NOMEM;
 }
 
-static uint64_t heap_weight(size_t h) { return ((uint64_t)h << 20) - 1; }
+static uint64_t heap_weight(size_t h) {
+    return ((uint64_t)h << 20) - 1;
+}
 
 static void failure_word(const checker *c, uint32_t i, mq_failure *fail) {
     fail->found = 1;

@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GENUS_MAX_HEAP    ((uint64_t)1 << 20)
-#define GENUS_MAX_DEPTH   4000
-#define TAG_TWOS          ((uint64_t)1 << 61)
-#define TAG_ONES          ((uint64_t)1 << 62)
-#define GENUS_MAX_VALUE   255u
+#define GENUS_MAX_HEAP  ((uint64_t)1 << 20)
+#define GENUS_MAX_DEPTH 4000
+#define TAG_TWOS        ((uint64_t)1 << 61)
+#define TAG_ONES        ((uint64_t)1 << 62)
+#define GENUS_MAX_VALUE 255u
 
 typedef struct genus {
     const grundy_rule *rule;
@@ -41,7 +41,9 @@ typedef struct frame {
     grundy_status st;
 } frame;
 
-static void mark(frame *f, unsigned v) { f->seen[v >> 6] |= (uint64_t)1 << (v & 63); }
+static void mark(frame *f, unsigned v) {
+    f->seen[v >> 6] |= (uint64_t)1 << (v & 63);
+}
 
 static int heap_option(void *ctx, const grundy_heap_move *m) {
     frame *f = ctx;

@@ -360,8 +360,7 @@ static int check_tame_by_genus(const grundy_rule *rule, const char *text, size_t
     for (size_t h = 1; h <= n; h++) {
         uint64_t t[32];
         size_t len = 0;
-        CHECK_EQ(grundy_misere_genus(rule, h, 1u << 20, &normal[h], t, 32, &len),
-                 GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_misere_genus(rule, h, 1u << 20, &normal[h], t, 32, &len), GRUNDY_STATUS_OK);
         kind[h] = genus_kind(normal[h], t, len);
         CHECK(kind[h] != GENUS_WILD);
     }
@@ -431,8 +430,7 @@ static int same_moves(const grundy_move *a, const grundy_move *b, size_t n) {
 }
 
 /* Apply move m to the position: heap m->heap replaced by the heaps it leaves. */
-static size_t apply_move(const uint64_t *heaps, size_t count, const grundy_move *m,
-                         uint64_t *out) {
+static size_t apply_move(const uint64_t *heaps, size_t count, const grundy_move *m, uint64_t *out) {
     size_t k = 0;
     for (size_t i = 0; i < count; i++) {
         if (i != m->heap) {
@@ -478,8 +476,8 @@ static void test_play(uint64_t seed) {
             CHECK_EQ(rf.win, rs.win);
             CHECK_U64(rf.move_count, rs.move_count);
             CHECK_EQ(rf.moves_listed, rs.moves_listed);
-            CHECK(same_moves(mf, ms, rf.moves_listed < rs.moves_listed ? rf.moves_listed
-                                                                        : rs.moves_listed));
+            CHECK(same_moves(
+                mf, ms, rf.moves_listed < rs.moves_listed ? rf.moves_listed : rs.moves_listed));
             for (size_t i = 0; i < rf.moves_listed; i++) { /* each leads to a P-position */
                 const size_t c = apply_move(heaps, count, &mf[i], child);
                 CHECK_EQ(grundy_position_play(ps, child, c, 1, NULL, 0, &rc), GRUNDY_STATUS_OK);
