@@ -40,11 +40,11 @@ static int bench_play(const grundy_rule *rule, const uint64_t *heaps, size_t cou
     for (int i = 0; i < runs; i++) {
         int w1, w2;
         uint64_t m1, m2;
-        const double tq = play_once(rule, heaps, count, GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP,
-                                    &w1, &m1);
+        const double tq =
+            play_once(rule, heaps, count, GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP, &w1, &m1);
         const double ts = play_once(rule, heaps, count, 0, &w2, &m2);
-        printf("run %d: quotient %.3f s, search %.3f s user (win %d/%d, moves %llu/%llu)\n", i,
-               tq, ts, w1, w2, (unsigned long long)m1, (unsigned long long)m2);
+        printf("run %d: quotient %.3f s, search %.3f s user (win %d/%d, moves %llu/%llu)\n", i, tq,
+               ts, w1, w2, (unsigned long long)m1, (unsigned long long)m2);
     }
     return 0;
 }
@@ -57,9 +57,9 @@ static int bench_quotient(const grundy_rule *rule, uint64_t n, int runs) {
         if (st == GRUNDY_STATUS_OK) {
             st = grundy_misere_extend(q, n);
         }
-        printf("run %d: %.3f s user, status %s, heaps to %llu, order %u\n", i,
-               user_seconds() - t0, grundy_status_str(st),
-               (unsigned long long)grundy_misere_max_heap(q), grundy_misere_order(q));
+        printf("run %d: %.3f s user, status %s, heaps to %llu, order %u\n", i, user_seconds() - t0,
+               grundy_status_str(st), (unsigned long long)grundy_misere_max_heap(q),
+               grundy_misere_order(q));
         grundy_misere_destroy(q);
     }
     return 0;
@@ -89,8 +89,8 @@ int main(int argc, char **argv) {
             int w;
             uint64_t m;
             const double t = play_once(rule, heaps, count, top, &w, &m);
-            printf("run %d: %zu heaps, %.3f s user (win %d, %llu winning moves)\n", i, count, t,
-                   w, (unsigned long long)m);
+            printf("run %d: %zu heaps, %.3f s user (win %d, %llu winning moves)\n", i, count, t, w,
+                   (unsigned long long)m);
         }
         free(heaps);
     } else {

@@ -153,31 +153,27 @@ static void print_text(const grundy_misere *q, const char *rule) {
            (unsigned long long)grundy_misere_max_heap(q));
 }
 
-#define GENUS_TERMS      64
 #define GENUS_MAX_STATES ((uint64_t)1 << 22)
 
 /* Conway's notation: superscripts run together when all are single digits, else with commas. */
-static void print_genus_text(uint64_t heap, uint64_t g, const uint64_t *t, size_t len) {
-    int wide = g > 9;
-    for (size_t i = 0; i < len; i++) {
-        wide |= t[i] > 9;
+static void print_genus_text(uint64_t heap, const grundy_genus *g) {
+    int wide = g->normal > 9;
+    for (size_t i = 0; i < g->len; i++) {
+        wide |= g->misere[i] > 9;
     }
-    printf("%llu: %llu^%s", (unsigned long long)heap, (unsigned long long)g, wide ? "(" : "");
-    for (size_t i = 0; i < len; i++) {
-        printf("%s%llu", wide && i ? "," : "", (unsigned long long)t[i]);
+    printf("%llu: %llu^%s", (unsigned long long)heap, (unsigned long long)g->normal,
+           wide ? "(" : "");
+    for (size_t i = 0; i < g->len; i++) {
+        printf("%s%u", wide && i ? "," : "", (unsigned)g->misere[i]);
     }
     printf("%s\n", wide ? ")" : "");
 }
 
-typedef struct genus_row {
-    uint64_t normal, terms[GENUS_TERMS];
-    size_t len;
-} genus_row;
-
-static void print_genus(const genus_row *rows, uint64_t max_heap, const char *canonical, int json) {
+static void print_genus(const grundy_genus *rows, uint64_t max_heap, const char *canonical,
+                        int json) {
     if (!json) {
         for (uint64_t h = 0; h <= max_heap; h++) {
-            print_genus_text(h, rows[h].normal, rows[h].terms, rows[h].len);
+            print_genus_text(h, &rows[h]);
         }
         return;
     }
@@ -195,7 +191,7 @@ static void print_genus(const genus_row *rows, uint64_t max_heap, const char *ca
         json_key(&w, "misere");
         json_array_begin(&w);
         for (size_t i = 0; i < rows[h].len; i++) {
-            json_u64(&w, rows[h].terms[i]);
+            json_u64(&w, rows[h].misere[i]);
         }
         json_array_end(&w);
         json_object_end(&w);
@@ -206,27 +202,18 @@ static void print_genus(const genus_row *rows, uint64_t max_heap, const char *ca
 
 /* Every genus first, so that a failure prints no partial result. */
 static int run_genus(const grundy_rule *rule, const char *canonical, uint64_t max_heap, int json) {
-    genus_row *rows = NULL;
-    for (uint64_t h = 0; h <= max_heap; h++) {
-        if ((h & (h + 1)) == 0) { /* grow at 1, 3, 7, ...: room for 2h + 2 rows */
-            genus_row *more = realloc(rows, (size_t)(2 * h + 2) * sizeof *rows);
-            if (more == NULL) {
-                free(rows);
-                return cli_fail(&cli_cmd_misere, CLI_EXIT_LIMIT, "out of memory");
-            }
-            rows = more;
-        }
-        const grundy_status st = grundy_misere_genus(rule, h, GENUS_MAX_STATES, &rows[h].normal,
-                                                     rows[h].terms, GENUS_TERMS, &rows[h].len);
-        if (st != GRUNDY_STATUS_OK) {
-            free(rows);
-            return cli_fail(&cli_cmd_misere, cli_exit_code(st),
-                            "heap %llu: the genus search %s (it searches heap + k*2 for up to %d "
-                            "values of k, within %llu positions): lower --max-heap",
-                            (unsigned long long)h,
-                            st == GRUNDY_STATUS_LIMIT ? "reached its bound" : grundy_status_str(st),
-                            GENUS_TERMS, (unsigned long long)GENUS_MAX_STATES);
-        }
+    grundy_genus *rows = malloc((size_t)(max_heap + 1) * sizeof *rows);
+    if (rows == NULL) {
+        return cli_fail(&cli_cmd_misere, CLI_EXIT_LIMIT, "out of memory");
+    }
+    const grundy_status st = grundy_misere_genus(rule, max_heap, GENUS_MAX_STATES, rows);
+    if (st != GRUNDY_STATUS_OK) {
+        free(rows);
+        return cli_fail(&cli_cmd_misere, cli_exit_code(st),
+                        "the genus search %s (it searches heap + k*2 for up to %d values of k, "
+                        "within %llu positions): lower --max-heap",
+                        st == GRUNDY_STATUS_LIMIT ? "reached its bound" : grundy_status_str(st),
+                        GRUNDY_GENUS_MAX_TERMS, (unsigned long long)GENUS_MAX_STATES);
     }
     print_genus(rows, max_heap, canonical, json);
     free(rows);

@@ -117,22 +117,30 @@ GRUNDY_API int grundy_misere_tame(const grundy_misere *q);
 /** The least n0 with Q_n = Q_N for n0 <= n <= N: the last heap at which the quotient changed. */
 GRUNDY_API uint64_t grundy_misere_stable_from(const grundy_misere *q);
 
+/** The most misere terms a genus may need. */
+#define GRUNDY_GENUS_MAX_TERMS 64
+
+/** One heap's genus g^(g0 g1 ...): `normal` = g, misere[0..len-1] = g0, g1, ... */
+typedef struct grundy_genus {
+    uint64_t normal;
+    size_t len;
+    uint8_t misere[GRUNDY_GENUS_MAX_TERMS];
+} grundy_genus;
+
 /**
- * Conway's genus of one heap: g^(g0 g1 g2 ...), g its Grundy value in normal play and g_k the
- * misere Grundy value of the heap plus k heaps *2 (the misere Grundy value: 1 for a position
- * with no move, else the mex of its options' values), each found by a search of that sum. The
- * sequence g_k alternates with period 2 from some k on; terms are computed until the last six
- * alternate, and *len counts those up to where the alternation began, plus one (Conway's
- * notation: 0^120 stands for 1, 2, 0, 2, 0, ...).
- * @param[out] normal  g.
- * @param[out] terms   g_0, g_1, ... (room for cap).
- * @param[out] len     the terms that name the genus (more may be written).
- * @return OK; GRUNDY_STATUS_LIMIT (positions past max_states, or no alternation within cap);
- *         GRUNDY_STATUS_RANGE (heap past 2^20); GRUNDY_STATUS_NOMEM.
+ * Conway's genus of heaps 0..max_heap: g its Grundy value in normal play and g_k the misere
+ * Grundy value of the heap plus k heaps *2 (the misere Grundy value: 1 for a position with no
+ * move, else the mex of its options' values), each found by a search of that sum (one memo for
+ * all heaps). The sequence g_k alternates with period 2 from some k on; terms are computed until
+ * the last six alternate, and len counts those up to where the alternation began, plus one
+ * (Conway's notation: 0^120 stands for 1, 2, 0, 2, 0, ...).
+ * @param[out] out max_heap + 1 entries.
+ * @return OK; GRUNDY_STATUS_LIMIT (positions past max_states, a value past 255, or no
+ *         alternation within GRUNDY_GENUS_MAX_TERMS); GRUNDY_STATUS_RANGE (max_heap past 2^20);
+ *         GRUNDY_STATUS_NOMEM.
  */
-GRUNDY_API grundy_status grundy_misere_genus(const grundy_rule *rule, uint64_t heap,
-                                             uint64_t max_states, uint64_t *normal, uint64_t *terms,
-                                             size_t cap, size_t *len);
+GRUNDY_API grundy_status grundy_misere_genus(const grundy_rule *rule, uint64_t max_heap,
+                                             uint64_t max_states, grundy_genus *out);
 
 #ifdef __cplusplus
 }

@@ -131,7 +131,7 @@ cleanup:
 
 /* Normal-play Grundy values of heaps 0..n by the mex rule (n is small here). */
 typedef struct normal_ctx {
-    const uint64_t *g;
+    const grundy_genus *g;
     uint64_t seen[4];
     int over;
 } normal_ctx;
@@ -140,7 +140,7 @@ static int normal_option(void *ctx, const grundy_heap_move *m) {
     normal_ctx *c = ctx;
     uint64_t x = 0;
     for (unsigned j = 0; j < m->parts; j++) {
-        x ^= c->g[m->left[j]];
+        x ^= c->g[m->left[j]].normal;
     }
     if (x > GENUS_MAX_VALUE) {
         c->over = 1;
@@ -150,24 +150,8 @@ static int normal_option(void *ctx, const grundy_heap_move *m) {
     return 0;
 }
 
-static grundy_status normal_value(const grundy_rule *rule, uint64_t heap, uint64_t *out) {
-    grundy_status st = GRUNDY_STATUS_OK;
-    uint64_t *g = calloc(heap + 1, sizeof *g);
-    GRUNDY_CHECK(g != NULL, GRUNDY_STATUS_NOMEM);
-    for (uint64_t n = 1; n <= heap; n++) {
-        normal_ctx c = {g, {0, 0, 0, 0}, 0};
-        GRUNDY_TRY(grundy_heap_moves_each(rule, n, normal_option, &c, NULL));
-        GRUNDY_CHECK(!c.over, GRUNDY_STATUS_LIMIT);
-        g[n] = mex(c.seen);
-    }
-    *out = g[heap];
-cleanup:
-    free(g);
-    return st;
-}
-
 /* Alternation of period 2 from term j on: terms[k] == terms[k - 2] for every k >= j + 2. */
-static int alternates_from(const uint64_t *terms, size_t len, size_t j) {
+static int alternates_from(const uint8_t *terms, size_t len, size_t j) {
     for (size_t k = j + 2; k < len; k++) {
         if (terms[k] != terms[k - 2]) {
             return 0;
@@ -176,33 +160,44 @@ static int alternates_from(const uint64_t *terms, size_t len, size_t j) {
     return 1;
 }
 
-grundy_status grundy_misere_genus(const grundy_rule *rule, uint64_t heap, uint64_t max_states,
-                                  uint64_t *normal, uint64_t *terms, size_t cap, size_t *len) {
+/* Stop once the last six terms alternate (a, b, a, b, a, b), and keep the terms up to where the
+ * alternation began, plus one, as Conway writes them (0^120 is 1, 2, 0, 2, 0, ...). */
+static grundy_status misere_terms(genus *g, uint64_t heap, grundy_genus *out) {
     grundy_status st = GRUNDY_STATUS_OK;
-    genus g = {rule, {0}};
-    *len = 0;
-    GRUNDY_CHECK(heap <= GENUS_MAX_HEAP, GRUNDY_STATUS_RANGE);
-    grundy_state_memo_init(&g.memo, max_states, (uint64_t)1 << 30);
-    GRUNDY_TRY(normal_value(rule, heap, normal));
-    const uint64_t h = heap;
-    const size_t count = grundy_heap_has_move(rule, heap) ? 1 : 0;
-    /* Stop once the last four terms alternate (a, b, a, b), and write the terms up to where the
-     * alternation began, as Conway does (0^120 is 1, 2, 0, 2, 0, ...). */
+    const size_t count = grundy_heap_has_move(g->rule, heap) ? 1 : 0;
     size_t k = 0;
-    for (; k < cap; k++) {
+    for (; k < GRUNDY_GENUS_MAX_TERMS; k++) {
         unsigned v = 0;
-        GRUNDY_TRY(value_of(&g, &h, count, k, 0, 0, &v));
-        terms[k] = v;
-        if (k >= 5 && alternates_from(terms, k + 1, k - 5)) {
+        GRUNDY_TRY(value_of(g, &heap, count, k, 0, 0, &v));
+        out->misere[k] = (uint8_t)v;
+        if (k >= 5 && alternates_from(out->misere, k + 1, k - 5)) {
             break;
         }
     }
-    GRUNDY_CHECK(k < cap, GRUNDY_STATUS_LIMIT);
+    GRUNDY_CHECK(k < GRUNDY_GENUS_MAX_TERMS, GRUNDY_STATUS_LIMIT);
     size_t j = k - 5;
-    while (j > 0 && alternates_from(terms, k + 1, j - 1)) {
+    while (j > 0 && alternates_from(out->misere, k + 1, j - 1)) {
         j--;
     }
-    *len = j + 2;
+    out->len = j + 2;
+cleanup:
+    return st;
+}
+
+grundy_status grundy_misere_genus(const grundy_rule *rule, uint64_t max_heap, uint64_t max_states,
+                                  grundy_genus *out) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    genus g = {rule, {0}};
+    GRUNDY_CHECK(max_heap <= GENUS_MAX_HEAP, GRUNDY_STATUS_RANGE);
+    grundy_state_memo_init(&g.memo, max_states, (uint64_t)1 << 30);
+    for (uint64_t n = 0; n <= max_heap; n++) {
+        normal_ctx c = {out, {0, 0, 0, 0}, 0};
+        memset(&out[n], 0, sizeof out[n]);
+        GRUNDY_TRY(grundy_heap_moves_each(rule, n, normal_option, &c, NULL));
+        GRUNDY_CHECK(!c.over, GRUNDY_STATUS_LIMIT);
+        out[n].normal = mex(c.seen);
+        GRUNDY_TRY(misere_terms(&g, n, &out[n]));
+    }
 cleanup:
     grundy_state_memo_free(&g.memo);
     return st;

@@ -317,7 +317,10 @@ static void test_brute(uint64_t seed) {
 /* Kinds of tame genera: 0^120 and 1^031 (small), the others tame but not small, -1 wild. */
 enum { GENUS_ZERO, GENUS_ONE, GENUS_TAME, GENUS_WILD };
 
-static int genus_kind(uint64_t g, const uint64_t *t, size_t len) {
+static int genus_kind(const grundy_genus *x) {
+    const uint64_t g = x->normal;
+    const uint8_t *t = x->misere;
+    const size_t len = x->len;
     if (len == 3 && g == 0 && t[0] == 1 && t[1] == 2 && t[2] == 0) {
         return GENUS_ZERO;
     }
@@ -333,13 +336,12 @@ static int genus_kind(uint64_t g, const uint64_t *t, size_t len) {
 /* Nim's genera in closed form: 0^120, 1^031, n^(n, n xor 2) for n >= 2. */
 static void test_nim_genus(void) {
     grundy_rule *r = parse("nim");
+    grundy_genus g[21];
+    CHECK_EQ(r != NULL ? grundy_misere_genus(r, 20, 1u << 20, g) : GRUNDY_STATUS_PARSE,
+             GRUNDY_STATUS_OK);
     for (uint64_t n = 0; n <= 20 && r != NULL; n++) {
-        uint64_t g = 0, t[32];
-        size_t len = 0;
-        CHECK_EQ(grundy_misere_genus(r, n, 1u << 20, &g, t, 32, &len), GRUNDY_STATUS_OK);
-        CHECK_U64(g, n);
-        const int kind = genus_kind(g, t, len);
-        CHECK_EQ(kind, n == 0 ? GENUS_ZERO : n == 1 ? GENUS_ONE : GENUS_TAME);
+        CHECK_U64(g[n].normal, n);
+        CHECK_EQ(genus_kind(&g[n]), n == 0 ? GENUS_ZERO : n == 1 ? GENUS_ONE : GENUS_TAME);
     }
     grundy_rule_destroy(r);
 }
@@ -357,11 +359,11 @@ static int check_tame_by_genus(const grundy_rule *rule, const char *text, size_t
     }
     int kind[16];
     uint64_t normal[16];
+    grundy_genus gen[16];
+    CHECK_EQ(grundy_misere_genus(rule, n, 1u << 20, gen), GRUNDY_STATUS_OK);
     for (size_t h = 1; h <= n; h++) {
-        uint64_t t[32];
-        size_t len = 0;
-        CHECK_EQ(grundy_misere_genus(rule, h, 1u << 20, &normal[h], t, 32, &len), GRUNDY_STATUS_OK);
-        kind[h] = genus_kind(normal[h], t, len);
+        normal[h] = gen[h].normal;
+        kind[h] = genus_kind(&gen[h]);
         CHECK(kind[h] != GENUS_WILD);
     }
     brute b = {rule, n, 4 * n, {0}, {0}, 1, NULL};
