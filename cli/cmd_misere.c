@@ -16,7 +16,8 @@ static const char help[] =
     "function phi). A misere sum of heaps is a P-position exactly when the product of its heaps'\n"
     "images lies in the P-portion. Every quotient printed has passed an exact check over all\n"
     "positions of heaps up to N. The quotient is tame when it is one of Conway's T_k. 'stable\n"
-    "from' is the last heap at which the quotient changed: observed up to N, not proved beyond.\n"
+    "from' is the last heap at which the quotient changed, and phi's period the least one seen\n"
+    "three times: both are observed up to N, not proved beyond.\n"
     "\n"
     "Options:\n"
     "  --max-heap N      the largest heap [default: 20]\n"
@@ -27,7 +28,8 @@ static const char help[] =
     "                    heaps *2 (JSON: genus, a list of {heap, normal, misere})\n"
     "  --trace           print each heap at which the quotient changes, on stderr\n"
     "  --json            print one JSON object: rule, max_heap, order, p_size, tame,\n"
-    "                    generators, relations, p_portion, phi, stable_from, proved\n"
+    "                    generators, relations, p_portion, phi, stable_from, proved,\n"
+    "                    phi_period, phi_preperiod\n"
     "  -h, --help        show this help\n"
     "\n"
     "Example:\n"
@@ -109,6 +111,14 @@ static void print_json(const grundy_misere *q, const char *rule) {
     }
     json_array_end(&w);
     json_kv_u64(&w, "stable_from", grundy_misere_stable_from(q));
+    uint64_t period = 0, preperiod = 0;
+    if (grundy_misere_phi_period(q, &period, &preperiod)) {
+        json_kv_u64(&w, "phi_period", period);
+        json_kv_u64(&w, "phi_preperiod", preperiod);
+    } else {
+        json_kv_null(&w, "phi_period");
+        json_kv_null(&w, "phi_preperiod");
+    }
     json_kv_bool(&w, "proved", 0);
     json_object_end(&w);
 }
@@ -151,6 +161,14 @@ static void print_text(const grundy_misere *q, const char *rule) {
     printf("\nstable from heap %llu (observed up to heap %llu, not proved beyond)\n",
            (unsigned long long)grundy_misere_stable_from(q),
            (unsigned long long)grundy_misere_max_heap(q));
+    uint64_t period = 0, preperiod = 0;
+    if (grundy_misere_phi_period(q, &period, &preperiod)) {
+        printf("phi: period %llu from heap %llu (observed, not proved)\n",
+               (unsigned long long)period, (unsigned long long)preperiod);
+    } else {
+        printf("phi: no period seen three times up to heap %llu\n",
+               (unsigned long long)grundy_misere_max_heap(q));
+    }
 }
 
 #define GENUS_MAX_STATES ((uint64_t)1 << 22)

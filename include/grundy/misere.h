@@ -117,6 +117,15 @@ GRUNDY_API int grundy_misere_tame(const grundy_misere *q);
 /** The least n0 with Q_n = Q_N for n0 <= n <= N: the last heap at which the quotient changed. */
 GRUNDY_API uint64_t grundy_misere_stable_from(const grundy_misere *q);
 
+/**
+ * The pretending function's observed period: the least p, then the least n0, with
+ * phi(n + p) = phi(n) for n0 <= n <= N - p and at least two periods observed
+ * (three periods observed: N + 1 - n0 >= 3p; n0 >= 1). Observed only: nothing is proved past N.
+ * @return 1 and *period, *preperiod when there is one; 0 otherwise.
+ */
+GRUNDY_API int grundy_misere_phi_period(const grundy_misere *q, uint64_t *period,
+                                        uint64_t *preperiod);
+
 /** The most misere terms a genus may need. */
 #define GRUNDY_GENUS_MAX_TERMS 64
 

@@ -510,6 +510,22 @@ grundy_status grundy_misere_outcome(const grundy_misere *q, const uint64_t *heap
     return GRUNDY_STATUS_OK;
 }
 
+int grundy_misere_phi_period(const grundy_misere *q, uint64_t *period, uint64_t *preperiod) {
+    const size_t n = q->heaps;
+    for (size_t p = 1; 3 * p <= n; p++) {
+        size_t n0 = n - p + 1; /* phi(k + p) = phi(k) for n0 <= k <= n - p */
+        while (n0 > 1 && q->phi[n0 - 1] == q->phi[n0 - 1 + p]) {
+            n0--;
+        }
+        if (n + 1 - n0 >= 3 * p) {
+            *period = p;
+            *preperiod = n0;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* ---- the presentation ---- */
 
 /* Normal forms: colex-least words over the generators, by enumeration with pruning (the same
