@@ -70,7 +70,7 @@ static void test_published(void) {
 /* The presentation of R8 (0.75). */
 static void test_presentation(void) {
     grundy_rule *r = parse("0.75");
-    grundy_misere *q = r != NULL ? quotient(r, 12, GRUNDY_STATUS_OK) : NULL;
+    grundy_misere *q = r != NULL ? quotient(r, 14, GRUNDY_STATUS_OK) : NULL;
     char buf[64];
     if (q != NULL) {
         CHECK_EQ(grundy_misere_generator_count(q), 3);
@@ -83,7 +83,12 @@ static void test_presentation(void) {
         CHECK_EQ(grundy_misere_image(q, 12, &x), GRUNDY_STATUS_OK);
         grundy_misere_format_element(q, x, buf, sizeof buf);
         CHECK_STR(buf, "b");
-        CHECK_EQ(grundy_misere_image(q, 13, &x), GRUNDY_STATUS_RANGE);
+        CHECK_EQ(grundy_misere_image(q, 15, &x), GRUNDY_STATUS_RANGE);
+        /* phi from heap 6: b c b ab^2 b ab^2 ...: period 2 from heap 8, seen three times by 14 */
+        uint64_t period = 0, preperiod = 0;
+        CHECK(grundy_misere_phi_period(q, &period, &preperiod));
+        CHECK_U64(period, 2);
+        CHECK_U64(preperiod, 8);
     }
     grundy_misere_destroy(q);
     grundy_rule_destroy(r);
