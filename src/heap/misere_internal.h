@@ -59,8 +59,15 @@ grundy_status mq_options_add_heap(mq_options *o, const grundy_rule *rule, size_t
                                   uint64_t max_options);
 void mq_options_free(mq_options *o);
 
-/* Images of heap h's options under phi in the monoid `mul` (distinct, in first-seen order). */
+/* A monoid's product, for code shared by explicit monoids and candidate products. */
 typedef uint32_t (*mq_mul_fn)(const void *monoid, uint32_t a, uint32_t b);
+uint32_t mq_monoid_mul_fn(const void *monoid, uint32_t a, uint32_t b);  /* an mq_monoid */
+uint32_t mq_product_mul_fn(const void *monoid, uint32_t a, uint32_t b); /* an mq_product */
+
+/* The images of every heap 0..heaps' options under phi in a monoid of `size` elements, distinct
+ * per heap: (*opt)[(*start)[h] .. (*start)[h + 1] - 1], both replaced (the old ones freed). */
+grundy_status mq_option_images(const mq_options *o, size_t heaps, const void *monoid, mq_mul_fn mul,
+                               uint64_t size, const uint32_t *phi, uint32_t **opt, size_t **start);
 
 /*
  * The P-portion a candidate implies, and its reduction: enumerate words in colex order (the

@@ -38,6 +38,14 @@ uint32_t mq_product_mul(const mq_product *p, uint32_t a, uint32_t b) {
     return out;
 }
 
+uint32_t mq_monoid_mul_fn(const void *monoid, uint32_t a, uint32_t b) {
+    return mq_mul(monoid, a, b);
+}
+
+uint32_t mq_product_mul_fn(const void *monoid, uint32_t a, uint32_t b) {
+    return mq_product_mul(monoid, a, b);
+}
+
 /* ---- option words ---- */
 
 typedef struct opt_ctx {
@@ -90,6 +98,45 @@ cleanup:
     return st;
 }
 
+grundy_status mq_option_images(const mq_options *o, size_t heaps, const void *monoid, mq_mul_fn mul,
+                               uint64_t size, const uint32_t *phi, uint32_t **opt, size_t **start) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    uint32_t *img = malloc((o->start[heaps + 1] + 1) * sizeof *img);
+    size_t *s = malloc((heaps + 2) * sizeof *s);
+    uint8_t *seen = calloc(size, 1);
+    GRUNDY_CHECK(img && s && seen, GRUNDY_STATUS_NOMEM);
+    size_t k = 0;
+    for (size_t h = 0; h <= heaps; h++) {
+        s[h] = k;
+        for (size_t i = o->start[h]; i < o->start[h + 1]; i++) {
+            const uint32_t *w = o->parts + i * GRUNDY_RULE_MAX_LEFT;
+            uint32_t x = 0;
+            for (unsigned j = 0; j < GRUNDY_RULE_MAX_LEFT && w[j] != 0; j++) {
+                x = mul(monoid, x, phi[w[j]]);
+            }
+            if (!seen[x]) {
+                seen[x] = 1;
+                img[k++] = x;
+            }
+        }
+        for (size_t i = s[h]; i < k; i++) {
+            seen[img[i]] = 0;
+        }
+    }
+    s[heaps + 1] = k;
+    free(*opt);
+    free(*start);
+    *opt = img;
+    *start = s;
+    img = NULL;
+    s = NULL;
+cleanup:
+    free(img);
+    free(s);
+    free(seen);
+    return st;
+}
+
 void mq_options_free(mq_options *o) {
     free(o->start);
     free(o->parts);
@@ -129,33 +176,6 @@ typedef struct imply {
     uvec *tr;   /* per level: the images of the current word's options */
     uvec scratch;
 } imply;
-
-/* Images of each heap's options, distinct per heap. */
-static grundy_status option_images(imply *im, const mq_options *o) {
-    grundy_status st = GRUNDY_STATUS_OK;
-    im->opt_start = malloc((im->heaps + 2) * sizeof *im->opt_start);
-    im->opt = malloc((o->count + 1) * sizeof *im->opt);
-    GRUNDY_CHECK(im->opt_start != NULL && im->opt != NULL, GRUNDY_STATUS_NOMEM);
-    size_t k = 0;
-    for (size_t h = 0; h <= im->heaps; h++) {
-        im->opt_start[h] = k;
-        im->stamp_now++;
-        for (size_t i = o->start[h]; i < o->start[h + 1]; i++) {
-            const uint32_t *w = o->parts + i * GRUNDY_RULE_MAX_LEFT;
-            uint32_t x = 0;
-            for (unsigned j = 0; j < GRUNDY_RULE_MAX_LEFT && w[j] != 0; j++) {
-                x = mq_product_mul(im->prod, x, im->phi[w[j]]);
-            }
-            if (im->stamp[x] != im->stamp_now) {
-                im->stamp[x] = im->stamp_now;
-                im->opt[k++] = x;
-            }
-        }
-    }
-    im->opt_start[im->heaps + 1] = k;
-cleanup:
-    return st;
-}
 
 /* tr := tr * phi(d) u elem * opt(d), distinct. */
 static grundy_status extend_options(imply *im, uvec *tr, uint32_t elem, size_t d) {
@@ -385,7 +405,8 @@ grundy_status mq_imply_and_reduce(const mq_product *prod, const mq_options *opts
     memset(out, 0, sizeof *out);
     GRUNDY_CHECK(prod->size <= max_elements && prod->size < UINT32_MAX, GRUNDY_STATUS_LIMIT);
     GRUNDY_TRY(imply_init(&im, prod, prod_phi, heaps));
-    GRUNDY_TRY(option_images(&im, opts));
+    GRUNDY_TRY(mq_option_images(opts, heaps, prod, mq_product_mul_fn, prod->size, prod_phi, &im.opt,
+                                &im.opt_start));
     const uvec empty = {NULL, 0, 0};
     GRUNDY_TRY(enumerate(&im, heaps, 0, &empty));
     index = malloc(prod->size * sizeof *index);

@@ -104,44 +104,9 @@ void grundy_misere_destroy(grundy_misere *q) {
     }
 }
 
-/* Images of every heap's options under phi in monoid m (distinct per heap). */
 static grundy_status option_images(const mq_options *o, const mq_monoid *m, const uint32_t *phi,
                                    size_t heaps, uint32_t **opt, size_t **start) {
-    grundy_status st = GRUNDY_STATUS_OK;
-    uint32_t *img = malloc((o->start[heaps + 1] + 1) * sizeof *img);
-    size_t *s = malloc((heaps + 2) * sizeof *s);
-    uint8_t *seen = calloc(m->size, 1);
-    GRUNDY_CHECK(img && s && seen, GRUNDY_STATUS_NOMEM);
-    size_t k = 0;
-    for (size_t h = 0; h <= heaps; h++) {
-        s[h] = k;
-        for (size_t i = o->start[h]; i < o->start[h + 1]; i++) {
-            const uint32_t *w = o->parts + i * GRUNDY_RULE_MAX_LEFT;
-            uint32_t x = 0;
-            for (unsigned j = 0; j < GRUNDY_RULE_MAX_LEFT && w[j] != 0; j++) {
-                x = mq_mul(m, x, phi[w[j]]);
-            }
-            if (!seen[x]) {
-                seen[x] = 1;
-                img[k++] = x;
-            }
-        }
-        for (size_t i = s[h]; i < k; i++) {
-            seen[img[i]] = 0;
-        }
-    }
-    s[heaps + 1] = k;
-    free(*opt);
-    free(*start);
-    *opt = img;
-    *start = s;
-    img = NULL;
-    s = NULL;
-cleanup:
-    free(img);
-    free(s);
-    free(seen);
-    return st;
+    return mq_option_images(o, heaps, m, mq_monoid_mul_fn, m->size, phi, opt, start);
 }
 
 /* Try phi(n) = x for each x of the current quotient. *done = 1 when one passes. */
