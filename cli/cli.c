@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <assert.h>
 #include <string.h>
 
 static const char exit_codes_text[] =
@@ -136,6 +137,9 @@ int cli_parse_args(const cli_command *cmd, const cli_option *opts, int argc, cha
                    cli_args *out) {
     int options_ended = 0;
     memset(out, 0, sizeof *out);
+    for (int k = 0; opts[k].name != NULL; k++) {
+        assert(k < CLI_MAX_OPTIONS); /* a command's table outgrew cli_args: raise the bound */
+    }
     if (wants_help(argc, argv)) {
         cli_print_help(cmd, stdout);
         return CLI_EXIT_OK;

@@ -53,7 +53,7 @@ typedef struct cli_option {
     int arg; /* CLI_ARG_NONE, CLI_ARG_ONE, or CLI_ARG_LIST (values up to the next option) */
 } cli_option;
 
-#define CLI_MAX_OPTIONS  16
+#define CLI_MAX_OPTIONS  40
 #define CLI_MAX_OPERANDS 4096
 typedef struct cli_args {
     int present[CLI_MAX_OPTIONS];       /* how many times each option was given */

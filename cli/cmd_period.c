@@ -20,10 +20,7 @@ static const char help[] =
     "n^2 or n^3 per value: 0.D3 stops at 2048 heaps) unless --max-n is given.\n"
     "An arithmetic period g(n + p) = g(n) + s is printed with its saltus s.\n"
     "\n"
-    "Options:\n"
-    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"
-    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"
-    "              the fastest that applies [default: auto]\n"
+    "Options:\n" SEQ_OPTIONS_HELP
     "  --json      print one JSON object: rule, preperiod, period, saltus, proved, proof,\n"
     "              values_computed, max_value (null where unknown or unbounded)\n"
     "  -h, --help  show this help\n"
@@ -33,9 +30,8 @@ static const char help[] =
     "Example (Dawson's Kayles, Project Euler 306):\n"
     "  grundy period 0.07\n";
 
-static const cli_option options[] = {
-    {"max-n", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE}, {"engine", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
-enum { OPT_MAX_N, OPT_JSON, OPT_ENGINE };
+static const cli_option options[] = {{"json", 0, CLI_ARG_NONE}, SEQ_OPTIONS{NULL, 0, 0}};
+enum { OPT_JSON, OPT_SEQ };
 
 static void print_json(const seq_job *job, const grundy_period_result *r) {
     json_writer w;
@@ -134,8 +130,7 @@ static int run(int argc, char **argv) {
                    ? cli_usage_error(&cli_cmd_period, "missing RULE")
                    : cli_usage_error(&cli_cmd_period, "unexpected operand '%s'", args.operands[1]);
     }
-    rc = seq_job_start(&cli_cmd_period, args.operands[0], args.value[OPT_MAX_N],
-                       args.value[OPT_ENGINE], &job);
+    rc = seq_job_start(&cli_cmd_period, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
         const grundy_status st = grundy_period_find(job.rule, NULL, &job.opts, &r);
         if (st != GRUNDY_STATUS_OK) {

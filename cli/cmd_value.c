@@ -11,19 +11,14 @@ static const char help[] =
     "proved period or a closed form, in time independent of N. Without a proof the command\n"
     "says what was computed and exits with 4: it never guesses.\n"
     "\n"
-    "Options:\n"
-    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"
-    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"
-    "              the fastest that applies [default: auto]\n"
-    "  --json      print one JSON object: rule, heap, value\n"
+    "Options:\n" SEQ_OPTIONS_HELP "  --json      print one JSON object: rule, heap, value\n"
     "  -h, --help  show this help\n"
     "\n"
     "Example:\n"
     "  grundy value 0.07 1000000000000000000\n";
 
-static const cli_option options[] = {
-    {"max-n", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE}, {"engine", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
-enum { OPT_MAX_N, OPT_JSON, OPT_ENGINE };
+static const cli_option options[] = {{"json", 0, CLI_ARG_NONE}, SEQ_OPTIONS{NULL, 0, 0}};
+enum { OPT_JSON, OPT_SEQ };
 
 static int run(int argc, char **argv) {
     cli_args args;
@@ -44,8 +39,7 @@ static int run(int argc, char **argv) {
     if (rc != 0) {
         return rc;
     }
-    rc = seq_job_start(&cli_cmd_value, args.operands[0], args.value[OPT_MAX_N],
-                       args.value[OPT_ENGINE], &job);
+    rc = seq_job_start(&cli_cmd_value, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
         const grundy_status st = grundy_query_value(job.query, heap, &value);
         if (st != GRUNDY_STATUS_OK) {

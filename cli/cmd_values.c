@@ -12,20 +12,18 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --to N      the last heap (required)\n"
-    "  --from A    the first heap [default: 0]\n"
-    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"
-    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"
-    "              the fastest that applies [default: auto]\n"
+    "  --from A    the first heap [default: 0]\n" SEQ_OPTIONS_HELP
     "  --json      print one JSON object: rule, from, to, values\n"
     "  -h, --help  show this help\n"
     "\n"
     "Example (Kayles):\n"
     "  grundy values 0.77 --to 20\n";
 
-static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},     {"from", 0, CLI_ARG_ONE},
-                                     {"max-n", 0, CLI_ARG_ONE},  {"json", 0, CLI_ARG_NONE},
-                                     {"engine", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
-enum { OPT_TO, OPT_FROM, OPT_MAX_N, OPT_JSON, OPT_ENGINE };
+static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
+                                     {"from", 0, CLI_ARG_ONE},
+                                     {"json", 0, CLI_ARG_NONE},
+                                     SEQ_OPTIONS{NULL, 0, 0}};
+enum { OPT_TO, OPT_FROM, OPT_JSON, OPT_SEQ };
 
 /* Every heap up to `to` is answerable once prepared, so the loop cannot fail. */
 static void print(seq_job *job, int json, uint64_t from, uint64_t to) {
@@ -87,8 +85,7 @@ static int run(int argc, char **argv) {
                         "--from (%llu) is greater than --to (%llu)", (unsigned long long)from,
                         (unsigned long long)to);
     }
-    rc = seq_job_start(&cli_cmd_values, args.operands[0], args.value[OPT_MAX_N],
-                       args.value[OPT_ENGINE], &job);
+    rc = seq_job_start(&cli_cmd_values, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
         const grundy_status st = grundy_query_prepare(job.query, to);
         if (st != GRUNDY_STATUS_OK) {

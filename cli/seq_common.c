@@ -19,9 +19,11 @@ static int parse_engine(const cli_command *cmd, const char *text, grundy_seq_eng
     return cli_fail(cmd, CLI_EXIT_VALUE, "unknown engine '%s' (naive, sparse or auto)", text);
 }
 
-int seq_job_start(const cli_command *cmd, const char *rule_text, const char *max_n_text,
-                  const char *engine_text, seq_job *job) {
+int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args *args, int seq_base,
+                  seq_job *job) {
     const grundy_period_opts defaults = GRUNDY_PERIOD_OPTS_INIT;
+    const char *const max_n_text = args->value[seq_base + SEQ_OPT_MAX_N];
+    const char *const engine_text = args->value[seq_base + SEQ_OPT_ENGINE];
     memset(job, 0, sizeof *job);
     job->opts = defaults;
     if (max_n_text != NULL) {

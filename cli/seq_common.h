@@ -6,7 +6,42 @@
 
 #include "cli.h"
 
-/** A parsed rule with its canonical text, and the period options from --max-n. */
+/*
+ * The options every command that computes a sequence takes (values, period, value, count, and
+ * the commands built on them). A command lists its own options first and then SEQ_OPTIONS; its
+ * enum ends with OPT_SEQ, the index of the first shared option, which it passes to
+ * seq_job_start. One option per line, each issue's options after its own comment line, so that
+ * work on different options merges without conflicts.
+ */
+#define SEQ_OPTIONS                                                                                \
+    {"max-n", 0, CLI_ARG_ONE},                                                                     \
+    {"engine", 0, CLI_ARG_ONE},                                                                    \
+    /* self-check (issue 11) */                                                                    \
+    /* threads (issue 12) */                                                                       \
+    /* long runs: checkpoints, sequence files, progress, memory (issue 13) */                      \
+    /* end of the shared options */
+
+/* Indices of the shared options, relative to the command's OPT_SEQ; same order as SEQ_OPTIONS. */
+enum seq_option {
+    SEQ_OPT_MAX_N,
+    SEQ_OPT_ENGINE,
+    /* self-check (issue 11) */
+    /* threads (issue 12) */
+    /* long runs (issue 13) */
+    SEQ_OPT_COUNT
+};
+
+/* The help lines of the shared options, for each command's help text. */
+#define SEQ_OPTIONS_HELP                                                                           \
+    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"                     \
+    "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"  \
+    "              the fastest that applies [default: auto]\n"                                      \
+    /* self-check (issue 11) */                                                                    \
+    /* threads (issue 12) */                                                                       \
+    /* long runs (issue 13) */                                                                     \
+    ""
+
+/** A parsed rule with its canonical text, and the period options from the shared options. */
 typedef struct seq_job {
     grundy_rule *rule;
     char *canonical; /* the whole canonical form (JSON's "rule"), owned */
@@ -15,12 +50,12 @@ typedef struct seq_job {
 } seq_job;
 
 /**
- * Parse RULE, the --max-n value and the --engine name (NULL: the defaults), and create the
- * query.
+ * Parse RULE and the shared options (args->value[seq_base + SEQ_OPT_...]; absent: the
+ * defaults), and create the query.
  * @return -1 to go on, else the exit code (the message is printed).
  */
-int seq_job_start(const cli_command *cmd, const char *rule_text, const char *max_n_text,
-                  const char *engine_text, seq_job *job);
+int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args *args, int seq_base,
+                  seq_job *job);
 
 void seq_job_end(seq_job *job);
 

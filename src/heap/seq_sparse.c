@@ -561,7 +561,9 @@ static void drop_found(doubts *d, unsigned found) {
 static void scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_max, doubts *d) {
     uint64_t a = 1;
     while (a <= a_max && d->count > 0) {
-        if (a_max - a >= BLOCK - 1 && h->width <= 2 && d->count <= SWAR_MAX_DOUBTS) {
+        /* The lanes hold `width` bytes: a doubt past them would alias (issue 11). */
+        if (a_max - a >= BLOCK - 1 && h->width <= 2 && d->count <= SWAR_MAX_DOUBTS &&
+            (d->v[d->count - 1] >> (8 * h->width)) == 0) {
             drop_found(d, swar_block(h, m, a, d->v, d->count));
             a += BLOCK;
         } else {
@@ -726,9 +728,14 @@ static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
         return v;
     }
     /* c, the smallest unmarked common value, and the rare values below it left unmarked. */
+    /* Issue 11: every option is a xor of values below 2^bits, so below 2^bits itself; 2^bits is
+     * no option whatever its class, and c stops there. Letting 2^bits (or more) become a doubt
+     * was the bug at 0.034's heap 26376: swar_block's lanes hold only `width` bytes, so
+     * 256 * 0x0101..01 matched a split of xor 1 and dropped the doubt (257 instead of 256). */
     const uint8_t *common = s->common[position_parity(s, n)];
+    const uint64_t top = (uint64_t)1 << s->bits;
     doubts d = {h->doubt, 0};
-    for (; v < s->seen_cap; v++) {
+    for (; v < top; v++) {
         if (h->seen[v] != h->stamp) {
             if (common[v]) {
                 break;

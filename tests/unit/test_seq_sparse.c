@@ -154,6 +154,23 @@ static void test_deep_windows(void) {
     }
 }
 
+/* Issue 11: 0.034's first value of 256 (heap 26376, the first needing 9 bits) came out 257: a
+ * doubt of 2^bits went into the 8-bit SWAR lanes and matched a split of xor 1. The whole prefix
+ * against the naive engine, past that heap. */
+static void test_first_nine_bit_value(void) {
+    const uint64_t seed = check_seed(11);
+    check_rng rng = {seed};
+    compare_engines("0.034", 26400, &rng, seed);
+    grundy_rule *rule = NULL;
+    CHECK_EQ(grundy_rule_parse("0.034", &rule, NULL), GRUNDY_STATUS_OK);
+    grundy_seq *sparse = make_seq(rule, GRUNDY_SEQ_SPARSE);
+    CHECK_EQ(grundy_seq_extend(sparse, 26377), GRUNDY_STATUS_OK);
+    CHECK_U64(grundy_seq_get(sparse, 26376), 256);
+    CHECK_U64(grundy_seq_max_value(sparse), 256);
+    grundy_seq_destroy(sparse);
+    grundy_rule_destroy(rule);
+}
+
 /* The mask choice against counting rare positions directly for every labelling. */
 static void test_mask_choice(void) {
     const uint64_t seed = check_seed(99);
@@ -280,5 +297,6 @@ int main(void) {
     test_deep_windows();
     test_published_016();
     test_limit();
+    test_first_nine_bit_value();
     return check_report("test_seq_sparse");
 }
