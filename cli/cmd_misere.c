@@ -25,7 +25,7 @@ static const char help[] =
     "                    [default: 4096]\n"
     "  --genus           print Conway's genus g^(g0 g1 ...) of each heap 0..N instead: g its\n"
     "                    normal Grundy value, g_k the misere Grundy value of the heap plus k\n"
-    "                    heaps *2 (JSON: genus, a list of {heap, normal, misere})\n"
+    "                    heaps *2 (JSON: genus, a list of {heap, normal, misere_values})\n"
     "  --trace           print each heap at which the quotient changes, on stderr\n"
     "  --json            print one JSON object: rule, max_heap, order, p_size, tame,\n"
     "                    generators, relations, p_portion, phi, stable_from, proved,\n"
@@ -206,7 +206,7 @@ static void print_genus(const grundy_genus *rows, uint64_t max_heap, const char 
         json_object_begin(&w);
         json_kv_u64(&w, "heap", h);
         json_kv_u64(&w, "normal", rows[h].normal);
-        json_key(&w, "misere");
+        json_key(&w, "misere_values");
         json_array_begin(&w);
         for (size_t i = 0; i < rows[h].len; i++) {
             json_u64(&w, rows[h].misere[i]);
