@@ -280,13 +280,16 @@ static int run(int argc, char **argv) {
     if (st == GRUNDY_STATUS_OK) {
         st = grundy_misere_extend(q, max_heap);
     }
-    if (st == GRUNDY_STATUS_LIMIT) {
+    if (st == GRUNDY_STATUS_LIMIT && q != NULL) {
         rc = cli_fail(&cli_cmd_misere, CLI_EXIT_LIMIT,
-                      "heap %llu: the quotient or its check passed a bound (quotients up to "
-                      "--max-quotient %llu); computed to heap %llu: raise --max-quotient, or the "
-                      "quotient may be infinite",
+                      "heap %llu: a bound was reached (candidate quotients of at most "
+                      "--max-quotient %llu elements, %llu check states, %llu option positions); "
+                      "computed to heap %llu: raise --max-quotient, or the quotient may be "
+                      "infinite",
                       (unsigned long long)grundy_misere_max_heap(q) + 1,
                       (unsigned long long)max_quotient,
+                      (unsigned long long)GRUNDY_MISERE_DEFAULT_MAX_STATES,
+                      (unsigned long long)GRUNDY_MISERE_DEFAULT_MAX_OPTIONS,
                       (unsigned long long)grundy_misere_max_heap(q));
     } else if (st != GRUNDY_STATUS_OK) {
         rc = cli_fail(&cli_cmd_misere, cli_exit_code(st), "%s", grundy_status_str(st));
