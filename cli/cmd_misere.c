@@ -17,7 +17,8 @@ static const char help[] =
     "images lies in the P-portion. Every quotient printed has passed an exact check over all\n"
     "positions of heaps up to N. The quotient is tame when it is one of Conway's T_k. 'stable\n"
     "from' is the last heap at which the quotient changed, and phi's period the least one seen\n"
-    "three times: both are observed up to N, not proved beyond.\n"
+    "three times: observed up to N; proved for all heaps when N >= 2 n0 + 2p + t (t the largest\n"
+    "take; codes without tails, '!' or splits into three or more heaps, and subtraction sets).\n"
     "\n"
     "Options:\n"
     "  --max-heap N      the largest heap [default: 20]\n"
@@ -119,7 +120,8 @@ static void print_json(const grundy_misere *q, const char *rule) {
         json_kv_null(&w, "phi_period");
         json_kv_null(&w, "phi_preperiod");
     }
-    json_kv_bool(&w, "proved", 0);
+    uint64_t proved_p = 0, proved_n0 = 0;
+    json_kv_bool(&w, "proved", grundy_misere_proved(q, &proved_p, &proved_n0));
     json_object_end(&w);
 }
 
@@ -158,10 +160,19 @@ static void print_text(const grundy_misere *q, const char *rule) {
         grundy_misere_image(q, h, &x);
         printf(" %s", word(q, x, buf, sizeof buf));
     }
+    uint64_t period = 0, preperiod = 0;
+    if (grundy_misere_proved(q, &period, &preperiod)) {
+        printf("\nstable from heap %llu, proved: phi has period %llu from heap %llu through heap "
+               "%llu >= 2*%llu + 2*%llu + t (the largest take), so every heap has its image and "
+               "this is the quotient of all heaps\n",
+               (unsigned long long)grundy_misere_stable_from(q), (unsigned long long)period,
+               (unsigned long long)preperiod, (unsigned long long)grundy_misere_max_heap(q),
+               (unsigned long long)preperiod, (unsigned long long)period);
+        return;
+    }
     printf("\nstable from heap %llu (observed up to heap %llu, not proved beyond)\n",
            (unsigned long long)grundy_misere_stable_from(q),
            (unsigned long long)grundy_misere_max_heap(q));
-    uint64_t period = 0, preperiod = 0;
     if (grundy_misere_phi_period(q, &period, &preperiod)) {
         printf("phi: period %llu from heap %llu (observed, not proved)\n",
                (unsigned long long)period, (unsigned long long)preperiod);

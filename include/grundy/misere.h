@@ -78,13 +78,15 @@ GRUNDY_API uint32_t grundy_misere_p_size(const grundy_misere *q);
 GRUNDY_API uint32_t grundy_misere_mul(const grundy_misere *q, uint32_t a, uint32_t b);
 /** Nonzero when x is in the P-portion. */
 GRUNDY_API int grundy_misere_is_p(const grundy_misere *q, uint32_t x);
-/** phi(heap). @return OK, or GRUNDY_STATUS_RANGE when heap > grundy_misere_max_heap. */
+/** phi(heap). @return OK, or GRUNDY_STATUS_RANGE when heap > grundy_misere_max_heap and no
+ *  period is proved (grundy_misere_proved). */
 GRUNDY_API grundy_status grundy_misere_image(const grundy_misere *q, uint64_t heap, uint32_t *x);
 
 /**
  * The misere outcome of a sum of heaps, in time linear in count.
  * @param[out] win 1 when the player to move wins.
- * @return OK, or GRUNDY_STATUS_RANGE when a heap is past grundy_misere_max_heap.
+ * @return OK, or GRUNDY_STATUS_RANGE when a heap is past grundy_misere_max_heap and no period
+ *         is proved.
  */
 GRUNDY_API grundy_status grundy_misere_outcome(const grundy_misere *q, const uint64_t *heaps,
                                                size_t count, int *win);
@@ -125,6 +127,18 @@ GRUNDY_API uint64_t grundy_misere_stable_from(const grundy_misere *q);
  */
 GRUNDY_API int grundy_misere_phi_period(const grundy_misere *q, uint64_t *period,
                                         uint64_t *preperiod);
+
+/**
+ * A proof that the quotient of all heaps is Q_N and phi is periodic, for rules whose moves remove
+ * at most t tokens (no tail), never split without removing ('d0'), leave at most two heaps and
+ * carry no '!': when phi has period p from n0 >= 1 (grundy_misere_phi_period) and
+ * N >= 2 n0 + 2p + t, then for every n > N with phi(n) := phi(n - p) the images of heap n's
+ * options equal heap n-p's (the Guy-Smith argument, with products of two images in place of
+ * nim-sums), so adding heap n changes no state of the exact check and the pretension holds for
+ * every heap. Afterwards grundy_misere_image and grundy_misere_outcome answer any heap.
+ * @return 1 when proved (*period, *preperiod filled), else 0.
+ */
+GRUNDY_API int grundy_misere_proved(const grundy_misere *q, uint64_t *period, uint64_t *preperiod);
 
 /** The most misere terms a genus may need. */
 #define GRUNDY_GENUS_MAX_TERMS 64

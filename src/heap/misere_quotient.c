@@ -37,6 +37,8 @@ struct grundy_misere {
     mq_states *states;
     uint64_t stable_from;
     uint32_t p_size;
+    int proved; /* phi is proved periodic: period, preperiod */
+    uint64_t period, preperiod;
     /* the presentation */
     size_t gen_count;
     uint64_t *gen_heap;
@@ -413,6 +415,7 @@ cleanup:
 }
 
 static grundy_status present(grundy_misere *q);
+static void prove(grundy_misere *q);
 
 grundy_status grundy_misere_extend(grundy_misere *q, uint64_t max_heap) {
     grundy_status st = GRUNDY_STATUS_OK;
@@ -426,6 +429,7 @@ cleanup:
     for (uint32_t x = 0; x < q->q.size; x++) {
         q->p_size += q->q.is_p[x];
     }
+    prove(q);
     if (st == GRUNDY_STATUS_OK || st == GRUNDY_STATUS_LIMIT) {
         const grundy_status pst = present(q);
         if (pst != GRUNDY_STATUS_OK) {
@@ -456,20 +460,64 @@ uint64_t grundy_misere_stable_from(const grundy_misere *q) {
 
 grundy_status grundy_misere_image(const grundy_misere *q, uint64_t heap, uint32_t *x) {
     if (heap > q->heaps) {
-        return GRUNDY_STATUS_RANGE;
+        if (!q->proved) {
+            return GRUNDY_STATUS_RANGE;
+        }
+        heap = q->preperiod + (heap - q->preperiod) % q->period;
     }
     *x = q->phi[heap];
     return GRUNDY_STATUS_OK;
 }
 
+/* The rules the periodicity proof covers; *t is the largest take. */
+static int proof_applies(const grundy_rule *rule, uint64_t *t) {
+    size_t count = 0;
+    const grundy_move_class *c = grundy_rule_classes(rule, &count);
+    *t = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (c[i].take_first == 0 || c[i].take_last == GRUNDY_NUMBER_MAX ||
+            (c[i].leaves & ~7u) != 0 || (c[i].distinct && (c[i].leaves & 4u))) {
+            return 0;
+        }
+        *t = c[i].take_last > *t ? c[i].take_last : *t;
+    }
+    return 1;
+}
+
+int grundy_misere_proved(const grundy_misere *q, uint64_t *period, uint64_t *preperiod) {
+    if (q->proved) {
+        *period = q->period;
+        *preperiod = q->preperiod;
+    }
+    return q->proved;
+}
+
+/* The proof of grundy_misere_proved (misere.h): with phi periodic on [n0, oo), the products
+ * S(m) = { phi(a) phi(m - a) } satisfy S(m) = S(m - p) once m - p >= 2 n0 + p (pair a < n0 with
+ * the shifted partner, and a >= n0 with a or a - p), so heap n > N has heap n-p's option images
+ * as soon as n - t >= 2 n0 + 2p. */
+static void prove(grundy_misere *q) {
+    uint64_t t = 0, p = 0, n0 = 0;
+    q->proved = 0;
+    if (!proof_applies(q->rule, &t) || !grundy_misere_phi_period(q, &p, &n0)) {
+        return;
+    }
+    if (q->heaps >= 2 * n0 + 2 * p + t) {
+        q->proved = 1;
+        q->period = p;
+        q->preperiod = n0;
+    }
+}
+
 grundy_status grundy_misere_outcome(const grundy_misere *q, const uint64_t *heaps, size_t count,
                                     int *win) {
-    uint32_t x = 0;
+    uint32_t x = 0, y = 0;
     for (size_t i = 0; i < count; i++) {
-        if (heaps[i] > q->heaps) {
-            return GRUNDY_STATUS_RANGE;
+        const grundy_status st = grundy_misere_image(q, heaps[i], &y);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
         }
-        x = mq_mul(&q->q, x, q->phi[heaps[i]]);
+        x = mq_mul(&q->q, x, y);
     }
     *win = !q->q.is_p[x];
     return GRUNDY_STATUS_OK;

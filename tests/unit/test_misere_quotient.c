@@ -538,10 +538,63 @@ static void test_many_heaps(uint64_t seed) {
     free(heaps);
 }
 
+/* A proved period predicts the images that a longer computation finds, and the rules outside the
+ * proof are never claimed. */
+static void expect_proved(const char *rule, uint64_t n, uint64_t period, uint64_t preperiod) {
+    grundy_rule *r = parse(rule);
+    grundy_misere *q = r != NULL ? quotient(r, n, GRUNDY_STATUS_OK) : NULL;
+    grundy_misere *longer = r != NULL ? quotient(r, 2 * n, GRUNDY_STATUS_OK) : NULL;
+    uint64_t p = 0, n0 = 0;
+    if (q != NULL && longer != NULL) {
+        CHECK(grundy_misere_proved(q, &p, &n0));
+        CHECK_U64(p, period);
+        CHECK_U64(n0, preperiod);
+        CHECK_EQ(grundy_misere_order(longer), grundy_misere_order(q));
+        int same = 1;
+        for (uint64_t h = 0; h <= 2 * n; h++) {
+            uint32_t x = 0, y = 0;
+            CHECK_EQ(grundy_misere_image(q, h, &x), GRUNDY_STATUS_OK);
+            grundy_misere_image(longer, h, &y);
+            char a[64], b[64];
+            grundy_misere_format_element(q, x, a, sizeof a);
+            grundy_misere_format_element(longer, y, b, sizeof b);
+            same = same && strcmp(a, b) == 0;
+        }
+        CHECK(same);
+        uint32_t x = 0;
+        CHECK_EQ(grundy_misere_image(q, (uint64_t)1 << 60, &x), GRUNDY_STATUS_OK);
+    }
+    grundy_misere_destroy(q);
+    grundy_misere_destroy(longer);
+    grundy_rule_destroy(r);
+}
+
+static void test_proved(void) {
+    expect_proved("kayles", 200, 12, 71);
+    expect_proved("S(2,5)", 40, 7, 1);
+    expect_proved("0.75", 30, 2, 8);
+    /* a tail, a split without removing, '!' on two heaps */
+    const char *never[] = {"nim", "grundy-game", "0.77!"};
+    const uint64_t heaps[] = {16, 12, 20};
+    for (size_t i = 0; i < sizeof never / sizeof never[0]; i++) {
+        grundy_rule *r = parse(never[i]);
+        grundy_misere *q = r != NULL ? quotient(r, heaps[i], GRUNDY_STATUS_OK) : NULL;
+        uint64_t p = 0, n0 = 0;
+        if (q != NULL) {
+            CHECK(!grundy_misere_proved(q, &p, &n0));
+            uint32_t x = 0;
+            CHECK_EQ(grundy_misere_image(q, heaps[i] + 1, &x), GRUNDY_STATUS_RANGE);
+        }
+        grundy_misere_destroy(q);
+        grundy_rule_destroy(r);
+    }
+}
+
 int main(void) {
     const uint64_t seed = check_seed(14);
     test_published();
     test_presentation();
+    test_proved();
     test_brute(seed);
     test_nim_genus();
     test_tame_genus(seed);
