@@ -22,8 +22,6 @@
 /* The deepest line of play the search follows; deeper is GRUNDY_STATUS_LIMIT. */
 #define MISERE_MAX_DEPTH 2000
 
-/* The quotient is computed with this bound on its order: beyond, the search answers. */
-#define QUOTIENT_MAX_ORDER 1024u
 
 /* Keep the heaps that have a move, sorted. Returns how many. */
 static size_t live_heaps(const grundy_rule *rule, uint64_t *h, size_t n) {
@@ -199,137 +197,16 @@ static void nim_play(const uint64_t *heaps, size_t count, grundy_move_sink *sink
     }
 }
 
-/* The quotient, extended to heap `top`; NULL when it cannot be had (no error: search instead). */
-static grundy_status quotient_for(grundy_position *p, uint64_t top, grundy_misere **out) {
-    grundy_status st = GRUNDY_STATUS_OK;
-    *out = NULL;
-    if (top > p->opts.quotient_max_heap || (p->quotient_failed != 0 && top >= p->quotient_failed)) {
-        return GRUNDY_STATUS_OK;
-    }
-    if (p->quotient == NULL) {
-        grundy_misere_opts o = GRUNDY_MISERE_OPTS_INIT;
-        o.max_quotient = QUOTIENT_MAX_ORDER;
-        GRUNDY_TRY(grundy_misere_create(p->rule, &o, &p->quotient));
-    }
-    st = grundy_misere_extend(p->quotient, top);
-    if (st == GRUNDY_STATUS_LIMIT) {
-        p->quotient_failed = grundy_misere_max_heap(p->quotient) + 1;
-        return GRUNDY_STATUS_OK;
-    }
-    GRUNDY_TRY(st);
-    *out = p->quotient;
-cleanup:
-    return st;
-}
-
-/* The winning moves of one heap size, given the image of the rest of the position. */
-typedef struct quotient_scan {
-    const grundy_misere *q;
-    uint32_t others;
-    grundy_heap_move *moves; /* winning moves found */
-    size_t len, cap;
-    grundy_status st;
-} quotient_scan;
-
-static int quotient_move(void *ctx, const grundy_heap_move *m) {
-    quotient_scan *s = ctx;
-    uint32_t x = s->others, y = 0;
-    for (unsigned j = 0; j < m->parts; j++) {
-        grundy_misere_image(s->q, m->left[j], &y);
-        x = grundy_misere_mul(s->q, x, y);
-    }
-    if (!grundy_misere_is_p(s->q, x)) {
-        return 0;
-    }
-    if (s->len == s->cap) {
-        const size_t cap = s->cap ? 2 * s->cap : 16;
-        grundy_heap_move *more = realloc(s->moves, cap * sizeof *more);
-        if (more == NULL) {
-            s->st = GRUNDY_STATUS_NOMEM;
-            return 1;
-        }
-        s->moves = more;
-        s->cap = cap;
-    }
-    s->moves[s->len++] = *m;
-    return 0;
-}
-
-/* Image of heap h to the power k, by squaring. */
-static uint32_t image_power(const grundy_misere *q, uint64_t h, uint64_t k) {
-    uint32_t x = 0, y = 0;
-    grundy_misere_image(q, h, &y);
-    for (; k > 0; k >>= 1) {
-        if (k & 1u) {
-            x = grundy_misere_mul(q, x, y);
-        }
-        y = grundy_misere_mul(q, y, y);
-    }
-    return x;
-}
-
-/* Through the quotient: the outcome in one product per heap size, and the winning moves of each
- * heap size once (every copy of a size sees the same rest of the position), so a position of
- * many heaps costs time linear in its heaps plus the moves of its distinct sizes. */
-static grundy_status quotient_play(const grundy_misere *q, const grundy_rule *rule,
-                                   const uint64_t *heaps, size_t count, uint64_t top,
-                                   grundy_move_sink *sink, int *win) {
-    grundy_status st = GRUNDY_STATUS_OK;
-    uint64_t *copies = calloc(top + 1, sizeof *copies);
-    size_t *first = malloc((top + 1) * sizeof *first); /* of the winning moves of each size */
-    size_t *len = calloc(top + 1, sizeof *len);
-    quotient_scan s = {q, 0, NULL, 0, 0, GRUNDY_STATUS_OK};
-    GRUNDY_CHECK(copies && first && len, GRUNDY_STATUS_NOMEM);
-    for (size_t i = 0; i < count; i++) {
-        copies[heaps[i]]++;
-    }
-    uint32_t total = 0;
-    for (uint64_t h = 1; h <= top; h++) {
-        total = grundy_misere_mul(q, total, image_power(q, h, copies[h]));
-    }
-    *win = !grundy_misere_is_p(q, total);
-    for (uint64_t h = 1; h <= top && *win; h++) {
-        if (copies[h] == 0) {
-            continue;
-        }
-        s.others = 0;
-        for (uint64_t k = 1; k <= top; k++) {
-            s.others = grundy_misere_mul(q, s.others, image_power(q, k, copies[k] - (k == h)));
-        }
-        first[h] = s.len;
-        GRUNDY_TRY(grundy_heap_moves_each(rule, h, quotient_move, &s, NULL));
-        GRUNDY_TRY(s.st);
-        len[h] = s.len - first[h];
-    }
-    for (size_t i = 0; i < count && *win; i++) {
-        for (size_t j = 0; j < len[heaps[i]]; j++) {
-            const grundy_heap_move *m = &s.moves[first[heaps[i]] + j];
-            grundy_move_sink_add(sink, i, heaps[i], m->take, m->parts, m->left);
-        }
-    }
-cleanup:
-    free(copies);
-    free(first);
-    free(len);
-    free(s.moves);
-    return st;
-}
-
 grundy_status grundy_misere_play(grundy_position *p, const uint64_t *heaps, size_t count,
                                  grundy_move_sink *sink, int *win) {
     if (p->is_nim) {
         nim_play(heaps, count, sink, win);
         return GRUNDY_STATUS_OK;
     }
-    uint64_t top = 0;
-    for (size_t i = 0; i < count; i++) {
-        top = heaps[i] > top ? heaps[i] : top;
-    }
-    grundy_misere *q = NULL;
-    const grundy_status st = quotient_for(p, top, &q);
-    if (st != GRUNDY_STATUS_OK) {
+    int answered = 0;
+    const grundy_status st = grundy_misere_quotient_play(p, heaps, count, sink, win, &answered);
+    if (st != GRUNDY_STATUS_OK || answered) {
         return st;
     }
-    return q != NULL ? quotient_play(q, p->rule, heaps, count, top, sink, win)
-                     : search_play(p, heaps, count, sink, win);
+    return search_play(p, heaps, count, sink, win);
 }

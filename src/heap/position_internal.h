@@ -35,6 +35,11 @@ void grundy_move_sink_add(grundy_move_sink *s, size_t heap, uint64_t size, uint6
 /* Count `n` more winning moves without listing them. @return OK, or LIMIT past 2^64 - 1. */
 grundy_status grundy_move_sink_count(grundy_move_sink *s, uint64_t n);
 
+/* Misere play through the rule's misere quotient (misere_play.c); *answered = 0 when it cannot
+ * answer (heaps past its range, the quotient past its bound): then the search must. */
+grundy_status grundy_misere_quotient_play(grundy_position *p, const uint64_t *heaps, size_t count,
+                                          grundy_move_sink *sink, int *win, int *answered);
+
 /* Misere play of the position (misere.c): outcome, then winning moves into the sink. */
 grundy_status grundy_misere_play(grundy_position *p, const uint64_t *heaps, size_t count,
                                  grundy_move_sink *sink, int *win);

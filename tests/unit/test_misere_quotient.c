@@ -590,6 +590,57 @@ static void test_proved(void) {
     }
 }
 
+/* Heaps past the quotient's range through its proved period: with the range cut to 200 (Kayles
+ * is proved there: period 12 from 71), positions of heaps up to 700 are answered through the
+ * period and must agree with the quotient computed to 700 (range 1000): outcome, move count,
+ * listed moves. And a heap of 10^18 has the outcome of its representative. */
+static void test_huge_heaps(uint64_t seed) {
+    check_rng r = {seed};
+    grundy_rule *rule = parse("kayles");
+    grundy_position_opts cut = GRUNDY_POSITION_OPTS_INIT, full = GRUNDY_POSITION_OPTS_INIT;
+    grundy_position *pc = NULL, *pf = NULL;
+    cut.quotient_max_heap = 200;
+    if (rule == NULL || grundy_position_create(rule, &cut, &pc) != 0 ||
+        grundy_position_create(rule, &full, &pf) != 0) {
+        CHECK(0);
+    }
+    for (int t = 0; t < 40 && pf != NULL; t++) {
+        uint64_t heaps[4];
+        const size_t count = 1 + (size_t)check_rng_below(&r, 4);
+        for (size_t i = 0; i < count; i++) {
+            heaps[i] = check_rng_below(&r, 3) == 0 ? check_rng_below(&r, 30)
+                                                   : 201 + check_rng_below(&r, 500);
+        }
+        grundy_move mc[32], mf[32];
+        grundy_play_result rc, rf;
+        CHECK_EQ(grundy_position_play(pc, heaps, count, 1, mc, 32, &rc), GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_position_play(pf, heaps, count, 1, mf, 32, &rf), GRUNDY_STATUS_OK);
+        const int before = check_failures;
+        CHECK_EQ(rc.win, rf.win);
+        CHECK_U64(rc.move_count, rf.move_count);
+        CHECK_EQ(rc.moves_listed, rf.moves_listed);
+        CHECK(same_moves(mc, mf,
+                         rc.moves_listed < rf.moves_listed ? rc.moves_listed : rf.moves_listed));
+        if (check_failures != before) {
+            fprintf(stderr, "  seed %" PRIu64 ": %zu heaps from %llu\n", seed, count,
+                    (unsigned long long)heaps[0]);
+        }
+    }
+    /* 10^18 = 71 + 12 k + 1: the heap of 72's image; with a heap of 3 beside it. */
+    const uint64_t huge[2] = {1000000000000000000u, 3},
+                   small[2] = {71 + (1000000000000000000u - 71) % 12, 3};
+    grundy_play_result a, b;
+    if (pf != NULL) {
+        CHECK_EQ(grundy_position_play(pf, huge, 2, 1, NULL, 0, &a), GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_position_play(pf, small, 2, 1, NULL, 0, &b), GRUNDY_STATUS_OK);
+        CHECK_EQ(a.win, b.win);
+        CHECK(a.move_count > b.move_count || !a.win); /* many more splits of the huge heap */
+    }
+    grundy_position_destroy(pc);
+    grundy_position_destroy(pf);
+    grundy_rule_destroy(rule);
+}
+
 int main(void) {
     const uint64_t seed = check_seed(14);
     test_published();
@@ -600,5 +651,6 @@ int main(void) {
     test_tame_genus(seed);
     test_play(seed);
     test_many_heaps(seed);
+    test_huge_heaps(seed);
     return check_report("test_misere_quotient");
 }

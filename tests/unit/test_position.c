@@ -202,7 +202,8 @@ static void test_splits(const char *name, uint64_t takes, uint64_t seed) {
 static void test_limits(void) {
     grundy_play_result r;
     const uint64_t big[2] = {1000000, 1000000};
-    CHECK_EQ(play("kayles", big, 2, 1, &r, NULL, 0), GRUNDY_STATUS_LIMIT);
+    /* misere Kayles of huge heaps: answered through its misere quotient's proved period */
+    CHECK_EQ(play("kayles", big, 2, 1, &r, NULL, 0), GRUNDY_STATUS_OK);
     const uint64_t bad[1] = {GRUNDY_NUMBER_MAX + 1};
     CHECK_EQ(play("nim", bad, 1, 0, &r, NULL, 0), GRUNDY_STATUS_RANGE);
 }
