@@ -436,6 +436,16 @@ static int same_moves(const grundy_move *a, const grundy_move *b, size_t n) {
     return 1;
 }
 
+/* Two answers to one position agree: outcome, move count, the moves listed. */
+static void expect_same_play(const grundy_play_result *a, const grundy_move *ma,
+                             const grundy_play_result *b, const grundy_move *mb) {
+    CHECK_EQ(a->win, b->win);
+    CHECK_U64(a->move_count, b->move_count);
+    CHECK_EQ(a->moves_listed, b->moves_listed);
+    CHECK(
+        same_moves(ma, mb, a->moves_listed < b->moves_listed ? a->moves_listed : b->moves_listed));
+}
+
 /* Apply move m to the position: heap m->heap replaced by the heaps it leaves. */
 static size_t apply_move(const uint64_t *heaps, size_t count, const grundy_move *m, uint64_t *out) {
     size_t k = 0;
