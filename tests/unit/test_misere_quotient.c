@@ -490,11 +490,7 @@ static void test_play(uint64_t seed) {
             CHECK_EQ(grundy_position_play(pf, heaps, count, 1, mf, 64, &rf), GRUNDY_STATUS_OK);
             CHECK_EQ(grundy_position_play(ps, heaps, count, 1, ms, 64, &rs), GRUNDY_STATUS_OK);
             const int before = check_failures;
-            CHECK_EQ(rf.win, rs.win);
-            CHECK_U64(rf.move_count, rs.move_count);
-            CHECK_EQ(rf.moves_listed, rs.moves_listed);
-            CHECK(same_moves(
-                mf, ms, rf.moves_listed < rs.moves_listed ? rf.moves_listed : rs.moves_listed));
+            expect_same_play(&rf, mf, &rs, ms);
             for (size_t i = 0; i < rf.moves_listed; i++) { /* each leads to a P-position */
                 const size_t c = apply_move(heaps, count, &mf[i], child);
                 CHECK_EQ(grundy_position_play(ps, child, c, 1, NULL, 0, &rc), GRUNDY_STATUS_OK);
@@ -626,11 +622,7 @@ static void test_huge_heaps(uint64_t seed) {
         CHECK_EQ(grundy_position_play(pc, heaps, count, 1, mc, 32, &rc), GRUNDY_STATUS_OK);
         CHECK_EQ(grundy_position_play(pf, heaps, count, 1, mf, 32, &rf), GRUNDY_STATUS_OK);
         const int before = check_failures;
-        CHECK_EQ(rc.win, rf.win);
-        CHECK_U64(rc.move_count, rf.move_count);
-        CHECK_EQ(rc.moves_listed, rf.moves_listed);
-        CHECK(same_moves(mc, mf,
-                         rc.moves_listed < rf.moves_listed ? rc.moves_listed : rf.moves_listed));
+        expect_same_play(&rc, mc, &rf, mf);
         if (check_failures != before) {
             fprintf(stderr, "  seed %" PRIu64 ": %zu heaps from %llu\n", seed, count,
                     (unsigned long long)heaps[0]);
