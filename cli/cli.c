@@ -7,7 +7,7 @@
 #include <assert.h>
 #include <string.h>
 
-static const char exit_codes_text[] =
+const char cli_exit_codes_text[] =
     "\nExit codes:\n"
     "  0  success\n"
     "  1  the answer is \"no\" (a mismatch was found, no period within the bound)\n"
@@ -18,7 +18,7 @@ static const char exit_codes_text[] =
 
 void cli_print_help(const cli_command *cmd, FILE *out) {
     fputs(cmd->help, out);
-    fputs(exit_codes_text, out);
+    fputs(cli_exit_codes_text, out);
 }
 
 int cli_exit_code(grundy_status st) {

@@ -36,9 +36,20 @@ extern const cli_command cli_cmd_verify;
 extern const cli_command cli_cmd_graph;
 extern const cli_command cli_cmd_solve;
 extern const cli_command cli_cmd_misere;
+extern const cli_command cli_cmd_plot;
 
 /** Print a command's --help text (and the exit codes) to `out`. */
 void cli_print_help(const cli_command *cmd, FILE *out);
+
+/** The exit codes' section that cli_print_help appends: "\nExit codes:\n" and one line each. */
+extern const char cli_exit_codes_text[];
+
+/** grundy(1) in roff: the overview, each command's help, the exit codes (`grundy --man`). */
+int cli_print_man(const cli_command *const *cmds, size_t count, void (*overview)(FILE *),
+                  FILE *out);
+
+/** A bash completion script for the commands and their options (`grundy --bash-completion`). */
+void cli_print_bash_completion(const cli_command *const *cmds, size_t count, FILE *out);
 
 /** Map a library status to an exit code (the one place this happens; never a cast). */
 int cli_exit_code(grundy_status st);

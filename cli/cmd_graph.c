@@ -3,6 +3,7 @@
  * directed graph with cycles, and the outcome of a sum of tokens. */
 #include "cli.h"
 #include "json.h"
+#include "plot.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -10,7 +11,7 @@
 
 static const char help[] =
     "Usage: grundy graph [FILE|-] [--format seed|edges] [--remoteness] [--sg] [--tokens V...]\n"
-    "                    [--max-bytes B] [--json]\n"
+    "                    [--max-bytes B] [--plot FILE.svg|FILE.png] [--json]\n"
     "\n"
     "A token sits on a vertex of a directed graph (cycles, multi-edges and self-loops allowed);\n"
     "a move slides it along an edge; the player who cannot move loses; a game that never ends is\n"
@@ -40,19 +41,18 @@ static const char help[] =
     "  --json         one JSON object: vertices, edges, win, lose, draw, outcomes, and\n"
     "                 remoteness (null for a draw), sg (n or {\"inf\": [K...]}), tokens, outcome\n"
     "                 when asked\n"
+    "  --plot FILE    also draw the graph (at most 500 vertices) to FILE.svg (or .png): vertices\n"
+    "                 coloured by outcome in columns by remoteness, perfect play's moves dark\n"
     "  -h, --help     show this help\n"
     "\n"
     "Example:\n"
     "  printf '5 5\\n0 1\\n1 2\\n2 1\\n2 3\\n3 4\\n' | grundy graph    # prints DDDWL\n";
 
-static const cli_option options[] = {{"format", 0, CLI_ARG_ONE},
-                                     {"remoteness", 0, CLI_ARG_NONE},
-                                     {"sg", 0, CLI_ARG_NONE},
-                                     {"tokens", 0, CLI_ARG_LIST},
-                                     {"max-bytes", 0, CLI_ARG_ONE},
-                                     {"json", 0, CLI_ARG_NONE},
-                                     {NULL, 0, 0}};
-enum { OPT_FORMAT, OPT_REMOTENESS, OPT_SG, OPT_TOKENS, OPT_MAX_BYTES, OPT_JSON };
+static const cli_option options[] = {{"format", 0, CLI_ARG_ONE},    {"remoteness", 0, CLI_ARG_NONE},
+                                     {"sg", 0, CLI_ARG_NONE},       {"tokens", 0, CLI_ARG_LIST},
+                                     {"max-bytes", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE},
+                                     {"plot", 0, CLI_ARG_ONE},      {NULL, 0, 0}};
+enum { OPT_FORMAT, OPT_REMOTENESS, OPT_SG, OPT_TOKENS, OPT_MAX_BYTES, OPT_JSON, OPT_PLOT };
 
 static const char outcome_char[] = "DLW";
 static const char *const outcome_word[] = {"draw", "lose", "win"};
@@ -145,7 +145,15 @@ static int load(graph_run *r) {
 
 static int compute(graph_run *r) {
     const int want_sg = r->args.present[OPT_SG] || r->token_count != 0;
-    grundy_status st = grundy_graph_label(r->g, r->args.present[OPT_REMOTENESS], &r->labels);
+    const int plot = r->args.present[OPT_PLOT];
+    if (plot && grundy_graph_vertex_count(r->g) > PLOT_GRAPH_MAX_VERTICES) {
+        return cli_fail(&cli_cmd_graph, CLI_EXIT_VALUE,
+                        "--plot: the graph has %llu vertices; at most %u are drawn",
+                        (unsigned long long)grundy_graph_vertex_count(r->g),
+                        PLOT_GRAPH_MAX_VERTICES);
+    }
+    grundy_status st =
+        grundy_graph_label(r->g, r->args.present[OPT_REMOTENESS] || plot, &r->labels);
     if (st == GRUNDY_STATUS_OK && want_sg) {
         st = grundy_graph_sg_compute(r->g, &r->sg);
     }
@@ -211,7 +219,7 @@ static int print_text(const graph_run *r, const char *outcomes) {
     const uint32_t n = (uint32_t)r->labels.n;
     fwrite(outcomes, 1, n, stdout);
     fputc('\n', stdout);
-    if (r->labels.remoteness != NULL) {
+    if (r->args.present[OPT_REMOTENESS]) {
         for (uint32_t v = 0; v < n; v++) {
             if (v != 0) {
                 fputc(' ', stdout);
@@ -268,7 +276,7 @@ static int print_json(const graph_run *r, const char *outcomes) {
     json_kv_u64(&w, "lose", r->labels.lose);
     json_kv_u64(&w, "draw", r->labels.draw);
     json_kv_str(&w, "outcomes", outcomes);
-    if (r->labels.remoteness != NULL) {
+    if (r->args.present[OPT_REMOTENESS]) {
         json_key(&w, "remoteness");
         json_array_begin(&w);
         for (uint32_t v = 0; v < n; v++) {
@@ -315,6 +323,11 @@ static int run(int argc, char **argv) {
     /* A failed write is reported once, by main after the command returns. */
     rc = r.args.present[OPT_JSON] ? print_json(&r, outcomes) : print_text(&r, outcomes);
     free(outcomes);
+    if (rc == CLI_EXIT_OK && r.args.present[OPT_PLOT] &&
+        plot_graph_file(r.args.value[OPT_PLOT], r.g, &r.labels) != 0) {
+        rc = cli_fail(&cli_cmd_graph, CLI_EXIT_IO, "--plot: cannot write '%s': %s",
+                      r.args.value[OPT_PLOT], strerror(errno));
+    }
     return done(&r, rc);
 }
 

@@ -3,8 +3,11 @@
 #include "json.h"
 #include "seq_common.h"
 
+#include <string.h>
+
 static const char help[] =
-    "Usage: grundy values RULE --to N [--from A] [--max-n M] [--engine E] [--json]\n"
+    "Usage: grundy values RULE --to N [--from A] [--max-n M] [--engine E]\n"
+    "                     [--format text|bfile|tsv|json] [--json]\n"
     "\n"
     "Print the Grundy values g(A), g(A+1), ..., g(N) of single heaps, on one line. Heaps up\n"
     "to --max-n are computed; past it the values come from a proved period or a closed form\n"
@@ -13,7 +16,11 @@ static const char help[] =
     "Options:\n"
     "  --to N      the last heap (required)\n"
     "  --from A    the first heap [default: 0]\n" SEQ_OPTIONS_HELP
-    "  --json      print one JSON object: rule, from, to, values\n"
+    "  --format F  text (one line), bfile (an OEIS b-file: '#' comment lines naming the rule\n"
+    "              and the offset, then one 'n g(n)' line per heap: the offset is the first\n"
+    "              heap, 0 unless --from says otherwise), tsv (a header 'n<TAB>g', then one\n"
+    "              line per heap) or json [default: text]\n"
+    "  --json      print one JSON object: rule, from, to, values (same as --format json)\n"
     "  -h, --help  show this help\n"
     "\n"
     "Example (Kayles):\n"
@@ -22,8 +29,53 @@ static const char help[] =
 static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
                                      {"from", 0, CLI_ARG_ONE},
                                      {"json", 0, CLI_ARG_NONE},
+                                     {"format", 0, CLI_ARG_ONE},
                                      SEQ_OPTIONS{NULL, 0, 0}};
-enum { OPT_TO, OPT_FROM, OPT_JSON, OPT_SEQ };
+enum { OPT_TO, OPT_FROM, OPT_JSON, OPT_FORMAT, OPT_SEQ };
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_BFILE, FORMAT_TSV };
+
+/* --format (and --json): exit 3 for an unknown name, 2 for --json beside another format. */
+static int parse_format(const cli_args *args, int *format) {
+    static const char *const names[] = {"text", "json", "bfile", "tsv"};
+    *format = args->present[OPT_JSON] ? FORMAT_JSON : FORMAT_TEXT;
+    if (!args->present[OPT_FORMAT]) {
+        return -1;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(args->value[OPT_FORMAT], names[i]) == 0) {
+            if (args->present[OPT_JSON] && i != FORMAT_JSON) {
+                return cli_usage_error(&cli_cmd_values, "--json and --format %s disagree",
+                                       names[i]);
+            }
+            *format = i;
+            return -1;
+        }
+    }
+    return cli_fail(&cli_cmd_values, CLI_EXIT_VALUE,
+                    "--format: '%s' is not a format (text, bfile, tsv or json)",
+                    args->value[OPT_FORMAT]);
+}
+
+/* One heap a line: an OEIS b-file ("n a(n)", offset = the first n, stated in a comment) or TSV. */
+static void print_rows(seq_job *job, int format, uint64_t from, uint64_t to) {
+    if (format == FORMAT_BFILE) {
+        printf("# Grundy values g(n) of the heap game %s, n = %llu..%llu (grundy %s)\n",
+               job->canonical, (unsigned long long)from, (unsigned long long)to, grundy_version());
+        printf("# offset %llu: the first line is n = %llu (g(n) is the value of one heap of n)\n",
+               (unsigned long long)from, (unsigned long long)from);
+    } else {
+        printf("n\tg\n");
+    }
+    const char *fmt = format == FORMAT_BFILE ? "%llu %llu\n" : "%llu\t%llu\n";
+    for (uint64_t n = from;; n++) {
+        uint64_t v = 0;
+        grundy_query_value(job->query, n, &v);
+        printf(fmt, (unsigned long long)n, (unsigned long long)v);
+        if (n == to) {
+            break;
+        }
+    }
+}
 
 /* Every heap up to `to` is answerable once prepared, so the loop cannot fail. */
 static void print(seq_job *job, int json, uint64_t from, uint64_t to) {
@@ -62,7 +114,8 @@ static int run(int argc, char **argv) {
     seq_job job;
     uint64_t from = 0, to = 0;
     int rc = cli_parse_args(&cli_cmd_values, options, argc, argv, &args);
-    if (rc >= 0) {
+    int format = FORMAT_TEXT;
+    if (rc >= 0 || (rc = parse_format(&args, &format)) >= 0) {
         return rc;
     }
     if (args.operand_count != 1) {
@@ -91,7 +144,11 @@ static int run(int argc, char **argv) {
         if (st != GRUNDY_STATUS_OK) {
             rc = seq_job_fail(&cli_cmd_values, &job, st, to);
         } else {
-            print(&job, args.present[OPT_JSON], from, to);
+            if (format == FORMAT_BFILE || format == FORMAT_TSV) {
+                print_rows(&job, format, from, to);
+            } else {
+                print(&job, format == FORMAT_JSON, from, to);
+            }
             rc = CLI_EXIT_OK;
         }
     }

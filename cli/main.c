@@ -17,6 +17,7 @@ static const cli_command *const commands[] = {
     &cli_cmd_graph,
     &cli_cmd_solve,
     &cli_cmd_misere,
+    &cli_cmd_plot,
 };
 /* clang-format on */
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
@@ -89,6 +90,14 @@ int main(int argc, char **argv) {
         return CLI_EXIT_USAGE;
     }
     const char *name = argv[1];
+    /* Hidden: the build writes grundy.1 and the completion from the help texts. */
+    if (argc == 2 && strcmp(name, "--man") == 0) {
+        return cli_print_man(commands, COMMAND_COUNT, print_overview, stdout);
+    }
+    if (argc == 2 && strcmp(name, "--bash-completion") == 0) {
+        cli_print_bash_completion(commands, COMMAND_COUNT, stdout);
+        return CLI_EXIT_OK;
+    }
     if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         return run_help(argc - 1, argv + 1);
     }

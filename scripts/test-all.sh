@@ -5,7 +5,11 @@
 set -eu
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
-grundy_need_packages clang-format
+grundy_need_packages clang-format pkg-config python3
+# Installing (pkg-config), PNG plots (cairo) and rendering the SVG plots in the tests (rsvg-convert).
+grundy_need_debs librsvg2-bin libcairo2-dev python3-pip
+GRUNDY_REQUIRE_RSVG=1
+export GRUNDY_REQUIRE_RSVG
 jobs=$(nproc 2>/dev/null || echo 2)
 
 build_and_test() {

@@ -16,6 +16,7 @@
 #include <grundy/seq.h>
 #include <grundy/period.h>
 #include <grundy/query.h>
+#include <grundy/query_values.h>
 #include <grundy/retro.h>
 #include <grundy/graph.h>
 #include <grundy/nimber.h>

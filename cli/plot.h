@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/* grundy's pictures: a Grundy sequence (value against heap, or value frequencies) and a small game
+ * graph coloured by outcome. Drawn on a plot_canvas (SVG, or PNG through cairo). */
+#ifndef GRUNDY_CLI_PLOT_H
+#define GRUNDY_CLI_PLOT_H
+
+#include "plot_canvas.h"
+
+#include <grundy/grundy.h>
+
+/** What a sequence plot shows: g(0..to) and, when found, the period search's result. */
+typedef struct plot_seq {
+    const char *rule;            /* canonical form */
+    const uint64_t *g;           /* g(0..to) */
+    uint64_t to;                 /* the last heap */
+    grundy_period_result period; /* found == 0: nothing marked */
+    int freq;                    /* 1: the frequencies of the values instead */
+} plot_seq;
+
+/**
+ * The sparse-space labelling of the values (Winning Ways ch. 4; Flammenkamp's tables): a value v is
+ * rare when parity(v & mask) is even, with the nonzero mask that makes the fewest heaps rare (ties:
+ * the smallest mask). Tried for values below 2^12; *mask = 0 when there are none to split.
+ * @return the number of rare heaps among g(0..to).
+ */
+uint64_t plot_rare_mask(const uint64_t *g, uint64_t to, uint64_t *mask);
+
+/** 1 when v is rare under mask (mask 0: never). */
+int plot_is_rare(uint64_t v, uint64_t mask);
+
+/** Draw the sequence plot (c opened at PLOT_SEQ_WIDTH x PLOT_SEQ_HEIGHT). */
+void plot_sequence(plot_canvas *c, const plot_seq *s);
+#define PLOT_SEQ_WIDTH  960.0
+#define PLOT_SEQ_HEIGHT 540.0
+
+/** A graph plot's input: n vertices, m edges u -> v, outcomes (0 draw, 1 lose, 2 win) and
+ *  remoteness (UINT32_MAX for a draw). */
+typedef struct plot_graph_data {
+    uint32_t n;
+    uint64_t m;
+    const uint32_t *from, *to;
+    const unsigned char *outcome;
+    const uint32_t *remoteness;
+} plot_graph_data;
+
+/** The most vertices `graph --plot` draws. */
+#define PLOT_GRAPH_MAX_VERTICES 500u
+
+/** Picture size for a graph: columns by remoteness. */
+void plot_graph_size(const plot_graph_data *d, double *width, double *height);
+
+/** Draw the graph: one column per remoteness (draws last), vertices coloured by outcome. */
+void plot_graph(plot_canvas *c, const plot_graph_data *d);
+
+/**
+ * Draw a labelled graph (labels with remoteness) to `path` (.svg, or .png with cairo); builds
+ * the graph's forward rows. @return 0, or -1 with errno set (ENOTSUP: PNG without cairo, EINVAL:
+ * another extension or too many vertices).
+ */
+int plot_graph_file(const char *path, grundy_graph *g, const grundy_graph_labels *labels);
+
+#endif

@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: MIT */
+/* Sequence plots: g(n) against n the way the literature draws them (Winning Ways, Flammenkamp's
+ * tables), with the preperiod and one period shaded when a period is known and the rare values
+ * of the sparse-space split highlighted; or the frequency of each value. */
+#include "plot.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define LEFT       72.0
+#define TOP        48.0
+#define PLOT_W     640.0
+#define PLOT_H     420.0
+#define COMMON_RGB "#2b5d9b"
+#define RARE_RGB   "#d7301f"
+#define PRE_RGB    "#bdbdbd"
+#define PERIOD_RGB "#9ecae1"
+#define AXIS_RGB   "#333333"
+#define MASK_BITS  12
+
+static unsigned parity(uint64_t x) {
+    unsigned p = 0;
+    while (x != 0) {
+        p ^= 1u;
+        x &= x - 1;
+    }
+    return p;
+}
+
+int plot_is_rare(uint64_t v, uint64_t mask) {
+    return mask != 0 && parity(v & mask) == 0;
+}
+
+uint64_t plot_rare_mask(const uint64_t *g, uint64_t to, uint64_t *mask) {
+    uint64_t maxv = 0;
+    for (uint64_t n = 0; n <= to; n++) {
+        maxv = g[n] > maxv ? g[n] : maxv;
+    }
+    *mask = 0;
+    if (maxv == 0 || maxv >= (1u << MASK_BITS)) {
+        return 0;
+    }
+    unsigned bits = 0;
+    while ((maxv >> bits) != 0) {
+        bits++;
+    }
+    uint64_t *hist = calloc((size_t)1 << bits, sizeof *hist);
+    if (hist == NULL) {
+        return 0;
+    }
+    for (uint64_t n = 0; n <= to; n++) {
+        hist[g[n]]++;
+    }
+    uint64_t best = UINT64_MAX;
+    for (uint64_t m = 1; m < ((uint64_t)1 << bits); m++) {
+        uint64_t rare = 0;
+        for (uint64_t v = 0; v <= maxv; v++) {
+            rare += parity(v & m) == 0 ? hist[v] : 0;
+        }
+        if (rare < best) {
+            best = rare;
+            *mask = m;
+        }
+    }
+    free(hist);
+    return best;
+}
+
+/* A tick step of 1, 2 or 5 times a power of ten giving at most `most` ticks over [0, span]. */
+static uint64_t nice_step(uint64_t span, uint64_t most) {
+    uint64_t step = 1;
+    for (;;) {
+        static const uint64_t mult[] = {1, 2, 5};
+        for (int i = 0; i < 3; i++) {
+            if (span / (step * mult[i]) < most) {
+                return step * mult[i];
+            }
+        }
+        step *= 10;
+    }
+}
+
+/* Axes with ticks: x over [0, xmax] at x(v) = LEFT + (v + 0.5) * xunit, y over [0, ymax] at
+ * y(v) = bottom - (v + yshift) * yunit (points sit on their tick: yshift 0.5; bars: 0). */
+static void draw_axes(plot_canvas *c, uint64_t xmax, double xunit, uint64_t ymax, double yunit,
+                      double yshift, const char *xlabel, const char *ylabel) {
+    char buf[32];
+    plot_line(c, LEFT, TOP + PLOT_H, LEFT + PLOT_W, TOP + PLOT_H, AXIS_RGB, 1, 0);
+    plot_line(c, LEFT, TOP, LEFT, TOP + PLOT_H, AXIS_RGB, 1, 0);
+    const uint64_t xs = nice_step(xmax, 10);
+    for (uint64_t v = 0; v <= xmax; v += xs) {
+        const double x = LEFT + ((double)v + 0.5) * xunit;
+        plot_line(c, x, TOP + PLOT_H, x, TOP + PLOT_H + 5, AXIS_RGB, 1, 0);
+        snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+        plot_text(c, x, TOP + PLOT_H + 18, 11, PLOT_MIDDLE, 0, AXIS_RGB, buf);
+    }
+    const uint64_t ys = nice_step(ymax, 8);
+    for (uint64_t v = 0; v <= ymax; v += ys) {
+        const double y = TOP + PLOT_H - ((double)v + yshift) * yunit;
+        plot_line(c, LEFT - 5, y, LEFT, y, AXIS_RGB, 1, 0);
+        plot_line(c, LEFT, y, LEFT + PLOT_W, y, "#eeeeee", 1, 0);
+        snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+        plot_text(c, LEFT - 8, y + 4, 11, PLOT_END, 0, AXIS_RGB, buf);
+    }
+    plot_text(c, LEFT + PLOT_W / 2, TOP + PLOT_H + 40, 13, PLOT_MIDDLE, 0, AXIS_RGB, xlabel);
+    plot_text(c, LEFT - 46, TOP + PLOT_H / 2, 13, PLOT_MIDDLE, 1, AXIS_RGB, ylabel);
+}
+
+/* One legend line at row `row`: a swatch (dot or box) and a text. */
+static void legend_entry(plot_canvas *c, int row, const char *color, int box, const char *text) {
+    const double x = LEFT + PLOT_W + 24, y = TOP + 16 + 22.0 * row;
+    if (color != NULL && box) {
+        plot_rect(c, x - 6, y - 10, 12, 12, color, 0.8, "class=\"legend\"");
+    } else if (color != NULL) {
+        plot_circle(c, x, y - 4, 4, color, NULL, "class=\"legend\"");
+    }
+    plot_text(c, x + 12, y, 12, PLOT_START, 0, AXIS_RGB, text);
+}
+
+/* The preperiod and the first period, shaded behind the points, where they fall in the range. */
+static void shade_period(plot_canvas *c, const plot_seq *s, double xunit) {
+    const grundy_period_result *r = &s->period;
+    char attrs[96];
+    if (!r->found || r->preperiod > s->to) {
+        return;
+    }
+    if (r->preperiod > 0) {
+        snprintf(attrs, sizeof attrs, "class=\"preperiod\" data-length=\"%llu\"",
+                 (unsigned long long)r->preperiod);
+        plot_rect(c, LEFT, TOP, (double)r->preperiod * xunit, PLOT_H, PRE_RGB, 0.35, attrs);
+    }
+    const uint64_t end =
+        r->preperiod + r->period - 1 < s->to ? r->preperiod + r->period - 1 : s->to;
+    snprintf(attrs, sizeof attrs, "class=\"period\" data-start=\"%llu\" data-length=\"%llu\"",
+             (unsigned long long)r->preperiod, (unsigned long long)r->period);
+    plot_rect(c, LEFT + (double)r->preperiod * xunit, TOP, (double)(end - r->preperiod + 1) * xunit,
+              PLOT_H, PERIOD_RGB, 0.45, attrs);
+    const double x = LEFT + (double)r->preperiod * xunit;
+    plot_line(c, x, TOP, x, TOP + PLOT_H, "#3182bd", 1, 1);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The points: one per heap when they fit one a pixel, else one per (pixel column, value). */
+static void draw_points(plot_canvas *c, const plot_seq *s, uint64_t mask, double xunit,
+                        double yunit) {
+    char attrs[96];
+    const double r = xunit >= 6 ? 3 : xunit >= 3 ? 2 : 1.2;
+    if (xunit >= 1) {
+        for (uint64_t n = 0; n <= s->to; n++) {
+            const int rare = plot_is_rare(s->g[n], mask);
+            snprintf(attrs, sizeof attrs, "class=\"%s\" data-n=\"%llu\" data-g=\"%llu\"",
+                     rare ? "rare" : "value", (unsigned long long)n, (unsigned long long)s->g[n]);
+            plot_circle(c, LEFT + ((double)n + 0.5) * xunit,
+                        TOP + PLOT_H - ((double)s->g[n] + 0.5) * yunit, rare ? r + 1 : r,
+                        rare ? RARE_RGB : COMMON_RGB, NULL, attrs);
+        }
+        return;
+    }
+    /* Bucketed: heaps with the same pixel column; each value drawn once per column. */
+    const uint64_t per = (uint64_t)(1.0 / xunit) + 1;
+    uint64_t *col = malloc(per * sizeof *col);
+    if (col == NULL) {
+        return;
+    }
+    for (uint64_t first = 0; first <= s->to; first += per) {
+        const uint64_t count = s->to - first < per - 1 ? s->to - first + 1 : per;
+        memcpy(col, s->g + first, count * sizeof *col);
+        qsort(col, count, sizeof *col, cmp_u64);
+        for (uint64_t i = 0; i < count; i++) {
+            if (i > 0 && col[i] == col[i - 1]) {
+                continue;
+            }
+            const int rare = plot_is_rare(col[i], mask);
+            snprintf(attrs, sizeof attrs, "class=\"%s bucket\" data-g=\"%llu\"",
+                     rare ? "rare" : "value", (unsigned long long)col[i]);
+            plot_circle(c, LEFT + ((double)first + 0.5) * xunit,
+                        TOP + PLOT_H - ((double)col[i] + 0.5) * yunit, rare ? 1.8 : 1,
+                        rare ? RARE_RGB : COMMON_RGB, NULL, attrs);
+        }
+    }
+    free(col);
+}
+
+static void period_legend(plot_canvas *c, const plot_seq *s, int row) {
+    char buf[128];
+    const grundy_period_result *r = &s->period;
+    if (!r->found) {
+        legend_entry(c, row, NULL, 0, "no period proved");
+        snprintf(buf, sizeof buf, "(searched heaps 0 to %llu)",
+                 (unsigned long long)(r->values_computed > 0 ? r->values_computed - 1 : 0));
+        legend_entry(c, row + 1, NULL, 0, buf);
+        return;
+    }
+    snprintf(buf, sizeof buf, "preperiod n0 = %llu", (unsigned long long)r->preperiod);
+    legend_entry(c, row, PRE_RGB, 1, buf);
+    snprintf(buf, sizeof buf, "period p = %llu%s", (unsigned long long)r->period,
+             r->saltus != 0 ? " (arithmetic)" : "");
+    legend_entry(c, row + 1, PERIOD_RGB, 1, buf);
+    const char *proof = grundy_proof_name(r->proof);
+    snprintf(buf, sizeof buf, "%s%s", r->proved ? "proved: " : "observed, not proved",
+             r->proved && proof != NULL ? proof : "");
+    legend_entry(c, row + 2, NULL, 0, buf);
+    if (r->preperiod > s->to) {
+        legend_entry(c, row + 3, NULL, 0, "(the period starts past the range)");
+    }
+}
+
+static void rare_legend(plot_canvas *c, uint64_t mask, uint64_t rare, uint64_t total, int box) {
+    char buf[128];
+    legend_entry(c, 0, COMMON_RGB, box, "common values");
+    if (mask == 0 || rare * 4 > total) {
+        legend_entry(c, 1, NULL, 0, "no rare values (no sparse split)");
+        return;
+    }
+    snprintf(buf, sizeof buf, "rare: %llu of %llu (mask %llu)", (unsigned long long)rare,
+             (unsigned long long)total, (unsigned long long)mask);
+    legend_entry(c, 1, RARE_RGB, box, buf);
+}
+
+static void draw_values(plot_canvas *c, const plot_seq *s, uint64_t mask, uint64_t maxv) {
+    const double xunit = PLOT_W / ((double)s->to + 1), yunit = PLOT_H / ((double)maxv + 1);
+    shade_period(c, s, xunit);
+    draw_axes(c, s->to, xunit, maxv, yunit, 0.5, "heap size n", "g(n)");
+    draw_points(c, s, mask, xunit, yunit);
+}
+
+/* Bars: how many heaps n <= to have each value. */
+static void draw_freq(plot_canvas *c, const plot_seq *s, uint64_t mask, uint64_t maxv) {
+    uint64_t *freq = calloc(maxv + 1, sizeof *freq);
+    if (freq == NULL) {
+        return;
+    }
+    uint64_t top = 1;
+    for (uint64_t n = 0; n <= s->to; n++) {
+        top = ++freq[s->g[n]] > top ? freq[s->g[n]] : top;
+    }
+    const double xunit = PLOT_W / ((double)maxv + 1), yunit = PLOT_H / ((double)top * 1.05);
+    draw_axes(c, maxv, xunit, top, yunit, 0, "value g", "heaps n with g(n) = g");
+    char attrs[96];
+    for (uint64_t v = 0; v <= maxv; v++) {
+        const int rare = plot_is_rare(v, mask);
+        snprintf(attrs, sizeof attrs, "class=\"%s bar\" data-g=\"%llu\" data-count=\"%llu\"",
+                 rare ? "rare" : "value", (unsigned long long)v, (unsigned long long)freq[v]);
+        const double h = (double)freq[v] * yunit;
+        plot_rect(c, LEFT + (double)v * xunit + xunit * 0.1, TOP + PLOT_H - h, xunit * 0.8, h,
+                  rare ? RARE_RGB : COMMON_RGB, 1, attrs);
+    }
+    free(freq);
+}
+
+void plot_sequence(plot_canvas *c, const plot_seq *s) {
+    uint64_t maxv = 0, mask = 0;
+    char buf[400];
+    for (uint64_t n = 0; n <= s->to; n++) {
+        maxv = s->g[n] > maxv ? s->g[n] : maxv;
+    }
+    const uint64_t rare = plot_rare_mask(s->g, s->to, &mask);
+    const int split = mask != 0 && rare * 4 <= s->to + 1;
+    snprintf(buf, sizeof buf, "%s of %.300s, heaps 0 to %llu",
+             s->freq ? "Value frequencies" : "Grundy values", s->rule, (unsigned long long)s->to);
+    plot_text(c, LEFT, TOP - 18, 16, PLOT_START, 0, AXIS_RGB, buf);
+    if (s->freq) {
+        draw_freq(c, s, split ? mask : 0, maxv);
+        rare_legend(c, mask, rare, s->to + 1, 1);
+    } else {
+        draw_values(c, s, split ? mask : 0, maxv);
+        rare_legend(c, mask, rare, s->to + 1, 0);
+        period_legend(c, s, 3);
+    }
+}

@@ -1,0 +1,341 @@
+# SPDX-License-Identifier: MIT
+"""grundy: impartial combinatorial games from Python, over libgrundy (ctypes, no dependencies).
+
+    >>> import grundy
+    >>> grundy.values("kayles", 11)
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    >>> grundy.period("0.07").period, grundy.value("kayles", 10**18)
+    (34, 1)
+
+Every call raises grundy.GrundyError (with .message, .status and .exit_code, the CLI's exit code)
+when the library refuses: a rule that does not parse, a heap past what is proved, a limit."""
+import array
+import ctypes
+from dataclasses import dataclass, field
+from typing import List, Optional, Sequence
+
+from . import _lib
+
+__all__ = ["GrundyError", "Rule", "Period", "Count", "Move", "Play", "GraphOutcomes",
+           "values", "period", "value", "count", "play", "graph", "canonical", "version"]
+
+_c = _lib.load()
+
+# grundy_status, in the order of GRUNDY_STATUS_LIST (include/grundy/common.h).
+STATUS_NAMES = ("ok", "nomem", "invalid_arg", "parse", "range", "limit", "io", "unsupported",
+                "not_found", "internal")
+# design.md's exit codes for each status (cli_exit_code).
+_EXIT_CODES = {"ok": 0, "invalid_arg": 3, "parse": 3, "range": 3, "unsupported": 3,
+               "not_found": 3, "nomem": 4, "limit": 4, "io": 5, "internal": 5}
+_ENGINES = {"auto": 0, "naive": 1, "sparse": 2}
+NUMBER_MAX = (1 << 63) - 1
+
+
+class GrundyError(Exception):
+    """A refusal from libgrundy: `message` says what and why, `status` is the library's status
+    name ('parse', 'range', 'limit', ...), `exit_code` the grundy tool's exit code for it."""
+
+    def __init__(self, message: str, status: str):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.exit_code = _EXIT_CODES.get(status, 5)
+
+
+def _status_name(st: int) -> str:
+    return STATUS_NAMES[st] if 0 <= st < len(STATUS_NAMES) else "internal"
+
+
+def _check(st: int, what: str) -> None:
+    if st != 0:
+        text = _c.grundy_status_str(st).decode()
+        raise GrundyError(f"{what}: {text}", _status_name(st))
+
+
+def _number(x, what: str) -> int:
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise GrundyError(f"{what} must be an integer, not {x!r}", "invalid_arg")
+    if x < 0 or x > NUMBER_MAX:
+        raise GrundyError(f"{what} ({x}) is out of range 0 to 2^63 - 1", "range")
+    return x
+
+
+def version() -> str:
+    """The library's version, "MAJOR.MINOR.PATCH"."""
+    return _c.grundy_version().decode()
+
+
+@dataclass(frozen=True)
+class Period:
+    """g(n + period) = g(n) + saltus for every n >= preperiod; `period` is None when no period
+    was found within the bound. `proof` is 'guy-smith', 'k-heap', 'window', 'closed-form' or
+    None (observed only, or nothing found)."""
+    rule: str
+    period: Optional[int]
+    preperiod: Optional[int]
+    saltus: int
+    proved: bool
+    proof: Optional[str]
+    values_computed: int
+    max_value: Optional[int]  # None when the values grow without bound (a saltus)
+
+
+@dataclass(frozen=True)
+class Count:
+    p_positions: int
+    n_positions: int
+
+
+@dataclass(frozen=True)
+class Move:
+    """Take `take` from heap number `heap` (0-based) of `size` tokens, leaving the heaps
+    `leaves` (ascending)."""
+    heap: int
+    size: int
+    take: int
+    leaves: List[int]
+
+
+@dataclass(frozen=True)
+class Play:
+    """`outcome` is 'win' or 'lose' for the player to move; `moves` lists at most max_moves of
+    the `move_count` winning moves; `nim_sum` is None in misere play."""
+    rule: str
+    heaps: List[int]
+    misere: bool
+    outcome: str
+    nim_sum: Optional[int]
+    move_count: int
+    moves: List[Move] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GraphOutcomes:
+    """One character per vertex in `outcomes` ('W', 'L', 'D'); `remoteness[v]` is None for a
+    draw."""
+    vertices: int
+    edges: int
+    outcomes: str
+    remoteness: List[Optional[int]]
+    win: int
+    lose: int
+    draw: int
+
+
+class Rule:
+    """A parsed rule with its query object, kept between calls (one period search serves every
+    value and count). `max_n` is the largest heap that may be computed (default 2^25), `engine`
+    'auto', 'naive' or 'sparse'. Use as a context manager, or let the garbage collector free it."""
+
+    def __init__(self, text: str, *, max_n: Optional[int] = None, engine: str = "auto"):
+        self._rule = ctypes.c_void_p()
+        self._query = ctypes.c_void_p()
+        self._player = ctypes.c_void_p()
+        if engine not in _ENGINES:
+            raise GrundyError(f"unknown engine '{engine}' (naive, sparse or auto)", "invalid_arg")
+        diag = _lib.Diag()
+        st = _c.grundy_rule_parse(str(text).encode(), ctypes.byref(self._rule), ctypes.byref(diag))
+        if st != 0:
+            raise GrundyError(f"rule '{text}', position {diag.column}: {diag.message.decode()}",
+                              _status_name(st))
+        self.canonical = self._format()
+        self.max_n = _lib.DEFAULT_MAX_N if max_n is None else _number(max_n, "max_n")
+        self._opts = _lib.PeriodOpts(self.max_n, _lib.SeqOpts(_ENGINES[engine],
+                                                              _lib.DEFAULT_SEQ_MAX_BYTES),
+                                     self.max_n if max_n is not None else 0)
+        if engine == "sparse" and _c.grundy_rule_max_heaps_left(self._rule) != 2:
+            raise GrundyError(f"engine 'sparse' needs a rule with moves that leave two heaps; "
+                              f"{self.canonical} has none", "invalid_arg")
+        _check(_c.grundy_query_create(self._rule, ctypes.byref(self._opts),
+                                      ctypes.byref(self._query)), self.canonical)
+
+    def _format(self) -> str:
+        n = _c.grundy_rule_format(self._rule, None, 0)
+        buf = ctypes.create_string_buffer(n + 1)
+        _c.grundy_rule_format(self._rule, buf, n + 1)
+        return buf.value.decode()
+
+    def close(self) -> None:
+        """Free the C objects now (also done when the Rule is collected)."""
+        if getattr(self, "_player", None):
+            _c.grundy_position_destroy(self._player)
+            self._player = ctypes.c_void_p()
+        if getattr(self, "_query", None):
+            _c.grundy_query_destroy(self._query)
+            self._query = ctypes.c_void_p()
+        if getattr(self, "_rule", None):
+            _c.grundy_rule_destroy(self._rule)
+            self._rule = ctypes.c_void_p()
+
+    __del__ = close
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __str__(self) -> str:
+        return self.canonical
+
+    def __repr__(self) -> str:
+        return f"grundy.Rule({self.canonical!r})"
+
+    def _past_reach(self, st: int, heap: int) -> None:
+        """Raise the CLI's message for a heap the query could not answer."""
+        if st == 0:
+            return
+        if _status_name(st) != "limit" or heap <= self.max_n:
+            _check(st, f"{self.canonical}, heap {heap}")
+        reach = _c.grundy_query_reach(self._query)
+        if _c.grundy_period_theorem(self._rule) == 0:
+            why = (f"no theorem proves periods of {self.canonical} ('!' codes and tails), so "
+                   f"only heaps up to max_n are answered; raise max_n (now {self.max_n}) to "
+                   f"{heap} or more")
+        else:
+            why = (f"computed g(0..{reach}) of {self.canonical} without a proved period; raise "
+                   f"max_n (now {self.max_n})")
+        raise GrundyError(f"g({heap}) is past what is proved: {why}", "limit")
+
+    def value(self, n: int) -> int:
+        """g(n), for n up to 2^63 - 1 (through a proved period past max_n)."""
+        n = _number(n, "heap")
+        out = ctypes.c_uint64()
+        self._past_reach(_c.grundy_query_value(self._query, n, ctypes.byref(out)), n)
+        return out.value
+
+    def values_array(self, to: int, start: int = 0) -> array.array:
+        """g(start..to) as an array('Q') (8 bytes a value; a memoryview of it is a bytes view)."""
+        to, start = _number(to, "to"), _number(start, "start")
+        if start > to:
+            raise GrundyError(f"start ({start}) is greater than to ({to})", "range")
+        count = to - start + 1
+        buf = array.array("Q", bytes(8 * count))
+        addr, _ = buf.buffer_info()
+        ptr = ctypes.cast(addr, ctypes.POINTER(ctypes.c_uint64))
+        self._past_reach(_c.grundy_query_values(self._query, start, count, ptr), to)
+        return buf
+
+    def values(self, to: int, start: int = 0) -> List[int]:
+        """[g(start), ..., g(to)]."""
+        return self.values_array(to, start).tolist()
+
+    def period(self) -> Period:
+        """The smallest period and preperiod, proved or observed, searched in doubling rounds up
+        to max_n (a Period with period None when there is none within the bound)."""
+        r = _lib.PeriodResult()
+        _check(_c.grundy_period_find(self._rule, None, ctypes.byref(self._opts), ctypes.byref(r)),
+               self.canonical)
+        proof = _c.grundy_proof_name(r.proof) if r.found and r.proved else None
+        return Period(self.canonical, r.period if r.found else None,
+                      r.preperiod if r.found else None, r.saltus if r.found else 0,
+                      bool(r.found and r.proved), proof.decode() if proof else None,
+                      r.values_computed, None if r.found and r.saltus else r.max_value)
+
+    def count(self, to: int, start: int = 0) -> Count:
+        """P- and N-positions among heaps start..to (to up to 2^63 - 1)."""
+        to, start = _number(to, "to"), _number(start, "start")
+        if start > to:
+            raise GrundyError(f"start ({start}) is greater than to ({to})", "range")
+        p, n = ctypes.c_uint64(), ctypes.c_uint64()
+        self._past_reach(_c.grundy_query_count(self._query, start, to, ctypes.byref(p),
+                                               ctypes.byref(n)), to)
+        return Count(p.value, n.value)
+
+    def play(self, heaps: Sequence[int], *, misere: bool = False, max_moves: int = 20) -> Play:
+        """Who wins the sum of `heaps` (the player to move), and up to max_moves winning moves."""
+        heaps = [_number(h, "heap") for h in heaps]
+        max_moves = _number(max_moves, "max_moves")
+        if not self._player:
+            opts = _lib.PositionOpts(self._opts, _lib.DEFAULT_MAX_STATES,
+                                     _lib.DEFAULT_POSITION_MAX_BYTES, _lib.DEFAULT_MAX_WORK)
+            _check(_c.grundy_position_create(self._rule, ctypes.byref(opts),
+                                             ctypes.byref(self._player)), self.canonical)
+        hs = (ctypes.c_uint64 * max(len(heaps), 1))(*heaps)
+        moves = (_lib.Move * max(max_moves, 1))()
+        r = _lib.PlayResult()
+        st = _c.grundy_position_play(self._player, hs, len(heaps), int(bool(misere)), moves,
+                                     max_moves, ctypes.byref(r))
+        if st != 0:
+            _check(st, f"{self.canonical}, heaps {' '.join(map(str, heaps))}")
+        listed = [Move(m.heap, m.size, m.take, list(m.leaves[:m.leaves_count]))
+                  for m in moves[:r.moves_listed]]
+        return Play(self.canonical, heaps, bool(misere), "win" if r.win else "lose",
+                    None if misere else r.nim_sum, r.move_count, listed)
+
+
+def canonical(rule: str) -> str:
+    """The canonical form of a rule ('kayles' -> '0.77')."""
+    with Rule(rule) as r:
+        return r.canonical
+
+
+def values(rule: str, to: int, start: int = 0, **opts) -> List[int]:
+    """[g(start), ..., g(to)] of a rule; opts: max_n, engine."""
+    with Rule(rule, **opts) as r:
+        return r.values(to, start)
+
+
+def value(rule: str, n: int, **opts) -> int:
+    """g(n) of a rule, n up to 2^63 - 1; opts: max_n, engine."""
+    with Rule(rule, **opts) as r:
+        return r.value(n)
+
+
+def period(rule: str, **opts) -> Period:
+    """The rule's period and preperiod, and the theorem proving them; opts: max_n, engine."""
+    with Rule(rule, **opts) as r:
+        return r.period()
+
+
+def count(rule: str, to: int, start: int = 0, **opts) -> Count:
+    """P- and N-positions among heaps start..to; opts: max_n, engine."""
+    with Rule(rule, **opts) as r:
+        return r.count(to, start)
+
+
+def play(rule: str, heaps: Sequence[int], *, misere: bool = False, max_moves: int = 20,
+         **opts) -> Play:
+    """Who wins a sum of heaps and with which moves; opts: max_n, engine."""
+    with Rule(rule, **opts) as r:
+        return r.play(heaps, misere=misere, max_moves=max_moves)
+
+
+def graph(edges, vertices: Optional[int] = None, *, format: str = "seed",
+          remoteness: bool = True) -> GraphOutcomes:
+    """Win/lose/draw (and remoteness) of a token on each vertex of a directed graph. `edges` is
+    text in the CLI's formats (format 'seed': 'n m' then 'u v' lines; 'edges': 'u v' lines), or
+    a list of (u, v) pairs with `vertices` (default 1 + the largest id)."""
+    if format not in ("seed", "edges"):
+        raise GrundyError(f"unknown graph format '{format}' (seed or edges)", "invalid_arg")
+    if isinstance(edges, str):
+        text, fmt = edges, 0 if format == "seed" else 1
+    else:
+        pairs = [(_number(u, "vertex"), _number(v, "vertex")) for u, v in edges]
+        n = vertices if vertices is not None else 1 + max((max(p) for p in pairs), default=-1)
+        text, fmt = f"{n} {len(pairs)}\n" + "".join(f"{u} {v}\n" for u, v in pairs), 0
+    data = text.encode()
+    g = ctypes.c_void_p()
+    diag = _lib.Diag()
+    ropts = _lib.GraphReadOpts(fmt, _lib.DEFAULT_GRAPH_MAX_BYTES)
+    st = _c.grundy_graph_parse(data, len(data), ctypes.byref(ropts), ctypes.byref(g),
+                               ctypes.byref(diag))
+    if st != 0:
+        where = f"line {diag.line}: " if diag.line else ""
+        raise GrundyError(f"graph, {where}{diag.message.decode() or _c.grundy_status_str(st).decode()}",
+                          _status_name(st))
+    labels = _lib.GraphLabels()
+    try:
+        _check(_c.grundy_graph_label(g, int(remoteness), ctypes.byref(labels)), "graph")
+        n = labels.n
+        words = "DLW"
+        outcomes = "".join(words[(labels.outcomes[v >> 2] >> ((v & 3) * 2)) & 3] for v in range(n))
+        rem = []
+        if remoteness:
+            rem = [None if labels.remoteness[v] == _lib.REMOTENESS_NONE else labels.remoteness[v]
+                   for v in range(n)]
+        return GraphOutcomes(n, _c.grundy_graph_edge_count(g), outcomes, rem, labels.win,
+                             labels.lose, labels.draw)
+    finally:
+        _c.grundy_graph_labels_free(ctypes.byref(labels))
+        _c.grundy_graph_destroy(g)

@@ -1,0 +1,129 @@
+# SPDX-License-Identifier: MIT
+"""Loading libgrundy and declaring the C calls the package uses (ctypes, standard library only).
+
+The library is looked for, in order: the file named by the environment variable GRUNDY_LIBRARY;
+a libgrundy.so* next to this package (a wheel built with GRUNDY_LIBRARY set carries one); the
+system loader (libgrundy.so.0, as `cmake --install` puts it in PREFIX/lib)."""
+import ctypes
+import ctypes.util
+import glob
+import os
+
+u64 = ctypes.c_uint64
+SOVERSION = 0
+
+
+class SeqOpts(ctypes.Structure):
+    _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64)]
+
+
+class PeriodOpts(ctypes.Structure):
+    _fields_ = [("max_n", u64), ("seq", SeqOpts), ("unproved_max_n", u64)]
+
+
+class PeriodResult(ctypes.Structure):
+    _fields_ = [("found", ctypes.c_int), ("proved", ctypes.c_int), ("proof", ctypes.c_int),
+                ("preperiod", u64), ("period", u64), ("saltus", u64),
+                ("values_computed", u64), ("max_value", u64)]
+
+
+class PositionOpts(ctypes.Structure):
+    _fields_ = [("period", PeriodOpts), ("max_states", u64), ("max_bytes", u64),
+                ("max_work", u64)]
+
+
+class Move(ctypes.Structure):
+    _fields_ = [("heap", ctypes.c_size_t), ("size", u64), ("take", u64),
+                ("leaves_count", ctypes.c_uint), ("leaves", u64 * 4)]
+
+
+class PlayResult(ctypes.Structure):
+    _fields_ = [("win", ctypes.c_int), ("nim_sum", u64), ("move_count", u64),
+                ("moves_listed", ctypes.c_size_t)]
+
+
+class Diag(ctypes.Structure):
+    _fields_ = [("line", ctypes.c_size_t), ("column", ctypes.c_size_t),
+                ("message", ctypes.c_char * 160)]
+
+
+class GraphReadOpts(ctypes.Structure):
+    _fields_ = [("format", ctypes.c_int), ("max_bytes", u64)]
+
+
+class GraphLabels(ctypes.Structure):
+    _fields_ = [("n", u64), ("outcomes", ctypes.POINTER(ctypes.c_uint8)),
+                ("remoteness", ctypes.POINTER(ctypes.c_uint32)),
+                ("win", u64), ("lose", u64), ("draw", u64)]
+
+
+# The defaults of the C headers' _INIT macros (period.h, seq.h, position.h, graph.h).
+DEFAULT_MAX_N = 1 << 25
+DEFAULT_SEQ_MAX_BYTES = 8 << 30
+DEFAULT_MAX_STATES = 1 << 22
+DEFAULT_POSITION_MAX_BYTES = 1 << 30
+DEFAULT_MAX_WORK = 1 << 27
+DEFAULT_GRAPH_MAX_BYTES = 24 << 30
+REMOTENESS_NONE = 0xFFFFFFFF
+
+P = ctypes.POINTER
+vp = ctypes.c_void_p
+_PROTOTYPES = {
+    "grundy_version": (ctypes.c_char_p, []),
+    "grundy_status_str": (ctypes.c_char_p, [ctypes.c_int]),
+    "grundy_rule_parse": (ctypes.c_int, [ctypes.c_char_p, P(vp), P(Diag)]),
+    "grundy_rule_destroy": (None, [vp]),
+    "grundy_rule_format": (ctypes.c_size_t, [vp, ctypes.c_char_p, ctypes.c_size_t]),
+    "grundy_rule_max_heaps_left": (ctypes.c_uint, [vp]),
+    "grundy_period_theorem": (ctypes.c_int, [vp]),
+    "grundy_proof_name": (ctypes.c_char_p, [ctypes.c_int]),
+    "grundy_query_create": (ctypes.c_int, [vp, P(PeriodOpts), P(vp)]),
+    "grundy_query_destroy": (None, [vp]),
+    "grundy_query_prepare": (ctypes.c_int, [vp, u64]),
+    "grundy_query_reach": (u64, [vp]),
+    "grundy_query_period": (P(PeriodResult), [vp]),
+    "grundy_query_value": (ctypes.c_int, [vp, u64, P(u64)]),
+    "grundy_query_values": (ctypes.c_int, [vp, u64, u64, P(u64)]),
+    "grundy_query_count": (ctypes.c_int, [vp, u64, u64, P(u64), P(u64)]),
+    "grundy_period_find": (ctypes.c_int, [vp, vp, P(PeriodOpts), P(PeriodResult)]),
+    "grundy_position_create": (ctypes.c_int, [vp, P(PositionOpts), P(vp)]),
+    "grundy_position_destroy": (None, [vp]),
+    "grundy_position_play": (ctypes.c_int, [vp, P(u64), ctypes.c_size_t, ctypes.c_int,
+                                            P(Move), ctypes.c_size_t, P(PlayResult)]),
+    "grundy_graph_parse": (ctypes.c_int, [ctypes.c_char_p, ctypes.c_size_t, P(GraphReadOpts),
+                                          P(vp), P(Diag)]),
+    "grundy_graph_destroy": (None, [vp]),
+    "grundy_graph_edge_count": (u64, [vp]),
+    "grundy_graph_label": (ctypes.c_int, [vp, ctypes.c_int, P(GraphLabels)]),
+    "grundy_graph_labels_free": (None, [P(GraphLabels)]),
+}
+
+
+def _candidates():
+    env = os.environ.get("GRUNDY_LIBRARY")
+    if env:
+        return [env]  # named explicitly: no fallback that could load another version
+    here = os.path.dirname(os.path.abspath(__file__))
+    found = sorted(glob.glob(os.path.join(here, "libgrundy.so*")))
+    found.append(f"libgrundy.so.{SOVERSION}")
+    system = ctypes.util.find_library("grundy")
+    if system:
+        found.append(system)
+    return found
+
+
+def load():
+    errors = []
+    for path in _candidates():
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as e:
+            errors.append(f"{path}: {e}")
+            continue
+        for name, (restype, argtypes) in _PROTOTYPES.items():
+            fn = getattr(lib, name)
+            fn.restype = restype
+            fn.argtypes = argtypes
+        return lib
+    raise ImportError("grundy: cannot load libgrundy (set GRUNDY_LIBRARY to its path, or install "
+                      "it with cmake --install): " + "; ".join(errors))

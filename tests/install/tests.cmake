@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: MIT
+# Installing: consumers built through pkg-config and find_package, and the exported symbols.
+if(GRUNDY_BUILD_CLI) # the test also checks the installed tool, man page and completion
+  add_test(NAME install_consumers
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/install/install_test.sh ${PROJECT_BINARY_DIR}
+                   ${PROJECT_SOURCE_DIR} "${GRUNDY_SANITIZE}")
+  set_tests_properties(install_consumers PROPERTIES LABELS install RUN_SERIAL ON)
+endif()
+add_test(NAME shared_symbols
+         COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/install/symbols_test.sh
+                 $<TARGET_FILE:grundy_shared> ${PROJECT_SOURCE_DIR}/include/grundy)
+set_tests_properties(shared_symbols PROPERTIES LABELS install)
+if(GRUNDY_BUILD_CLI)
+  find_package(Python3 COMPONENTS Interpreter)
+  if(Python3_FOUND)
+    add_test(NAME man_page_help
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/install/man_test.py
+                     $<TARGET_FILE:grundy_cli> ${PROJECT_BINARY_DIR}/grundy.1
+                     ${PROJECT_SOURCE_DIR}/README.md)
+    set_tests_properties(man_page_help PROPERTIES LABELS install)
+  endif()
+endif()
+# The Python package (python/) against the tool; under sanitizers the runtime is preloaded, since
+# python itself is not built with it.
+if(GRUNDY_BUILD_CLI AND Python3_FOUND)
+  set(python_env GRUNDY_CLI=$<TARGET_FILE:grundy_cli> GRUNDY_LIBRARY=$<TARGET_FILE:grundy_shared>)
+  if(GRUNDY_SANITIZE MATCHES "address")
+    execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libasan.so
+                    OUTPUT_VARIABLE asan_runtime OUTPUT_STRIP_TRAILING_WHITESPACE)
+    list(APPEND python_env LD_PRELOAD=${asan_runtime} ASAN_OPTIONS=detect_leaks=0)
+  endif()
+  add_test(NAME python_package
+           COMMAND ${CMAKE_COMMAND} -E env ${python_env}
+                   ${Python3_EXECUTABLE} -m unittest discover -s ${PROJECT_SOURCE_DIR}/python/tests -v)
+  set_tests_properties(python_package PROPERTIES LABELS python)
+endif()
+# Pictures: every kind rendered, parsed, checked against the tool's answers, converted by rsvg.
+if(GRUNDY_BUILD_CLI AND Python3_FOUND)
+  add_test(NAME plots COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/plot/plot_test.py
+                              $<TARGET_FILE:grundy_cli> -v)
+  set_tests_properties(plots PROPERTIES LABELS python)
+endif()
+if(TARGET grundy_cli AND Python3_FOUND)
+  set_tests_properties(plots PROPERTIES ENVIRONMENT
+                       "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/plot/lsan.supp")
+endif()
