@@ -22,7 +22,6 @@
 /* The deepest line of play the search follows; deeper is GRUNDY_STATUS_LIMIT. */
 #define MISERE_MAX_DEPTH 2000
 
-
 /* Keep the heaps that have a move, sorted. Returns how many. */
 static size_t live_heaps(const grundy_rule *rule, uint64_t *h, size_t n) {
     size_t k = 0;
