@@ -159,7 +159,10 @@ int cli_parse_args(const cli_command *cmd, const cli_option *opts, int argc, cha
                 return rc;
             }
         } else if (out->operand_count == CLI_MAX_OPERANDS) {
-            return cli_usage_error(cmd, "too many operands (at most %d)", CLI_MAX_OPERANDS);
+            return cli_usage_error(cmd,
+                                   "too many operands (at most %d; give more through --input "
+                                   "where the command has it)",
+                                   CLI_MAX_OPERANDS);
         } else {
             out->operands[out->operand_count++] = argv[i];
         }
@@ -208,9 +211,18 @@ char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_byte
         }
         char *const bigger = cap > max_bytes ? NULL : realloc(buf, cap * 2);
         if (bigger == NULL) {
+            /* count the rest, so that the message can say how far to raise the limit */
+            uint64_t total = used;
+            size_t got;
+            while ((got = fread(buf, 1, cap, stdin)) > 0) {
+                total += got;
+            }
             free(buf);
-            *rc = cli_fail(cmd, CLI_EXIT_LIMIT, "%s: the input is too large (raise --max-bytes)",
-                           what);
+            *rc = cli_fail(cmd, CLI_EXIT_LIMIT,
+                           "%s: the input has %llu bytes, over --max-bytes %llu: raise "
+                           "--max-bytes to %llu",
+                           what, (unsigned long long)total, (unsigned long long)max_bytes,
+                           (unsigned long long)total * 2);
             return NULL;
         }
         buf = bigger;

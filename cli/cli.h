@@ -37,6 +37,7 @@ extern const cli_command cli_cmd_graph;
 extern const cli_command cli_cmd_solve;
 extern const cli_command cli_cmd_misere;
 extern const cli_command cli_cmd_plot;
+extern const cli_command cli_cmd_nim;
 
 /** Print a command's --help text (and the exit codes) to `out`. */
 void cli_print_help(const cli_command *cmd, FILE *out);

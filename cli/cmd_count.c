@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* grundy count: P-positions (g = 0) and N-positions among heaps A..N, through the period. */
 #include "json.h"
+#include "seq_batch.h"
 #include "seq_common.h"
 
 static const char help[] =
     "Usage: grundy count RULE --to N [--from A] [--max-n M] [--engine E] [--json]\n"
+    "       grundy count RULE --input FILE|- [--format lines|seed] [...]\n"
     "\n"
     "Count the P-positions (value 0: the player to move loses) and N-positions (the player to\n"
     "move wins) among single heaps of A to N tokens, both included (N up to 2^63 - 1). Past\n"
@@ -13,18 +15,19 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --to N      the largest heap counted (required)\n"
-    "  --from A    the smallest heap counted [default: 0]\n" SEQ_OPTIONS_HELP
+    "  --from A    the smallest heap counted [default: 0]\n" BATCH_OPTIONS_HELP
+    "                a query is `N` (heaps 0 to N) or `A N` (heaps A to N)\n" SEQ_OPTIONS_HELP
     "  --json      print one JSON object: rule, from, to, p_positions, n_positions\n"
     "  -h, --help  show this help\n"
     "\n"
     "Example (Project Euler 306: the first player wins for 852938 lengths):\n"
-    "  grundy count 0.07 --from 1 --to 1000000\n";
+    "  grundy count 0.07 --from 1 --to 1000000\n"
+    "  printf '0\\n1\\n4\\n12\\n' | grundy count 'S(2,5)' --input - --json\n";
 
-static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
-                                     {"from", 0, CLI_ARG_ONE},
-                                     {"json", 0, CLI_ARG_NONE},
-                                     SEQ_OPTIONS{NULL, 0, 0}};
-enum { OPT_TO, OPT_FROM, OPT_JSON, OPT_SEQ };
+static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},     {"from", 0, CLI_ARG_ONE},
+                                     {"json", 0, CLI_ARG_NONE},  {"input", 0, CLI_ARG_ONE},
+                                     {"format", 0, CLI_ARG_ONE}, SEQ_OPTIONS{NULL, 0, 0}};
+enum { OPT_TO, OPT_FROM, OPT_JSON, OPT_INPUT, OPT_FORMAT, OPT_SEQ };
 
 static void print(const seq_job *job, int json, uint64_t from, uint64_t to, uint64_t p_pos,
                   uint64_t n_pos) {
@@ -46,6 +49,15 @@ static void print(const seq_job *job, int json, uint64_t from, uint64_t to, uint
     json_object_end(&w);
 }
 
+/* --input: every query from one prepared sequence. */
+static int run_batch(const cli_args *args) {
+    const seq_batch_spec spec = {OPT_INPUT, OPT_FORMAT, OPT_JSON, OPT_SEQ, print, NULL};
+    if (args->present[OPT_TO] || args->present[OPT_FROM]) {
+        return cli_usage_error(&cli_cmd_count, "give --to/--from or --input, not both");
+    }
+    return seq_batch_run(&cli_cmd_count, args, &spec);
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
     seq_job job;
@@ -59,8 +71,11 @@ static int run(int argc, char **argv) {
                    ? cli_usage_error(&cli_cmd_count, "missing RULE")
                    : cli_usage_error(&cli_cmd_count, "unexpected operand '%s'", args.operands[1]);
     }
+    if (args.present[OPT_INPUT]) {
+        return run_batch(&args);
+    }
     if (!args.present[OPT_TO]) {
-        return cli_usage_error(&cli_cmd_count, "missing --to N");
+        return cli_usage_error(&cli_cmd_count, "missing --to N (or --input FILE)");
     }
     if ((rc = cli_parse_number(&cli_cmd_count, "--to", args.value[OPT_TO], GRUNDY_NUMBER_MAX,
                                &to)) != 0 ||

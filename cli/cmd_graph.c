@@ -138,9 +138,16 @@ static int load(graph_run *r) {
                         is_stdin ? "standard input" : path,
                         read_errno != 0 ? strerror(read_errno) : diag.message);
     }
+    /* the reader's memory refusal says "need N bytes" (so far, for the edges format) */
+    const char *const need = strstr(diag.message, " need ");
+    unsigned long long bytes = 0;
+    char raise[64] = "";
+    if (strstr(diag.message, "memory limit") != NULL && need != NULL &&
+        sscanf(need, " need %llu", &bytes) == 1) {
+        snprintf(raise, sizeof raise, "; raise --max-bytes to at least %llu", bytes);
+    }
     return cli_fail(&cli_cmd_graph, cli_exit_code(st), "%s%sline %zu: %s%s", is_stdin ? "" : path,
-                    is_stdin ? "" : ", ", diag.line, diag.message,
-                    strstr(diag.message, "memory limit") != NULL ? "; raise --max-bytes" : "");
+                    is_stdin ? "" : ", ", diag.line, diag.message, raise);
 }
 
 static int compute(graph_run *r) {

@@ -20,6 +20,9 @@ static const char help[] =
     "Options:\n"
     "  --input FILE    one position per line (heaps separated by spaces; '-' is stdin; blank\n"
     "                  lines are skipped); one result per line (JSON Lines with --json)\n"
+    "  --format F      lines (as above) or seed: each position is its number of heaps n,\n"
+    "                  then the n heaps, as the seed problems write it (`2` then `1 1`)\n"
+    "                  [default: lines]\n"
     "  --misere        misere play [default: normal play]\n"
     "  --max-moves K   list at most K winning moves, 0 to 1000000 [default: 20]; the count\n"
     "                  is always exact\n"
@@ -31,13 +34,19 @@ static const char help[] =
     "Text output: First (the player to move wins) or Second, then the winning moves; with\n"
     "--input, one word per line.\n"
     "\n"
+    "At most 4096 heaps as operands; more through --input.\n"
+    "\n"
     "Example:\n"
     "  grundy play 'S(1-2)' 3 5 6\n";
 
-static const cli_option options[] = {{"input", 0, CLI_ARG_ONE},     {"misere", 0, CLI_ARG_NONE},
-                                     {"max-moves", 0, CLI_ARG_ONE}, {"max-n", 0, CLI_ARG_ONE},
-                                     {"json", 0, CLI_ARG_NONE},     {NULL, 0, 0}};
-enum { OPT_INPUT, OPT_MISERE, OPT_MAX_MOVES, OPT_MAX_N, OPT_JSON };
+static const cli_option options[] = {{"input", 0, CLI_ARG_ONE},
+                                     {"misere", 0, CLI_ARG_NONE},
+                                     {"max-moves", 0, CLI_ARG_ONE},
+                                     {"max-n", 0, CLI_ARG_ONE},
+                                     {"json", 0, CLI_ARG_NONE},
+                                     {"format", 0, CLI_ARG_ONE},
+                                     {NULL, 0, 0}};
+enum { OPT_INPUT, OPT_MISERE, OPT_MAX_MOVES, OPT_MAX_N, OPT_JSON, OPT_FORMAT };
 
 #define MAX_MOVES_LIMIT 1000000u
 
@@ -45,7 +54,7 @@ typedef struct play_ctx {
     grundy_rule *rule;
     grundy_position *player;
     char *canonical; /* the whole canonical form, owned */
-    int misere, json, batch;
+    int misere, json, batch, seed_format;
     uint64_t max_n;
     size_t max_moves;
     grundy_move *moves;
@@ -144,20 +153,34 @@ static void print_json(const play_ctx *c, const uint64_t *heaps, size_t count,
 }
 
 /* The one-line explanation of a limit. */
-static int limit_error(const play_ctx *c, const char *where) {
+static int limit_error(const play_ctx *c, const char *where, const uint64_t *heaps, size_t count) {
     if (c->misere) {
         return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
-                        "%smisere search of this position is beyond its limits (%llu positions,"
-                        " %llu MiB, %llu moves tried, %d moves deep); misere play of %s has no "
-                        "known shortcut",
+                        "%smisere search of this position stopped at its fixed limits (%llu "
+                        "positions, %llu MiB, %llu moves tried, %d moves deep), which play has "
+                        "no option to raise: misere play of %s has no known shortcut; heaps "
+                        "totalling at most 400 tokens are solved by 'grundy solve heaps RULE "
+                        "HEAP... --misere' (raise its --max-bytes as it says)",
                         where, (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_STATES,
                         (unsigned long long)(GRUNDY_POSITION_DEFAULT_MAX_BYTES >> 20),
                         (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_WORK, 2000, c->canonical);
     }
+    uint64_t top = 0;
+    for (size_t i = 0; i < count; i++) {
+        top = heaps[i] > top ? heaps[i] : top;
+    }
+    if (top > c->max_n) {
+        return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
+                        "%sheap %llu is out of reach: no proved period of %s within --max-n "
+                        "%llu; raise --max-n to %llu to compute it directly (memory allowing)",
+                        where, (unsigned long long)top, c->canonical, (unsigned long long)c->max_n,
+                        (unsigned long long)top);
+    }
     return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
-                    "%sa heap is out of reach or has too many moves to count: no proved period"
-                    " of %s within --max-n %llu (raise --max-n)",
-                    where, c->canonical, (unsigned long long)c->max_n);
+                    "%sa heap has too many moves to count within play's fixed work limit (%llu "
+                    "steps), or memory ran out computing g(0..%llu) of %s; no option raises it",
+                    where, (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_WORK,
+                    (unsigned long long)top, c->canonical);
 }
 
 static int play_one(play_ctx *c, const uint64_t *heaps, size_t count, size_t line) {
@@ -181,7 +204,7 @@ static int play_one(play_ctx *c, const uint64_t *heaps, size_t count, size_t lin
     }
     free(values);
     if (st == GRUNDY_STATUS_LIMIT) {
-        return limit_error(c, where);
+        return limit_error(c, where, heaps, count);
     }
     if (st != GRUNDY_STATUS_OK) {
         return cli_fail(&cli_cmd_play, cli_exit_code(st), "%s%s", where, grundy_status_str(st));
@@ -228,6 +251,61 @@ static int parse_line(char *line, size_t lineno, uint64_t **heaps, size_t *count
     }
 }
 
+/* --format seed: a count n, then n heaps, line breaks anywhere; fed one line's numbers at a time.
+ */
+typedef struct seed_reader {
+    uint64_t want;  /* heaps still to come for the current position (0: a count comes next) */
+    uint64_t total; /* the number of heaps of the current position */
+    uint64_t *heaps;
+    size_t count, cap, line;
+} seed_reader;
+
+static int seed_feed(play_ctx *c, seed_reader *r, const uint64_t *v, size_t n, size_t lineno) {
+    for (size_t i = 0; i < n; i++) {
+        if (r->want == 0 && r->count == 0) {
+            if (v[i] == 0) {
+                return cli_fail(&cli_cmd_play, CLI_EXIT_VALUE, "line %zu: a position of 0 heaps",
+                                lineno);
+            }
+            r->want = r->total = v[i];
+            r->line = lineno;
+            continue;
+        }
+        if (r->count == r->cap) {
+            const size_t grown = r->cap == 0 ? 16 : 2 * r->cap;
+            uint64_t *const bigger = realloc(r->heaps, grown * sizeof *bigger);
+            if (bigger == NULL) {
+                return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT, "out of memory");
+            }
+            r->heaps = bigger;
+            r->cap = grown;
+        }
+        r->heaps[r->count++] = v[i];
+        if (--r->want == 0) {
+            const int rc = play_one(c, r->heaps, r->count, r->line);
+            r->count = 0;
+            if (rc != CLI_EXIT_OK) {
+                return rc;
+            }
+        }
+    }
+    return CLI_EXIT_OK;
+}
+
+/* Lines format: a first position of one heap t followed by a position of t heaps is likely the
+ * seed's count line; say so on stderr (both were answered). */
+static void note_count_line(size_t position, size_t count, const uint64_t *heaps,
+                            uint64_t *first_single) {
+    if (position == 1) {
+        *first_single = count == 1 ? heaps[0] : 0;
+    } else if (position == 2 && *first_single > 0 && *first_single == count) {
+        fprintf(stderr,
+                "grundy play: note: the first line (%llu) was answered as a position; if it is "
+                "the count line of the seed's format, use --format seed\n",
+                (unsigned long long)*first_single);
+    }
+}
+
 static int play_file(play_ctx *c, const char *path) {
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     char *line = NULL;
@@ -238,16 +316,28 @@ static int play_file(play_ctx *c, const char *path) {
         return cli_fail(&cli_cmd_play, CLI_EXIT_IO, "cannot open '%s': %s", path, strerror(errno));
     }
     ssize_t got;
+    seed_reader seed = {0};
+    uint64_t first_single = 0; /* lines format: a first line of one heap t, maybe a count line */
+    size_t positions = 0;
     while (rc == CLI_EXIT_OK && (got = getline(&line, &line_cap, in)) >= 0) {
         lineno++;
         /* A NUL byte would end the line early and drop the heaps after it without a word. */
         rc = strlen(line) != (size_t)got
                  ? cli_fail(&cli_cmd_play, CLI_EXIT_VALUE, "line %zu: a NUL byte", lineno)
                  : parse_line(line, lineno, &heaps, &count, &heap_cap);
-        if (rc == CLI_EXIT_OK && count > 0) {
+        if (rc == CLI_EXIT_OK && c->seed_format) {
+            rc = seed_feed(c, &seed, heaps, count, lineno);
+        } else if (rc == CLI_EXIT_OK && count > 0) {
+            note_count_line(++positions, count, heaps, &first_single);
             rc = play_one(c, heaps, count, lineno);
         }
     }
+    if (rc == CLI_EXIT_OK && c->seed_format && seed.want > 0) {
+        rc = cli_fail(&cli_cmd_play, CLI_EXIT_VALUE,
+                      "line %zu: the input ends inside a position (%zu of its %llu heaps given)",
+                      seed.line, seed.count, (unsigned long long)seed.total);
+    }
+    free(seed.heaps);
     if (rc == CLI_EXIT_OK && ferror(in)) {
         rc = cli_fail(&cli_cmd_play, CLI_EXIT_IO, "error reading '%s'", path);
     }
@@ -299,6 +389,15 @@ static int parse_options(play_ctx *c, const cli_args *args) {
     c->misere = args->present[OPT_MISERE] > 0;
     c->json = args->present[OPT_JSON] > 0;
     c->batch = args->present[OPT_INPUT] > 0;
+    if (rc == 0 && args->present[OPT_FORMAT]) {
+        c->seed_format = strcmp(args->value[OPT_FORMAT], "seed") == 0;
+        if (!c->seed_format && strcmp(args->value[OPT_FORMAT], "lines") != 0) {
+            rc = cli_fail(&cli_cmd_play, CLI_EXIT_VALUE,
+                          "--format: unknown format '%s' (lines or seed)", args->value[OPT_FORMAT]);
+        } else if (!c->batch) {
+            rc = cli_usage_error(&cli_cmd_play, "--format applies to --input");
+        }
+    }
     return rc;
 }
 

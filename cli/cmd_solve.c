@@ -3,6 +3,7 @@
  * solved position by position and answered in the seed's words. */
 #include "cli.h"
 #include "json.h"
+#include "solve_batch.h"
 #include "solve_left_stack.h"
 
 #include <grundy/solver.h>
@@ -17,7 +18,9 @@ static const char help[] =
     "\n"
     "Games:\n"
     "  divisors N         cards 1..N (N <= 30); a pick removes the card and every card on the\n"
-    "                     table that divides it; prints First or Second (2^N positions)\n"
+    "                     table that divides it; prints First or Second (2^N positions, 0.2\n"
+    "                     to 0.6 us each: N = 22 in a second, 26 in 15 to 40 s, 30 in 4 to\n"
+    "                     11 minutes; the default --max-bytes holds N = 30 without --json)\n"
     "  pick V1 V2 ...     up to 24 items; players take one at a time; prints the first\n"
     "                     player's best total minus the second's\n"
     "  mirror-board       boards from stdin (`n k`, then k lines `r c`, cells blocked\n"
@@ -25,8 +28,10 @@ static const char help[] =
     "                     end of the input; prints First or Second for each. Boards with at most\n"
     "                     20 free cells are also solved exhaustively and checked against the\n"
     "                     mirror rule\n"
-    "  misere-piles A B   take 1 or 2 stones from one pile, the last stone loses (A, B <= 10^6,\n"
-    "                     (A+1)(B+1) positions); prints First or Second\n"
+    "  misere-piles A B   take 1 or 2 stones from one pile, the last stone loses; prints First\n"
+    "                     or Second. (A+1)(B+1) positions, 5 bytes and about 0.5 us each: the\n"
+    "                     default --max-bytes reaches A = B = 29307 (minutes); more needs\n"
+    "                     --max-bytes 5(A+1)(B+1) (A, B <= 10^6)\n"
     "  heaps RULE H...    heaps under RULE (see 'grundy help rule'), total at most 400 and\n"
     "                     within the position limit; prints First or Second\n"
     "  left-stack M A B C three stacks, take 1..M from one, a stack may be emptied only when\n"
@@ -38,7 +43,11 @@ static const char help[] =
     "                   win, lose, draw (counts over all positions) and, where defined, value\n"
     "                   (the start's Grundy value)\n"
     "  --misere         heaps only: the player who cannot move wins [default: normal play]\n"
-    "  --max-bytes B    memory for tables and the solver's work [default: 4294967296]\n"
+    "  --max-bytes B    memory for tables and the solver's work [default: "
+    "4294967296]\n" BATCH_OPTIONS_HELP
+    "                   divisors, misere-piles and pick: a query is `N`, `A B`, or the\n"
+    "                   items' values (seed format: `n` then n values); divisors and\n"
+    "                   misere-piles solve once, for the largest query\n"
     "  --self-test      check the game's callbacks on 1000 random positions first\n"
     "  -h, --help       show this help\n"
     "\n"
@@ -49,8 +58,10 @@ static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},
                                      {"misere", 0, CLI_ARG_NONE},
                                      {"max-bytes", 0, CLI_ARG_ONE},
                                      {"self-test", 0, CLI_ARG_NONE},
+                                     {"input", 0, CLI_ARG_ONE},
+                                     {"format", 0, CLI_ARG_ONE},
                                      {NULL, 0, 0}};
-enum { OPT_JSON, OPT_MISERE, OPT_MAX_BYTES, OPT_SELF_TEST };
+enum { OPT_JSON, OPT_MISERE, OPT_MAX_BYTES, OPT_SELF_TEST, OPT_INPUT, OPT_FORMAT };
 
 /* Boards with more free cells are decided by the mirror rule alone (2^20 positions solve fast). */
 #define SOLVE_BOARD_FREE 20
@@ -99,6 +110,14 @@ static int run_solver(const request *rq, const grundy_game *g, unsigned want,
         return rc;
     }
     const grundy_status st = grundy_solve(g, &o, out);
+    if (st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) {
+        const uint64_t need = solve_bytes_estimate(g, want);
+        return cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
+                        "%s: %llu positions need about %llu bytes, over --max-bytes %llu: raise "
+                        "--max-bytes to %llu",
+                        g->name, (unsigned long long)g->positions, (unsigned long long)need,
+                        (unsigned long long)rq->max_bytes, (unsigned long long)need);
+    }
     return st == GRUNDY_STATUS_OK ? 0 : fail_status(st, g->name);
 }
 
@@ -170,6 +189,18 @@ static int need_operands(const request *rq, int min, int max, const char *usage)
     return 0;
 }
 
+/* GAME --input FILE: every query from the file, through solve_batch.c. */
+static int run_batch(const request *rq,
+                     int (*fn)(const cli_command *, const solve_batch_request *)) {
+    solve_batch_request b = {rq->args->value[OPT_INPUT], BATCH_LINES, rq->json, rq->max_bytes};
+    if (rq->args->operand_count > 1) {
+        return cli_usage_error(&cli_cmd_solve, "give %s operands or --input, not both",
+                               rq->args->operands[0]);
+    }
+    const int rc = batch_parse_format(&cli_cmd_solve, rq->args->value[OPT_FORMAT], &b.format);
+    return rc != 0 ? rc : fn(&cli_cmd_solve, &b);
+}
+
 static void json_divisors(json_writer *w, const void *ctx) {
     json_kv_u64(w, "n", *(const uint64_t *)ctx);
 }
@@ -177,6 +208,9 @@ static void json_divisors(json_writer *w, const void *ctx) {
 static int solve_divisors(const request *rq) {
     uint64_t n;
     grundy_game *g = NULL;
+    if (rq->args->present[OPT_INPUT]) {
+        return run_batch(rq, solve_batch_divisors);
+    }
     int rc = need_operands(rq, 1, 1, "divisors N");
     if (rc == 0) {
         rc = cli_parse_number(&cli_cmd_solve, "N", rq->args->operands[1], GRUNDY_DIVISORS_MAX, &n);
@@ -207,6 +241,9 @@ static void json_piles(json_writer *w, const void *ctx) {
 static int solve_misere_piles(const request *rq) {
     piles_args p;
     grundy_game *g = NULL;
+    if (rq->args->present[OPT_INPUT]) {
+        return run_batch(rq, solve_batch_misere_piles);
+    }
     int rc = need_operands(rq, 2, 2, "misere-piles A B");
     if (rc == 0) {
         rc = cli_parse_number(&cli_cmd_solve, "A", rq->args->operands[1], GRUNDY_PILES_MAX, &p.a);
@@ -218,6 +255,12 @@ static int solve_misere_piles(const request *rq) {
         return rc;
     }
     const grundy_status st = grundy_game_misere_piles_create(p.a, p.b, rq->max_bytes / 5 + 1, &g);
+    if (st == GRUNDY_STATUS_LIMIT) {
+        return cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
+                        "misere-piles: %llu positions, 5 bytes each: raise --max-bytes to %llu",
+                        (unsigned long long)((p.a + 1) * (p.b + 1)),
+                        (unsigned long long)((p.a + 1) * (p.b + 1) * 5));
+    }
     if (st != GRUNDY_STATUS_OK) {
         return fail_status(st, "misere-piles");
     }
@@ -263,6 +306,38 @@ static void json_heaps(json_writer *w, const void *ctx) {
     json_kv_bool(w, "misere", h->misere);
 }
 
+/* The positions of a heaps game: the multisets of heaps whose total is at most the start's,
+ * sum of p(t) for t <= total (partitions, saturating at 2^64 - 1); the refusal names 5 bytes a
+ * position for the game and the solver's estimate for the solve, whichever is more. */
+static int heaps_limit(const request *rq, const uint64_t *heaps, size_t count, int misere) {
+    uint64_t total = 0, p[GRUNDY_HEAPS_MAX_TOTAL + 1] = {1}, positions = 0;
+    for (size_t i = 0; i < count; i++) {
+        total += heaps[i];
+    }
+    for (uint64_t part = 1; part <= total; part++) {
+        for (uint64_t t = part; t <= total; t++) {
+            p[t] = p[t] > UINT64_MAX - p[t - part] ? UINT64_MAX : p[t] + p[t - part];
+        }
+    }
+    for (uint64_t t = 0; t <= total; t++) {
+        positions = positions > UINT64_MAX - p[t] ? UINT64_MAX : positions + p[t];
+    }
+    /* the game takes 5 bytes a position; the solve, more (solve_bytes_estimate) */
+    grundy_game sized = {0};
+    sized.positions = positions;
+    const unsigned want = GRUNDY_SOLVE_OUTCOME | (rq->json ? GRUNDY_SOLVE_REMOTENESS : 0u) |
+                          (rq->json && !misere ? GRUNDY_SOLVE_GRUNDY : 0u);
+    const uint64_t solve_need = solve_bytes_estimate(&sized, want);
+    uint64_t need = positions > GRUNDY_NUMBER_MAX / 5 ? GRUNDY_NUMBER_MAX : positions * 5;
+    need = solve_need > need ? solve_need : need;
+    return cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
+                    "heaps: %s%llu positions (every multiset of heaps up to the start's total, "
+                    "%llu tokens): raise --max-bytes to %llu%s",
+                    positions == UINT64_MAX ? "more than " : "", (unsigned long long)positions,
+                    (unsigned long long)total, (unsigned long long)need,
+                    need == GRUNDY_NUMBER_MAX ? " (more than any machine has)" : "");
+}
+
 static int solve_heaps(const request *rq) {
     grundy_rule *rule = NULL;
     grundy_game *g = NULL;
@@ -290,11 +365,8 @@ static int solve_heaps(const request *rq) {
                             "heaps: the heaps total more than %d tokens, the most this game "
                             "supports",
                             GRUNDY_HEAPS_MAX_TOTAL)
-             : st == GRUNDY_STATUS_LIMIT
-                 ? cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
-                            "heaps: too many positions (all multisets of heaps up to the "
-                            "start's total, at most 400 tokens; raise --max-bytes)")
-                 : fail_status(st, "heaps");
+             : st == GRUNDY_STATUS_LIMIT ? heaps_limit(rq, heaps, count, misere)
+                                         : fail_status(st, "heaps");
     }
     free(heaps);
     grundy_rule_destroy(rule);
@@ -333,6 +405,9 @@ static int solve_pick(const request *rq) {
     uint64_t values[GRUNDY_PICK_MAX_ITEMS];
     grundy_game *g = NULL;
     grundy_solution *s = NULL;
+    if (rq->args->present[OPT_INPUT]) {
+        return run_batch(rq, solve_batch_pick);
+    }
     int rc = need_operands(rq, 1, -1, "pick V1 V2 ...");
     if (rc == 0 && rq->args->operand_count - 1 > GRUNDY_PICK_MAX_ITEMS) {
         rc = cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE, "pick: %d items given, at most %d",
@@ -343,6 +418,13 @@ static int solve_pick(const request *rq) {
     }
     if (rc != 0) {
         return rc;
+    }
+    if ((int)values[0] == rq->args->operand_count - 2 && values[0] > 0) {
+        fprintf(stderr,
+                "grundy solve: note: read %d items, the first %llu; if %llu is the count of the "
+                "seed's format, leave it out or use --input FILE --format seed\n",
+                rq->args->operand_count - 1, (unsigned long long)values[0],
+                (unsigned long long)values[0]);
     }
     const grundy_status st =
         grundy_game_pick_create(values, (size_t)(rq->args->operand_count - 1), &g);
@@ -499,6 +581,12 @@ static int run(int argc, char **argv) {
         return rc;
     }
     const char *const name = args.operands[0];
+    if (args.present[OPT_INPUT] && strcmp(name, "divisors") != 0 &&
+        strcmp(name, "misere-piles") != 0 && strcmp(name, "pick") != 0) {
+        return cli_usage_error(&cli_cmd_solve,
+                               "--input applies to divisors, misere-piles and pick (mirror-board "
+                               "and left-stack read stdin)");
+    }
     if (args.present[OPT_MISERE] && strcmp(name, "heaps") != 0) {
         return cli_usage_error(&cli_cmd_solve, "--misere applies to heaps only");
     }

@@ -1,24 +1,53 @@
 /* SPDX-License-Identifier: MIT */
 /* grundy value: g(N) for one heap, N up to 2^63 - 1, through a proved period or closed form. */
 #include "json.h"
+#include "seq_batch.h"
 #include "seq_common.h"
 
 static const char help[] =
     "Usage: grundy value RULE N [--max-n M] [--engine E] [--json]\n"
+    "       grundy value RULE --input FILE|- [--format lines|seed] [...]\n"
     "\n"
     "Print g(N), the Grundy value of one heap of N tokens (N up to 2^63 - 1).\n"
     "Heaps up to --max-n are computed directly when needed; beyond them the answer comes from a\n"
     "proved period or a closed form, in time independent of N. Without a proof the command\n"
     "says what was computed and exits with 4: it never guesses.\n"
     "\n"
-    "Options:\n" SEQ_OPTIONS_HELP "  --json      print one JSON object: rule, heap, value\n"
+    "Options:\n" BATCH_OPTIONS_HELP "                a query is one heap N\n" SEQ_OPTIONS_HELP
+    "  --json      print one JSON object: rule, heap, value\n"
     "  -h, --help  show this help\n"
     "\n"
     "Example:\n"
     "  grundy value 0.07 1000000000000000000\n";
 
-static const cli_option options[] = {{"json", 0, CLI_ARG_NONE}, SEQ_OPTIONS{NULL, 0, 0}};
-enum { OPT_JSON, OPT_SEQ };
+static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},
+                                     {"input", 0, CLI_ARG_ONE},
+                                     {"format", 0, CLI_ARG_ONE},
+                                     SEQ_OPTIONS{NULL, 0, 0}};
+enum { OPT_JSON, OPT_INPUT, OPT_FORMAT, OPT_SEQ };
+
+static void print_value(const seq_job *job, int json, uint64_t heap, uint64_t value) {
+    if (!json) {
+        printf("%llu\n", (unsigned long long)value);
+        return;
+    }
+    json_writer w;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_kv_str(&w, "rule", job->canonical);
+    json_kv_u64(&w, "heap", heap);
+    json_kv_u64(&w, "value", value);
+    json_object_end(&w);
+}
+
+/* --input: every heap from one prepared sequence. */
+static int run_batch(const cli_args *args) {
+    const seq_batch_spec spec = {OPT_INPUT, OPT_FORMAT, OPT_JSON, OPT_SEQ, NULL, print_value};
+    if (args->operand_count > 1) {
+        return cli_usage_error(&cli_cmd_value, "give N or --input, not both");
+    }
+    return seq_batch_run(&cli_cmd_value, args, &spec);
+}
 
 static int run(int argc, char **argv) {
     cli_args args;
@@ -27,6 +56,9 @@ static int run(int argc, char **argv) {
     int rc = cli_parse_args(&cli_cmd_value, options, argc, argv, &args);
     if (rc >= 0) {
         return rc;
+    }
+    if (args.operand_count >= 1 && args.present[OPT_INPUT]) {
+        return run_batch(&args);
     }
     if (args.operand_count < 2) {
         return cli_usage_error(&cli_cmd_value,
@@ -44,17 +76,8 @@ static int run(int argc, char **argv) {
         const grundy_status st = grundy_query_value(job.query, heap, &value);
         if (st != GRUNDY_STATUS_OK) {
             rc = seq_job_fail(&cli_cmd_value, &job, st, heap);
-        } else if (args.present[OPT_JSON]) {
-            json_writer w;
-            json_init(&w, stdout);
-            json_object_begin(&w);
-            json_kv_str(&w, "rule", job.canonical);
-            json_kv_u64(&w, "heap", heap);
-            json_kv_u64(&w, "value", value);
-            json_object_end(&w);
-            rc = CLI_EXIT_OK;
         } else {
-            printf("%llu\n", (unsigned long long)value);
+            print_value(&job, args.present[OPT_JSON] != 0, heap, value);
             rc = CLI_EXIT_OK;
         }
     }

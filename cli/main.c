@@ -18,6 +18,7 @@ static const cli_command *const commands[] = {
     &cli_cmd_solve,
     &cli_cmd_misere,
     &cli_cmd_plot,
+    &cli_cmd_nim,
 };
 /* clang-format on */
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -4,6 +4,7 @@
  * 2^63 - 1, and for small games also the solver on every position, which must agree.
  */
 #include "solve_left_stack.h"
+#include "solve_batch.h"
 #include "json.h"
 
 #include <grundy/left_stack.h>
@@ -93,7 +94,8 @@ static int solve_small(const cli_command *cmd, const cli_left_stack_request *rq,
         return cli_fail(cmd,
                         st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT ? CLI_EXIT_LIMIT
                                                                                : cli_exit_code(st),
-                        "left-stack: %s (raise --max-bytes)", grundy_status_str(st));
+                        "left-stack: %s (raise --max-bytes to %llu)", grundy_status_str(st),
+                        (unsigned long long)solve_bytes_estimate(*g, o.want));
     }
     ans->game = *g;
     ans->solution = *s;

@@ -7,9 +7,11 @@ cd "$(dirname "$0")/.."
 . scripts/deps.sh
 grundy_need_packages
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DGRUNDY_BUILD_TESTS=OFF >/dev/null
-cmake --build build/release -j "$jobs" >/dev/null
-g=build/release/cli/grundy
+# Its own build directory: build/release belongs to scripts/test-all.sh, whose tests must not be
+# switched off by this configure (CMake caches GRUNDY_BUILD_TESTS).
+cmake -S . -B build/main-job -DCMAKE_BUILD_TYPE=Release -DGRUNDY_BUILD_TESTS=OFF >/dev/null
+cmake --build build/main-job -j "$jobs" >/dev/null
+g=build/main-job/cli/grundy
 # Project Euler 306: a strip of n squares, a move paints two adjacent white squares, whoever
 # cannot move loses. It is Dawson's Kayles, the octal game 0.07: the first player wins for
 # 852938 of the lengths 1..10^6, because g(n) has period 34 from n = 53 (proved by Guy-Smith).

@@ -18,12 +18,14 @@ build_and_test() {
     echo "== $dir: configure, build, test"
     cmake -S . -B "$dir" "$@" >/dev/null
     cmake --build "$dir" -j "$jobs"
-    (cd "$dir" && ctest --output-on-failure -j "$jobs")
+    # --no-tests=error: a build that registered no test is a failure, not a pass.
+    (cd "$dir" && ctest --output-on-failure --no-tests=error -j "$jobs")
 }
 
-build_and_test build/release -DCMAKE_BUILD_TYPE=Release -DGRUNDY_WERROR=ON
+# GRUNDY_BUILD_TESTS=ON explicitly: a cache left by another configure must not switch tests off.
+build_and_test build/release -DCMAKE_BUILD_TYPE=Release -DGRUNDY_WERROR=ON -DGRUNDY_BUILD_TESTS=ON
 build_and_test build/asan -DCMAKE_BUILD_TYPE=Debug -DGRUNDY_WERROR=ON \
-    -DGRUNDY_SANITIZE=address,undefined
+    -DGRUNDY_SANITIZE=address,undefined -DGRUNDY_BUILD_TESTS=ON
 
 echo "== clang-format check"
 if git rev-parse --git-dir >/dev/null 2>&1; then

@@ -24,5 +24,6 @@
 #include <grundy/brute.h>
 #include <grundy/left_stack.h>
 #include <grundy/misere.h>
+#include <grundy/solver.h>
 
 #endif

@@ -53,6 +53,37 @@ GRUNDY_API int grundy_nim_misere_wins(const uint64_t *heaps, size_t count);
  */
 GRUNDY_API uint64_t grundy_nim_capped_value(uint64_t a, uint64_t cap);
 
+/** The largest multiplier grundy_nim_count_zero accepts (its carries stay below it). */
+#define GRUNDY_NIM_COUNT_MAX_MULTIPLIER ((uint64_t)1 << 40)
+
+/** The default bound on the automaton's states for grundy_nim_count_zero (prod of multipliers). */
+#define GRUNDY_NIM_COUNT_DEFAULT_STATES ((size_t)1 << 20)
+
+/**
+ * The number of n with from <= n <= to and n*c_1 ^ n*c_2 ^ ... ^ n*c_k = 0 (the products exact,
+ * not truncated to 64 bits): the losing Nim positions (n*c_1, ..., n*c_k). Project Euler 301 is
+ * multipliers {1, 2, 3}, from 1, to 2^30 (2178309).
+ *
+ * Counted by a digit automaton over the carries of the k products, read from n's lowest bit, in
+ * O(prod(c_i) * (k + 64)) time and 6 * prod(c_i) words of memory, independent of `to`.
+ * A multiplier 0 contributes nothing; no multiplier at all counts every n.
+ * @param multipliers   c_1..c_k, each <= GRUNDY_NIM_COUNT_MAX_MULTIPLIER (borrowed).
+ * @param from,to       the range, from <= to <= GRUNDY_NUMBER_MAX.
+ * @param max_states    refuse when prod(c_i) exceeds it (e.g. GRUNDY_NIM_COUNT_DEFAULT_STATES).
+ * @param[out] out      the count; untouched on failure.
+ * @param[out] states_needed  prod of the nonzero c_i (SIZE_MAX when over max_states); may be NULL.
+ * @return GRUNDY_STATUS_OK; INVALID_ARG (from > to, to too large); RANGE (a multiplier too large);
+ *         LIMIT (more states than max_states); NOMEM.
+ * @code
+ *   const uint64_t c[3] = {1, 2, 3};
+ *   uint64_t n;
+ *   grundy_nim_count_zero(c, 3, 1, (uint64_t)1 << 30, GRUNDY_NIM_COUNT_DEFAULT_STATES, &n, NULL);
+ * @endcode
+ */
+GRUNDY_API grundy_status grundy_nim_count_zero(const uint64_t *multipliers, size_t count,
+                                               uint64_t from, uint64_t to, size_t max_states,
+                                               uint64_t *out, size_t *states_needed);
+
 #ifdef __cplusplus
 }
 #endif

@@ -168,9 +168,10 @@ static grundy_status limit(reader *r, uint64_t n, uint64_t m) {
                     (uint64_t)UINT32_MAX);
     }
     return fail(r, GRUNDY_STATUS_LIMIT,
-                "n = %" PRIu64 ", m = %" PRIu64 " need more than the memory limit of %" PRIu64
-                " bytes (16 per edge + 16 per vertex)",
-                n, m, r->opts.max_bytes);
+                "n = %" PRIu64 ", m = %" PRIu64 " need %" PRIu64
+                " bytes (16 per edge + 16 per vertex), more than the memory limit of %" PRIu64,
+                n, m, n * GRUNDY_GRAPH_BYTES_PER_VERTEX + m * GRUNDY_GRAPH_BYTES_PER_EDGE,
+                r->opts.max_bytes);
 }
 
 /* Room for `want` edges, doubling, never past `ceiling` (the header's m, for the seed format):
