@@ -15,9 +15,10 @@ static const char help[] =
     "  closed-form  Nim and take-a-or-more (g(n) = floor(n/a)), S(a-b) (period a + b)\n"
     "Tails and '!' codes (Grundy's game) have no theorem: a period that holds over the window a\n"
     "theorem would need is printed as observed, not proved; such a search stops by default\n"
-    "where the naive computation gets slow (65536 heaps for Grundy's game): give --max-n to go\n"
-    "further. So does any search the naive engine makes (moves leaving three or four heaps cost\n"
-    "n^2 or n^3 per value: 0.D3 stops at 2048 heaps) unless --max-n is given.\n"
+    "where the engine that runs gets slow (1048576 heaps for Grundy's game with the sparse\n"
+    "engine, 65536 with the naive one): give --max-n to go further. So does any search the\n"
+    "naive engine makes (moves leaving three or four heaps cost n^2 or n^3 per value: 0.D3\n"
+    "stops at 2048 heaps) unless --max-n is given.\n"
     "An arithmetic period g(n + p) = g(n) + s is printed with its saltus s.\n"
     "\n"
     "Options:\n" SEQ_OPTIONS_HELP
@@ -102,7 +103,7 @@ static void explain_not_found(const seq_job *job, const grundy_period_result *r)
     if (grundy_period_theorem(job->rule) == GRUNDY_PROOF_NONE && last < max_n) {
         fprintf(stderr,
                 "grundy period: no theorem covers %s ('!' codes and tails), so the search "
-                "stopped at heap %llu, where the naive computation gets slow; give --max-n to "
+                "stopped at heap %llu, where the computation gets slow; give --max-n to "
                 "search further\n",
                 job->canonical, last);
     } else if (last < max_n) {

@@ -4,6 +4,16 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* The most threads --threads takes. */
+#define MAX_THREADS 1024
+
+/* The default thread count: the cores online. */
+static unsigned cores_online(void) {
+    const long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1u : n > MAX_THREADS ? MAX_THREADS : (unsigned)n;
+}
 
 /* --engine: naive, sparse or auto; exit 3 for another name. */
 static int parse_engine(const cli_command *cmd, const char *text, grundy_seq_engine *out) {
@@ -24,8 +34,21 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
     const grundy_period_opts defaults = GRUNDY_PERIOD_OPTS_INIT;
     const char *const max_n_text = args->value[seq_base + SEQ_OPT_MAX_N];
     const char *const engine_text = args->value[seq_base + SEQ_OPT_ENGINE];
+    const char *const threads_text = args->value[seq_base + SEQ_OPT_THREADS];
     memset(job, 0, sizeof *job);
     job->opts = defaults;
+    job->opts.seq.threads = cores_online();
+    if (threads_text != NULL) {
+        uint64_t threads = 0;
+        const int rc = cli_parse_number(cmd, "--threads", threads_text, MAX_THREADS, &threads);
+        if (rc != 0) {
+            return rc;
+        }
+        if (threads == 0) {
+            return cli_fail(cmd, CLI_EXIT_VALUE, "--threads must be at least 1");
+        }
+        job->opts.seq.threads = (unsigned)threads;
+    }
     if (max_n_text != NULL) {
         const int rc =
             cli_parse_number(cmd, "--max-n", max_n_text, GRUNDY_NUMBER_MAX - 1, &job->opts.max_n);

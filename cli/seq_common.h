@@ -13,11 +13,13 @@
  * seq_job_start. One option per line, each issue's options after its own comment line, so that
  * work on different options merges without conflicts.
  */
+/* clang-format off */
 #define SEQ_OPTIONS                                                                                \
     {"max-n", 0, CLI_ARG_ONE},                                                                     \
     {"engine", 0, CLI_ARG_ONE},                                                                    \
     /* self-check (issue 11) */                                                                    \
     /* threads (issue 12) */                                                                       \
+    {"threads", 0, CLI_ARG_ONE},                                                                   \
     /* long runs: checkpoints, sequence files, progress, memory (issue 13) */                      \
     /* end of the shared options */
 
@@ -27,6 +29,7 @@ enum seq_option {
     SEQ_OPT_ENGINE,
     /* self-check (issue 11) */
     /* threads (issue 12) */
+    SEQ_OPT_THREADS,
     /* long runs (issue 13) */
     SEQ_OPT_COUNT
 };
@@ -38,8 +41,11 @@ enum seq_option {
     "              the fastest that applies [default: auto]\n"                                      \
     /* self-check (issue 11) */                                                                    \
     /* threads (issue 12) */                                                                       \
+    "  --threads T threads that compute values; the values never depend on it [default: the\n"      \
+    "              cores online]\n"                                                                  \
     /* long runs (issue 13) */                                                                     \
     ""
+/* clang-format on */
 
 /** A parsed rule with its canonical text, and the period options from the shared options. */
 typedef struct seq_job {

@@ -24,6 +24,7 @@
 #include <grundy/brute.h>
 #include <grundy/left_stack.h>
 #include <grundy/misere.h>
+#include <grundy/survey.h>
 #include <grundy/solver.h>
 
 #endif

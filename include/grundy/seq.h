@@ -20,10 +20,17 @@ typedef enum grundy_seq_engine {
 typedef struct grundy_seq_opts {
     grundy_seq_engine engine;
     uint64_t max_bytes; /**< memory the sequence may use; GRUNDY_STATUS_LIMIT past it */
+    /* issue 12 */
+    /**
+     * Threads that compute values (0 or 1: the caller's thread alone). The values never depend
+     * on it: blocks of heaps are computed at once, each heap's options below the block on any
+     * thread and the few inside it afterwards in order.
+     */
+    unsigned threads;
 } grundy_seq_opts;
 #define GRUNDY_SEQ_DEFAULT_MAX_BYTES ((uint64_t)8 << 30)
 #define GRUNDY_SEQ_OPTS_INIT                                                                       \
-    { GRUNDY_SEQ_AUTO, GRUNDY_SEQ_DEFAULT_MAX_BYTES }
+    { GRUNDY_SEQ_AUTO, GRUNDY_SEQ_DEFAULT_MAX_BYTES, 0 }
 
 /**
  * A computed prefix g(0..length-1) of a rule's Grundy sequence, values stored in the narrowest

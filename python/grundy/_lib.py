@@ -14,7 +14,8 @@ SOVERSION = 0
 
 
 class SeqOpts(ctypes.Structure):
-    _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64)]
+    # grundy_seq_opts; "threads" (issue 12): 0, as left here, is one thread.
+    _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64), ("threads", ctypes.c_uint)]
 
 
 class PeriodOpts(ctypes.Structure):

@@ -254,8 +254,19 @@ static uint64_t next_length(const grundy_seq *seq, const grundy_rule *rule, grun
     return next;
 }
 
+/* Searches bounded by the engine's cost stop before a round whose values would cost more than
+ * this many option visits (the naive model's n * ops(n) <= 2^32 is the same budget: its ops(n)
+ * at the round's end is twice the round's average). */
+#define ROUND_BUDGET 8589934592.0
+
+/* Would the round to `next` values cost past ROUND_BUDGET by the engine's own estimate? */
+static int too_costly(const grundy_seq *seq, uint64_t next) {
+    const double cost = grundy_seq_cost(seq, next);
+    return cost >= 0 && cost * (double)(next - grundy_seq_length(seq)) > ROUND_BUDGET / 2;
+}
+
 static grundy_status search(const grundy_rule *rule, grundy_seq *seq, grundy_proof theorem,
-                            uint64_t limit, grundy_period_result *res) {
+                            uint64_t limit, int by_cost, grundy_period_result *res) {
     grundy_status st = GRUNDY_STATUS_OK;
     candidate c = {0, 0, 0, 0};
     uint64_t length = grundy_seq_length(seq) > 65 ? grundy_seq_length(seq) : 65;
@@ -274,6 +285,9 @@ static grundy_status search(const grundy_rule *rule, grundy_seq *seq, grundy_pro
             break;
         }
         length = next_length(seq, rule, theorem, length, limit);
+        if (by_cost && too_costly(seq, length)) {
+            break;
+        }
     }
     if (!c.found && theorem != GRUNDY_PROOF_NONE) {
         GRUNDY_TRY(best_period(seq, rule, 0, &c)); /* an arithmetic period, observed */
@@ -312,13 +326,17 @@ grundy_status grundy_period_find(const grundy_rule *rule, grundy_seq *seq,
     uint64_t limit = opts->max_n < GRUNDY_NUMBER_MAX ? opts->max_n + 1 : GRUNDY_NUMBER_MAX;
     /* The naive engine's cost grows like n^k for moves leaving k heaps: 0.D3 to the default
      * 2^25 heaps would take years. Searches it runs stop where it gets slow, as unprovable ones
-     * do, unless the caller asked for a bound (unproved_max_n); the sparse engine's cost is per
-     * rare value and needs no such cap. */
-    if (theorem == GRUNDY_PROOF_NONE || grundy_seq_get_engine(seq) == GRUNDY_SEQ_NAIVE) {
+     * do, unless the caller asked for a bound (unproved_max_n). An unprovable search the
+     * sparse engine runs stops by the engine's own estimate instead, from its rare list
+     * (Grundy's game: 2^20 heaps in about 3 s, where the naive model stopped at 65536); a
+     * provable one needs no cap, its cost being per rare value. */
+    const int naive = grundy_seq_get_engine(seq) == GRUNDY_SEQ_NAIVE;
+    const int by_cost = opts->unproved_max_n == 0 && theorem == GRUNDY_PROOF_NONE && !naive;
+    if ((theorem == GRUNDY_PROOF_NONE || naive) && !by_cost) {
         const uint64_t cap = unproved_limit(rule, opts);
         limit = cap < GRUNDY_NUMBER_MAX && cap + 1 < limit ? cap + 1 : limit;
     }
-    st = search(rule, seq, theorem, limit, result);
+    st = search(rule, seq, theorem, limit, by_cost, result);
     result->values_computed = grundy_seq_length(seq);
     result->max_value = grundy_seq_max_value(seq);
 cleanup:

@@ -14,7 +14,8 @@ struct grundy_seq {
     const grundy_seq_engine_ops *ops;
     void *state;
     uint64_t max_bytes;
-    unsigned width; /* bytes per value: 1, 2, 4 or 8 */
+    unsigned threads; /* grundy_seq_opts.threads, at least 1 */
+    unsigned width;   /* bytes per value: 1, 2, 4 or 8 */
     void *data;
     uint64_t length, capacity; /* values stored, values the buffer holds */
     uint64_t target;           /* the length the running extend call aims at */
@@ -51,6 +52,7 @@ grundy_status grundy_seq_create(const grundy_rule *rule, const grundy_seq_opts *
     seq->rule = rule;
     seq->ops = ops;
     seq->max_bytes = opts->max_bytes;
+    seq->threads = opts->threads > 1 ? opts->threads : 1;
     seq->width = 1;
     GRUNDY_TRY(ops->create(seq, &seq->state));
     *out = seq;
@@ -187,6 +189,14 @@ uint64_t grundy_seq_max_value(const grundy_seq *seq) {
 
 grundy_seq_engine grundy_seq_get_engine(const grundy_seq *seq) {
     return seq->ops->kind;
+}
+
+double grundy_seq_cost(const grundy_seq *seq, uint64_t n) {
+    return seq->ops->cost != NULL ? seq->ops->cost(seq->state, n) : -1;
+}
+
+unsigned grundy_seq_threads(const grundy_seq *seq) {
+    return seq->threads;
 }
 
 const grundy_rule *grundy_seq_rule(const grundy_seq *seq) {

@@ -23,10 +23,19 @@ typedef struct grundy_seq_engine_ops {
     /** Bytes of scratch memory the state holds now (counted against max_bytes). */
     uint64_t (*bytes)(const void *state);
     void (*destroy)(void *state);
+    /** Estimated option visits per value near heap n from the state now (issue 12: searches
+     * that can only observe stop by it); NULL: the caller's model of the naive method. */
+    double (*cost)(const void *state, uint64_t n);
 } grundy_seq_engine_ops;
 
 extern const grundy_seq_engine_ops grundy_seq_naive_ops;
 extern const grundy_seq_engine_ops grundy_seq_sparse_ops;
+
+/** The engine's cost per value near heap n (grundy_seq_engine_ops.cost), or -1 without one. */
+double grundy_seq_cost(const grundy_seq *seq, uint64_t n);
+
+/** The threads the engine may use (grundy_seq_opts.threads, at least 1). */
+unsigned grundy_seq_threads(const grundy_seq *seq);
 
 /** The rule the sequence is for. */
 const grundy_rule *grundy_seq_rule(const grundy_seq *seq);

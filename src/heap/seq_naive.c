@@ -7,6 +7,7 @@
  * O(1) amortised per value for S(1-K) whatever K is, instead of O(K). */
 #include "seq_internal.h"
 
+#include "../util/pool.h"
 #include "../util/try.h"
 
 #include <stdlib.h>
@@ -122,7 +123,22 @@ typedef struct naive {
     uint64_t seen_cap;
     uint32_t stamp;
     unsigned split_rule; /* some move leaves two or more heaps: option values are xors */
+    /* Blocks of heaps on threads (the end of this file): slot j holds heap b0 + j's marks. */
+    unsigned threads;
+    grundy_pool *pool;
+    uint32_t *slots;
+    uint64_t slot_stride, slot_count;
+    uint32_t slot_stamp;
 } naive;
+
+/* Where one heap's marks go, and which options they are for: those whose largest part (the
+ * last of the non-decreasing parts; the heap left by a one-heap move) lies in [big_lo, big_hi). A
+ * move that takes the whole heap has no part and goes with big_lo == 0. */
+typedef struct marks {
+    uint32_t *seen;
+    uint32_t stamp;
+    uint64_t big_lo, big_hi;
+} marks;
 
 static int is_window_class(const grundy_move_class *c) {
     return c->take_step == 1 && (c->leaves & 2u) != 0;
@@ -141,6 +157,8 @@ static void naive_destroy(void *state) {
     free(s->windows);
     free(s->counts);
     free(s->seen);
+    grundy_pool_destroy(s->pool);
+    free(s->slots);
     zf_free(&s->occupied);
     free(s);
 }
@@ -151,7 +169,7 @@ static uint64_t naive_bytes(const void *state) {
     for (int l = 0; l < ZF_LEVELS; l++) {
         tree += s->occupied.words[l] * 8;
     }
-    return s->counts_cap * 8 + s->seen_cap * 4 + tree;
+    return s->counts_cap * 8 + s->seen_cap * 4 + tree + s->slot_count * s->slot_stride * 4;
 }
 
 static grundy_status naive_create(grundy_seq *seq, void **state) {
@@ -161,6 +179,7 @@ static grundy_status naive_create(grundy_seq *seq, void **state) {
     s->rule = grundy_seq_rule(seq);
     s->classes = grundy_rule_classes(s->rule, &s->class_count);
     s->split_rule = grundy_rule_max_heaps_left(s->rule) >= 2;
+    s->threads = grundy_seq_threads(seq);
     s->windows = calloc(s->class_count + 1, sizeof *s->windows);
     GRUNDY_CHECK(s->windows != NULL, GRUNDY_STATUS_NOMEM);
     for (size_t i = 0; i < s->class_count; i++) {
@@ -250,17 +269,21 @@ static void slide_windows(const grundy_seq *seq, naive *s, uint64_t n) {
 #define MARK_PAIRS(type)                                                                           \
     do {                                                                                           \
         const type *g = raw;                                                                       \
-        for (uint64_t a = 1; a <= a_max; a++) {                                                    \
+        for (uint64_t a = a_lo; a <= a_hi; a++) {                                                  \
             seen[g[a] ^ g[r - a]] = stamp;                                                         \
         }                                                                                          \
     } while (0)
 
-/* Mark g(a) ^ g(r - a) for 1 <= a <= a_max: the hot loop of split games, one per width. */
-static void mark_pairs(const grundy_seq *seq, naive *s, uint64_t r, uint64_t a_max) {
+/* Mark g(a) ^ g(r - a) for 1 <= a <= a_max, r - a in the big range: the hot loop of split
+ * games, one per width. */
+static void mark_pairs(const grundy_seq *seq, const marks *mk, uint64_t r, uint64_t a_max) {
     unsigned width;
     const void *raw = grundy_seq_raw(seq, &width);
-    uint32_t *const seen = s->seen;
-    const uint32_t stamp = s->stamp;
+    uint32_t *const seen = mk->seen;
+    const uint32_t stamp = mk->stamp;
+    /* r - a < big_hi: a > r - big_hi; r - a >= big_lo: a <= r - big_lo. */
+    const uint64_t a_lo = r >= mk->big_hi ? r - mk->big_hi + 1 : 1;
+    const uint64_t a_hi = r < mk->big_lo ? 0 : r - mk->big_lo < a_max ? r - mk->big_lo : a_max;
     switch (width) {
     case 1:
         MARK_PAIRS(uint8_t);
@@ -279,16 +302,16 @@ static void mark_pairs(const grundy_seq *seq, naive *s, uint64_t r, uint64_t a_m
 
 /* Every way to leave `parts` non-empty heaps with sizes summing to r, sizes in non-decreasing
  * order from `min` (strictly increasing when distinct), xored onto `acc`. */
-static void mark_splits(const grundy_seq *seq, naive *s, uint64_t r, unsigned parts, uint64_t min,
-                        int distinct, uint64_t acc) {
+static void mark_splits(const grundy_seq *seq, const marks *mk, uint64_t r, unsigned parts,
+                        uint64_t min, int distinct, uint64_t acc) {
     if (parts == 1) {
-        if (r >= min) {
-            s->seen[acc ^ grundy_seq_get(seq, r)] = s->stamp;
+        if (r >= min && r >= mk->big_lo && r < mk->big_hi) {
+            mk->seen[acc ^ grundy_seq_get(seq, r)] = mk->stamp;
         }
         return;
     }
     if (parts == 2 && min == 1 && acc == 0) {
-        mark_pairs(seq, s, r, distinct ? (r - 1) / 2 : r / 2);
+        mark_pairs(seq, mk, r, distinct ? (r - 1) / 2 : r / 2);
         return;
     }
     /* The smallest part a leaves r - a for parts - 1 parts of at least a (+1 if distinct). */
@@ -297,17 +320,21 @@ static void mark_splits(const grundy_seq *seq, naive *s, uint64_t r, unsigned pa
         if (r - a < next * (parts - 1)) {
             break;
         }
-        mark_splits(seq, s, r - a, parts - 1, next, distinct, acc ^ grundy_seq_get(seq, a));
+        /* The largest part is at most r - a - (parts - 2) * next, falling as a grows. */
+        if (r - a - next * (parts - 2) < mk->big_lo) {
+            break;
+        }
+        mark_splits(seq, mk, r - a, parts - 1, next, distinct, acc ^ grundy_seq_get(seq, a));
     }
 }
 
-/* Mark the options of heap n that the windows do not cover. */
-static void mark_options(const grundy_seq *seq, naive *s, uint64_t n) {
+/* Mark the options of heap n that the windows do not cover (those mk's big range admits). */
+static void mark_options(const grundy_seq *seq, const naive *s, const marks *mk, uint64_t n) {
     for (size_t i = 0; i < s->class_count; i++) {
         const grundy_move_class *c = &s->classes[i];
         if ((c->leaves & 1u) && n >= 1 && n >= c->take_first && n <= c->take_last &&
-            (n - c->take_first) % c->take_step == 0) {
-            s->seen[0] = s->stamp; /* take the whole heap */
+            (n - c->take_first) % c->take_step == 0 && mk->big_lo == 0) {
+            mk->seen[0] = mk->stamp; /* take the whole heap */
         }
         const int one_heap = (c->leaves & 2u) && !is_window_class(c);
         if (n == 0 || c->take_first > n - 1 || (!one_heap && c->leaves < 4u)) {
@@ -315,12 +342,12 @@ static void mark_options(const grundy_seq *seq, naive *s, uint64_t n) {
         }
         const uint64_t last = c->take_last < n - 1 ? c->take_last : n - 1;
         for (uint64_t k = c->take_first;; k += c->take_step) {
-            if (one_heap) {
-                s->seen[grundy_seq_get(seq, n - k)] = s->stamp;
+            if (one_heap && n - k >= mk->big_lo && n - k < mk->big_hi) {
+                mk->seen[grundy_seq_get(seq, n - k)] = mk->stamp;
             }
             for (unsigned parts = 2; parts <= GRUNDY_RULE_MAX_LEFT; parts++) {
                 if (c->leaves & (1u << parts)) {
-                    mark_splits(seq, s, n - k, parts, 1, c->distinct, 0);
+                    mark_splits(seq, mk, n - k, parts, 1, c->distinct, 0);
                 }
             }
             if (last - k < c->take_step) {
@@ -330,35 +357,145 @@ static void mark_options(const grundy_seq *seq, naive *s, uint64_t n) {
     }
 }
 
-static uint64_t naive_mex(const naive *s) {
+static uint64_t naive_mex(const naive *s, const marks *mk) {
     if (s->window_count == 0) {
         uint64_t v = 0;
-        while (v < s->seen_cap && s->seen[v] == s->stamp) {
+        while (v < s->seen_cap && mk->seen[v] == mk->stamp) {
             v++;
         }
         return v;
     }
     uint64_t v = zf_next(&s->occupied, 0, 0);
-    while (v < s->seen_cap && s->seen[v] == s->stamp) {
+    while (v < s->seen_cap && mk->seen[v] == mk->stamp) {
         v = zf_next(&s->occupied, 0, v + 1);
     }
     return v;
+}
+
+/* ---------------------------------------------------------------- blocks of heaps on threads */
+
+/*
+ * With several threads, heaps b0 .. b1-1 (b1 - b0 <= b0 / 4) are computed at once: on the
+ * threads, heap b0 + j marks in its own slot every option whose parts all lie below b0, known;
+ * then, in order, the options with a part in the block (only the largest part can be: two parts
+ * of b0 or more would sum past the heap), the windows, and the mex. The parts are enumerated
+ * smallest first, so the in-block options are found by cutting the enumeration where the
+ * largest part can no longer reach b0: O(j^(k-1)) for heap b0 + j and k parts, against O(n^(k-1))
+ * on the threads. The values are the single thread's, whatever the thread count.
+ */
+#define NAIVE_BLOCK_HEAPS 256
+#define NAIVE_BLOCK_BYTES ((uint64_t)4 << 20)
+
+typedef struct naive_block {
+    const grundy_seq *seq;
+    naive *s;
+    uint64_t b0;
+} naive_block;
+
+static void naive_block_outside(void *arg, uint64_t j, unsigned w) {
+    (void)w;
+    const naive_block *b = arg;
+    const marks mk = {b->s->slots + j * b->s->slot_stride, b->s->slot_stamp, 0, b->b0};
+    mark_options(b->seq, b->s, &mk, b->b0 + j);
+}
+
+/* Slots for the current seen_cap, none when 16 would not fit in NAIVE_BLOCK_BYTES. */
+static grundy_status naive_reserve_slots(const grundy_seq *seq, naive *s) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    if (s->slots != NULL && s->slot_stride == s->seen_cap) {
+        return GRUNDY_STATUS_OK;
+    }
+    const uint64_t count = NAIVE_BLOCK_BYTES / (4 * s->seen_cap);
+    free(s->slots);
+    s->slots = NULL;
+    s->slot_count = 0;
+    s->slot_stride = 0;
+    if (count < 16) {
+        return GRUNDY_STATUS_OK; /* values this large: one heap at a time */
+    }
+    s->slot_count = count < NAIVE_BLOCK_HEAPS ? count : NAIVE_BLOCK_HEAPS;
+    s->slot_stride = s->seen_cap;
+    GRUNDY_TRY(grundy_seq_charge(seq, naive_bytes(s)));
+    s->slots = calloc((size_t)(s->slot_count * s->seen_cap), sizeof *s->slots);
+    GRUNDY_CHECK(s->slots != NULL, GRUNDY_STATUS_NOMEM);
+    s->slot_stamp = 0;
+    if (s->pool == NULL) {
+        GRUNDY_TRY(grundy_pool_create(s->threads, &s->pool));
+    }
+cleanup:
+    if (st != GRUNDY_STATUS_OK) {
+        free(s->slots);
+        s->slots = NULL;
+        s->slot_count = 0;
+        s->slot_stride = 0;
+    }
+    return st;
+}
+
+/* Heaps [b0, min(b1, b0 + slots)) as a block; *next: the first heap not computed. */
+static grundy_status naive_block_run(grundy_seq *seq, naive *s, uint64_t b0, uint64_t b1,
+                                     uint64_t *next) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    *next = b0;
+    b1 = b1 - b0 <= s->slot_count ? b1 : b0 + s->slot_count;
+    if (++s->slot_stamp == 0) {
+        memset(s->slots, 0, (size_t)(s->slot_count * s->slot_stride) * sizeof *s->slots);
+        s->slot_stamp = 1;
+    }
+    naive_block b = {seq, s, b0};
+    grundy_pool_run(s->pool, naive_block_outside, &b, b1 - b0);
+    const uint64_t cap = s->seen_cap;
+    for (uint64_t n = b0; n < b1; n++) {
+        const marks mk = {s->slots + (n - b0) * s->slot_stride, s->slot_stamp, b0, UINT64_MAX};
+        slide_windows(seq, s, n);
+        mark_options(seq, s, &mk, n);
+        const uint64_t g = naive_mex(s, &mk);
+        GRUNDY_TRY(grundy_seq_push(seq, g));
+        GRUNDY_TRY(naive_reserve(seq, s, g));
+        *next = n + 1;
+        if (s->seen_cap != cap) {
+            break; /* the slots were sized for smaller values */
+        }
+    }
+cleanup:
+    return st;
+}
+
+/* Heaps [n, *end) can go as one block: at most a quarter of n, so that the options inside the
+ * block stay few. */
+static int naive_block_fits(const naive *s, uint64_t n, uint64_t length, uint64_t *end) {
+    if (s->threads < 2 || !s->split_rule || n < 64) {
+        return 0;
+    }
+    const uint64_t size = n / 4 < NAIVE_BLOCK_HEAPS ? n / 4 : NAIVE_BLOCK_HEAPS;
+    *end = n + size < length ? n + size : length;
+    return *end > n + 1;
 }
 
 static grundy_status naive_extend(grundy_seq *seq, void *state, uint64_t length) {
     grundy_status st = GRUNDY_STATUS_OK;
     naive *s = state;
     GRUNDY_TRY(naive_reserve(seq, s, grundy_seq_max_value(seq)));
-    for (uint64_t n = grundy_seq_length(seq); n < length; n++) {
+    for (uint64_t n = grundy_seq_length(seq); n < length;) {
+        uint64_t end;
+        if (naive_block_fits(s, n, length, &end)) {
+            GRUNDY_TRY(naive_reserve_slots(seq, s));
+            if (s->slots != NULL) {
+                GRUNDY_TRY(naive_block_run(seq, s, n, end, &n));
+                continue;
+            }
+        }
         if (++s->stamp == 0) { /* the stamps wrapped: forget every old mark */
             memset(s->seen, 0, (size_t)s->seen_cap * sizeof *s->seen);
             s->stamp = 1;
         }
+        const marks mk = {s->seen, s->stamp, 0, UINT64_MAX};
         slide_windows(seq, s, n);
-        mark_options(seq, s, n);
-        const uint64_t g = naive_mex(s);
+        mark_options(seq, s, &mk, n);
+        const uint64_t g = naive_mex(s, &mk);
         GRUNDY_TRY(grundy_seq_push(seq, g));
         GRUNDY_TRY(naive_reserve(seq, s, g));
+        n++;
     }
 cleanup:
     return st;
@@ -366,5 +503,5 @@ cleanup:
 
 const grundy_seq_engine_ops grundy_seq_naive_ops = {
     GRUNDY_SEQ_NAIVE, "naive",     naive_applies, naive_create,
-    naive_extend,     naive_bytes, naive_destroy,
+    naive_extend,     naive_bytes, naive_destroy, NULL,
 };

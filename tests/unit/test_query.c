@@ -234,7 +234,40 @@ static void test_small_past_max_n(void) {
     grundy_rule_destroy(rule);
 }
 
+/* A heap within max_n costs about g(0..n): 0.6 (no period known) --to 20000 once computed
+ * 2^25 values looking for one. A later query past max_n still searches up to max_n, and one
+ * past twice the last bound searches again. */
+static void test_bounded_search(void) {
+    grundy_rule *rule = parse("0.6");
+    grundy_period_opts opts = GRUNDY_PERIOD_OPTS_INIT;
+    grundy_query *q = NULL;
+    uint64_t v = 0;
+    CHECK(grundy_query_create(rule, NULL, &q) == GRUNDY_STATUS_OK);
+    CHECK(grundy_query_prepare(q, 20000) == GRUNDY_STATUS_OK);
+    CHECK_U64(grundy_query_reach(q), 20000);
+    CHECK(grundy_query_value(q, 20001, &v) == GRUNDY_STATUS_OK);
+    CHECK_U64(grundy_query_reach(q), 20001);
+    grundy_query_destroy(q);
+    opts.max_n = 100000;
+    CHECK(grundy_query_create(rule, &opts, &q) == GRUNDY_STATUS_OK);
+    CHECK(grundy_query_prepare(q, 30000) == GRUNDY_STATUS_OK);
+    CHECK_U64(grundy_query_reach(q), 30000);
+    CHECK(grundy_query_value(q, 200000, &v) == GRUNDY_STATUS_LIMIT);
+    CHECK_U64(grundy_query_reach(q), 100000);
+    grundy_query_destroy(q);
+    grundy_rule_destroy(rule);
+    /* Kayles: a period proved by heap 168 answers a query within max_n without computing it. */
+    rule = parse("kayles");
+    CHECK(grundy_query_create(rule, NULL, &q) == GRUNDY_STATUS_OK);
+    CHECK(grundy_query_value(q, 1000000, &v) == GRUNDY_STATUS_OK);
+    CHECK_U64(grundy_query_reach(q), GRUNDY_NUMBER_MAX);
+    CHECK_U64(v, 1); /* g(71 + (1000000 - 71) % 12) = g(80) */
+    grundy_query_destroy(q);
+    grundy_rule_destroy(rule);
+}
+
 int main(void) {
+    test_bounded_search();
     test_pe306();
     test_small_past_max_n();
     test_random_far();

@@ -217,44 +217,7 @@ static int ref_parse(const char *text, ref_code *c) {
     return 1;
 }
 
-#ifndef GRUNDY_TEST_DATA_DIR
-#define GRUNDY_TEST_DATA_DIR "tests/data"
-#endif
-
-/* Read "rule RULE" and the values g(0), g(1), ... of a data file ('#' starts a comment). */
-static int read_data(const char *path, char *rule, size_t rule_cap, uint64_t *g, uint64_t cap,
-                     uint64_t *n) {
-    FILE *f = fopen(path, "r");
-    char line[1024];
-    *n = 0;
-    if (f == NULL) {
-        return 0;
-    }
-    while (fgets(line, sizeof line, f) != NULL) {
-        if (line[0] == '#' || line[0] == '\n') {
-            continue;
-        }
-        if (strncmp(line, "rule ", 5) == 0) {
-            const size_t len = strcspn(line + 5, "\n");
-            if (len >= rule_cap) {
-                break;
-            }
-            memcpy(rule, line + 5, len);
-            rule[len] = '\0';
-            continue;
-        }
-        for (char *p = line; *p != '\0' && *p != '\n' && *n < cap;) {
-            char *end;
-            g[(*n)++] = strtoull(p, &end, 10);
-            p = end;
-            while (*p == ' ' || *p == ',') {
-                p++;
-            }
-        }
-    }
-    fclose(f);
-    return rule[0] != '\0' && *n > 0;
-}
+#include "data_file.h"
 
 static void test_known(const char *file) {
     char path[512], rule_text[128] = "";
@@ -327,7 +290,58 @@ static void test_limits(void) {
     grundy_rule_destroy(rule);
 }
 
+/* Issue 12: the naive engine with 2 and 3 threads against one thread (itself checked against
+ * the reference above) on random codes past the heap where blocks start (64): splits into two,
+ * three and four heaps, windows, '!' and tails; computed in random steps. */
+static void test_threads(void) {
+    const uint64_t seed = check_seed(1212);
+    check_rng rng = {seed};
+    for (int trial = 0; trial < 120; trial++) {
+        ref_code c;
+        char text[64];
+        random_code(&rng, &c, text);
+        grundy_rule *rule = parse(text);
+        CHECK(rule != NULL);
+        if (rule == NULL) {
+            continue;
+        }
+        const unsigned left = grundy_rule_max_heaps_left(rule);
+        const uint64_t n = left >= 4   ? 90 + check_rng_below(&rng, 60)
+                           : left == 3 ? 150 + check_rng_below(&rng, 250)
+                                       : 300 + check_rng_below(&rng, 1500);
+        grundy_seq *one = naive_seq(rule, n, 1);
+        CHECK(one != NULL);
+        for (unsigned threads = 2; threads <= 3 && one != NULL; threads++) {
+            grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
+            grundy_seq *many = NULL;
+            opts.engine = GRUNDY_SEQ_NAIVE;
+            opts.threads = threads;
+            CHECK_EQ(grundy_seq_create(rule, &opts, &many), GRUNDY_STATUS_OK);
+            uint64_t len = 0;
+            while (many != NULL && len < n) {
+                len += 1 + check_rng_below(&rng, n / 2);
+                len = len < n ? len : n;
+                CHECK_EQ(grundy_seq_extend(many, len), GRUNDY_STATUS_OK);
+            }
+            for (uint64_t i = 0; many != NULL && i < n; i++) {
+                if (grundy_seq_get(many, i) != grundy_seq_get(one, i)) {
+                    fprintf(stderr, "%s, %u threads (seed %llu): g(%llu) = %llu, one thread %llu\n",
+                            text, threads, (unsigned long long)seed, (unsigned long long)i,
+                            (unsigned long long)grundy_seq_get(many, i),
+                            (unsigned long long)grundy_seq_get(one, i));
+                    CHECK_U64(grundy_seq_get(many, i), grundy_seq_get(one, i));
+                    break;
+                }
+            }
+            grundy_seq_destroy(many);
+        }
+        grundy_seq_destroy(one);
+        grundy_rule_destroy(rule);
+    }
+}
+
 int main(void) {
+    test_threads();
     test_random_codes();
     test_random_sets();
     test_known("kayles.txt");

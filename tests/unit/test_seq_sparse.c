@@ -13,14 +13,20 @@
 
 static const char digit_chars[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
-static grundy_seq *make_seq(const grundy_rule *rule, grundy_seq_engine engine) {
+static grundy_seq *make_seq_threads(const grundy_rule *rule, grundy_seq_engine engine,
+                                    unsigned threads) {
     grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
     grundy_seq *seq = NULL;
     opts.engine = engine;
+    opts.threads = threads;
     if (grundy_seq_create(rule, &opts, &seq) != GRUNDY_STATUS_OK) {
         return NULL;
     }
     return seq;
+}
+
+static grundy_seq *make_seq(const grundy_rule *rule, grundy_seq_engine engine) {
+    return make_seq_threads(rule, engine, 1);
 }
 
 /* Compute n values of `text` with both engines (the sparse one in random steps) and compare. */
@@ -289,7 +295,107 @@ static void test_limit(void) {
     grundy_rule_destroy(rule);
 }
 
+/* The first heap where two sequences differ, or n. */
+static uint64_t first_difference(const grundy_seq *a, const grundy_seq *b, uint64_t from,
+                                 uint64_t n) {
+    for (uint64_t i = from; i < n; i++) {
+        if (grundy_seq_get(a, i) != grundy_seq_get(b, i)) {
+            return i;
+        }
+    }
+    return n;
+}
+
+/* Issue 12: n values of `text` by the naive engine and by the sparse one with 1, 2 and 3
+ * threads, each in random steps (so the blocks fall differently). */
+static void compare_threads(const char *text, uint64_t n, check_rng *rng, uint64_t seed) {
+    grundy_rule *rule = NULL;
+    CHECK_EQ(grundy_rule_parse(text, &rule, NULL), GRUNDY_STATUS_OK);
+    grundy_seq *naive = make_seq(rule, GRUNDY_SEQ_NAIVE);
+    CHECK(naive != NULL && grundy_seq_extend(naive, n) == GRUNDY_STATUS_OK);
+    for (unsigned threads = 1; threads <= 3 && naive != NULL; threads++) {
+        grundy_seq *sparse = make_seq_threads(rule, GRUNDY_SEQ_SPARSE, threads);
+        uint64_t len = 0;
+        CHECK(sparse != NULL);
+        while (sparse != NULL && len < n) {
+            len += 1 + check_rng_below(rng, n / 2 + 1);
+            len = len < n ? len : n;
+            CHECK_EQ(grundy_seq_extend(sparse, len), GRUNDY_STATUS_OK);
+        }
+        const uint64_t at = sparse != NULL ? first_difference(naive, sparse, 0, n) : n;
+        if (at < n) {
+            fprintf(stderr, "%s with %u threads (seed %llu): g(%llu): sparse %llu, naive %llu\n",
+                    text, threads, (unsigned long long)seed, (unsigned long long)at,
+                    (unsigned long long)grundy_seq_get(sparse, at),
+                    (unsigned long long)grundy_seq_get(naive, at));
+        }
+        CHECK_U64(at, n);
+        grundy_seq_destroy(sparse);
+    }
+    grundy_seq_destroy(naive);
+    grundy_rule_destroy(rule);
+}
+
+/* Random codes past the heap where blocks start (512), with short codes for many split takes
+ * and long ones for values past 255 (16-bit storage, bits changing inside a block). */
+static void test_threads_random(void) {
+    const uint64_t seed = check_seed(12);
+    check_rng rng = {seed};
+    char text[64];
+    for (int i = 0; i < 60; i++) {
+        random_code(&rng, text, i % 4 == 0 ? 20 : 6);
+        compare_threads(text, 600 + check_rng_below(&rng, 2400), &rng, seed);
+    }
+    /* Values past 255 and growing: 4.7 and 0.44444444 (bits change inside blocks), 0.764 (no
+     * sparse space: blocks of full scans), 0.034's first 9-bit value at heap 26376. */
+    static const char *const wide[] = {"4.7", "0.44444444", "0.764", "0.7777777777"};
+    for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++) {
+        compare_threads(wide[i], 4000, &rng, seed);
+    }
+    compare_threads("0.034", 26500, &rng, seed);
+}
+
+/* Long runs of the known games: one thread (checked against the naive engine above) against 2
+ * and 3, where the rare list and the labelling have settled; and a window deep in, against the
+ * naive engine started from the threaded prefix. */
+static void test_threads_deep(void) {
+    static const char *const codes[] = {"0.6", "4!.0", "0.16", "0.354", "0.1777", "0.127"};
+    const uint64_t n = 150000, window = 100;
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        grundy_rule *rule = NULL;
+        CHECK_EQ(grundy_rule_parse(codes[i], &rule, NULL), GRUNDY_STATUS_OK);
+        grundy_seq *one = make_seq_threads(rule, GRUNDY_SEQ_SPARSE, 1);
+        CHECK_EQ(grundy_seq_extend(one, n), GRUNDY_STATUS_OK);
+        for (unsigned threads = 2; threads <= 3; threads++) {
+            grundy_seq *many = make_seq_threads(rule, GRUNDY_SEQ_SPARSE, threads);
+            CHECK_EQ(grundy_seq_extend(many, n + window), GRUNDY_STATUS_OK);
+            const uint64_t at = first_difference(one, many, 0, n);
+            if (at < n) {
+                fprintf(stderr, "%s: g(%llu) with %u threads: %llu, one thread %llu\n", codes[i],
+                        (unsigned long long)at, threads,
+                        (unsigned long long)grundy_seq_get(many, at),
+                        (unsigned long long)grundy_seq_get(one, at));
+            }
+            CHECK_U64(at, n);
+            grundy_seq *naive = make_seq(rule, GRUNDY_SEQ_NAIVE);
+            grundy_status st = GRUNDY_STATUS_OK;
+            for (uint64_t m = 0; m < n && st == GRUNDY_STATUS_OK; m++) {
+                st = grundy_seq_push(naive, grundy_seq_get(many, m));
+            }
+            CHECK_EQ(st, GRUNDY_STATUS_OK);
+            CHECK_EQ(grundy_seq_extend(naive, n + window), GRUNDY_STATUS_OK);
+            CHECK_U64(first_difference(naive, many, n, n + window), n + window);
+            grundy_seq_destroy(naive);
+            grundy_seq_destroy(many);
+        }
+        grundy_seq_destroy(one);
+        grundy_rule_destroy(rule);
+    }
+}
+
 int main(void) {
+    test_threads_random();
+    test_threads_deep();
     test_mask_choice();
     test_applies();
     test_random_codes();

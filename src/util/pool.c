@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+/* The worker pool: one generation counter under a mutex wakes the workers for each loop, an
+ * atomic counter hands out the indices, and the last worker to finish wakes the caller. */
+#include "pool.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+struct grundy_pool {
+    unsigned threads;
+    unsigned started; /* workers running */
+    pthread_t *workers;
+    pthread_mutex_t lock;
+    pthread_cond_t wake, finished;
+    uint64_t generation; /* bumped for each loop, under lock */
+    int stop;
+    unsigned busy; /* workers still in the current loop, under lock */
+    grundy_pool_fn fn;
+    void *arg;
+    uint64_t count;
+    atomic_uint_fast64_t next;
+};
+
+typedef struct worker_arg {
+    grundy_pool *pool;
+    unsigned id;
+} worker_arg;
+
+static void work(grundy_pool *pool, unsigned w) {
+    for (;;) {
+        const uint64_t i = atomic_fetch_add_explicit(&pool->next, 1, memory_order_relaxed);
+        if (i >= pool->count) {
+            return;
+        }
+        pool->fn(pool->arg, i, w);
+    }
+}
+
+static void *worker_main(void *p) {
+    worker_arg *wa = p;
+    grundy_pool *pool = wa->pool;
+    const unsigned id = wa->id;
+    free(wa);
+    pthread_mutex_lock(&pool->lock);
+    uint64_t seen = 0; /* the generation at creation: no loop can have started before */
+    for (;;) {
+        while (pool->generation == seen && !pool->stop) {
+            pthread_cond_wait(&pool->wake, &pool->lock);
+        }
+        if (pool->stop) {
+            break;
+        }
+        seen = pool->generation;
+        pthread_mutex_unlock(&pool->lock);
+        work(pool, id);
+        pthread_mutex_lock(&pool->lock);
+        if (--pool->busy == 0) {
+            pthread_cond_signal(&pool->finished);
+        }
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+grundy_status grundy_pool_create(unsigned threads, grundy_pool **out) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    grundy_pool *pool = calloc(1, sizeof *pool);
+    *out = NULL;
+    if (pool == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    pool->threads = threads;
+    atomic_init(&pool->next, 0);
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->wake, NULL);
+    pthread_cond_init(&pool->finished, NULL);
+    pool->workers = calloc(threads, sizeof *pool->workers);
+    if (pool->workers == NULL) {
+        st = GRUNDY_STATUS_NOMEM;
+    }
+    for (unsigned i = 1; i < threads && st == GRUNDY_STATUS_OK; i++) {
+        worker_arg *wa = malloc(sizeof *wa);
+        if (wa == NULL) {
+            st = GRUNDY_STATUS_NOMEM;
+            break;
+        }
+        wa->pool = pool;
+        wa->id = i;
+        if (pthread_create(&pool->workers[pool->started], NULL, worker_main, wa) != 0) {
+            free(wa);
+            st = GRUNDY_STATUS_NOMEM;
+            break;
+        }
+        pool->started++;
+    }
+    if (st != GRUNDY_STATUS_OK) {
+        grundy_pool_destroy(pool);
+        return st;
+    }
+    *out = pool;
+    return GRUNDY_STATUS_OK;
+}
+
+void grundy_pool_destroy(grundy_pool *pool) {
+    if (pool == NULL) {
+        return;
+    }
+    pthread_mutex_lock(&pool->lock);
+    pool->stop = 1;
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    for (unsigned i = 0; i < pool->started; i++) {
+        pthread_join(pool->workers[i], NULL);
+    }
+    pthread_cond_destroy(&pool->wake);
+    pthread_cond_destroy(&pool->finished);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool->workers);
+    free(pool);
+}
+
+unsigned grundy_pool_threads(const grundy_pool *pool) {
+    return pool->started + 1;
+}
+
+void grundy_pool_run(grundy_pool *pool, grundy_pool_fn fn, void *arg, uint64_t count) {
+    pthread_mutex_lock(&pool->lock);
+    pool->fn = fn;
+    pool->arg = arg;
+    pool->count = count;
+    atomic_store_explicit(&pool->next, 0, memory_order_relaxed);
+    pool->busy = pool->started;
+    pool->generation++;
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    work(pool, 0);
+    pthread_mutex_lock(&pool->lock);
+    while (pool->busy > 0) {
+        pthread_cond_wait(&pool->finished, &pool->lock);
+    }
+    pthread_mutex_unlock(&pool->lock);
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/* A small pool of worker threads for data-parallel loops (library-internal): the caller's thread
+ * takes part, the workers sleep between loops, and a loop returns only when every index is done. */
+#ifndef GRUNDY_UTIL_POOL_H
+#define GRUNDY_UTIL_POOL_H
+
+#include <grundy/common.h>
+
+#include <stdint.h>
+
+typedef struct grundy_pool grundy_pool;
+
+/** Work on index i by worker w (0 is the calling thread, workers 1 .. threads - 1). */
+typedef void (*grundy_pool_fn)(void *arg, uint64_t i, unsigned w);
+
+/**
+ * Start threads - 1 workers (threads >= 2).
+ * @return OK, NOMEM (also when a thread cannot be started).
+ */
+grundy_status grundy_pool_create(unsigned threads, grundy_pool **out);
+
+/** Stop and join the workers; NULL is allowed. */
+void grundy_pool_destroy(grundy_pool *pool);
+
+/** The threads that run a loop, the caller's included. */
+unsigned grundy_pool_threads(const grundy_pool *pool);
+
+/**
+ * fn(arg, i, w) for every i in [0, count), indices handed out one at a time in increasing order
+ * to whichever thread is free; returns when all have returned. Everything fn wrote is visible to
+ * the caller afterwards.
+ */
+void grundy_pool_run(grundy_pool *pool, grundy_pool_fn fn, void *arg, uint64_t count);
+
+#endif
