@@ -36,6 +36,7 @@ extern const cli_command cli_cmd_play;
 extern const cli_command cli_cmd_verify;
 extern const cli_command cli_cmd_graph;
 extern const cli_command cli_cmd_solve;
+extern const cli_command cli_cmd_misere;
 extern const cli_command cli_cmd_survey;
 extern const cli_command cli_cmd_stats;
 extern const cli_command cli_cmd_plot;

@@ -19,6 +19,7 @@ static const cli_command *const commands[] = {
     &cli_cmd_verify,
     &cli_cmd_graph,
     &cli_cmd_solve,
+    &cli_cmd_misere,
     &cli_cmd_survey,
     &cli_cmd_stats,
     &cli_cmd_plot,

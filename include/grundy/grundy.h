@@ -23,6 +23,7 @@
 #include <grundy/position.h>
 #include <grundy/brute.h>
 #include <grundy/left_stack.h>
+#include <grundy/misere.h>
 #include <grundy/survey.h>
 #include <grundy/seqfile.h>
 #include <grundy/stats.h>

@@ -24,19 +24,24 @@ typedef struct grundy_move {
 
 /** Limits for playing; GRUNDY_POSITION_OPTS_INIT gives the defaults. */
 typedef struct grundy_position_opts {
-    grundy_period_opts period; /**< how far g(n) may be computed or proved */
-    uint64_t max_states;       /**< misere search: positions remembered */
-    uint64_t max_bytes;        /**< misere search: memory */
-    uint64_t max_work;         /**< steps spent on one position: counting its winning moves, or
-                                  moves tried by the misere search */
+    grundy_period_opts period;  /**< how far g(n) may be computed or proved */
+    uint64_t max_states;        /**< misere search: positions remembered */
+    uint64_t max_bytes;         /**< misere search: memory */
+    uint64_t max_work;          /**< steps spent on one position: counting its winning moves, or
+                                   moves tried by the misere search */
+    uint64_t quotient_max_heap; /**< misere play: positions whose heaps are all at most this are
+                                   decided through the rule's misere quotient (grundy/misere.h)
+                                   when it can be computed that far; 0: always search */
 } grundy_position_opts;
-#define GRUNDY_POSITION_DEFAULT_MAX_STATES ((uint64_t)1 << 22)
-#define GRUNDY_POSITION_DEFAULT_MAX_BYTES  ((uint64_t)1 << 30)
-#define GRUNDY_POSITION_DEFAULT_MAX_WORK   ((uint64_t)1 << 27)
+#define GRUNDY_POSITION_DEFAULT_MAX_STATES        ((uint64_t)1 << 22)
+#define GRUNDY_POSITION_DEFAULT_MAX_BYTES         ((uint64_t)1 << 30)
+#define GRUNDY_POSITION_DEFAULT_MAX_WORK          ((uint64_t)1 << 27)
+#define GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP 1000u
 #define GRUNDY_POSITION_OPTS_INIT                                                                  \
     {                                                                                              \
         GRUNDY_PERIOD_OPTS_INIT, GRUNDY_POSITION_DEFAULT_MAX_STATES,                               \
-            GRUNDY_POSITION_DEFAULT_MAX_BYTES, GRUNDY_POSITION_DEFAULT_MAX_WORK                    \
+            GRUNDY_POSITION_DEFAULT_MAX_BYTES, GRUNDY_POSITION_DEFAULT_MAX_WORK,                   \
+            GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP                                              \
     }
 
 /**
@@ -78,8 +83,11 @@ typedef struct grundy_play_result {
  * are counted and found by grundy_query_count_value/find_value, splits into two heaps by residue
  * classes of the period, never by scanning a huge heap.
  *
- * Misere play: Nim (0.[3]) by Bouton's misere rule; any other rule by a memoized search of the sum
- * (a multiset of heaps, heaps with no move dropped: they are the zero game in both conventions).
+ * Misere play: Nim (0.[3]) by Bouton's misere rule; any other rule through its misere quotient
+ * when every heap is at most opts.quotient_max_heap and the quotient to the largest heap has at
+ * most 1024 elements (one product per heap: a sum of 10^5 heaps is instant); else by a memoized
+ * search of the sum (a multiset of heaps, heaps with no move dropped: they are the zero game in
+ * both conventions).
  *
  * Moves are listed by heap, then in the order of the rule's move classes, then by the heaps left.
  * @param heaps   `count` heap sizes, each <= GRUNDY_NUMBER_MAX.

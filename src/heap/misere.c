@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Misere play of sums of heaps (whoever cannot move wins). Nim follows Bouton's misere rule. Any
- * other rule is decided by a memoized search of the sum itself: misere play has no general
- * additive theory, so the only shortcut taken is a theorem-free one: a heap with no move is the
- * empty game in either convention (the sum's moves are exactly the other heaps' moves), so it is
- * dropped from the position before the memo is consulted.
+ * other rule goes through its misere quotient (misere_quotient.c) when the position's heaps are
+ * small enough to compute it: the position is a P-position iff the product of its heaps' images
+ * lies in the P-portion, and a move wins iff what it leaves does (Plambeck-Siegel). Otherwise, or
+ * when the quotient passes its bound, a memoized search of the sum itself decides: it uses no
+ * theory but one theorem-free shortcut: a heap with no move is the empty game in either
+ * convention (the sum's moves are exactly the other heaps' moves), so it is dropped from the
+ * position before the memo is consulted.
  */
 #include "heap/heap_moves.h"
 #include "heap/state_memo.h"
@@ -198,6 +201,11 @@ grundy_status grundy_misere_play(grundy_position *p, const uint64_t *heaps, size
     if (p->is_nim) {
         nim_play(heaps, count, sink, win);
         return GRUNDY_STATUS_OK;
+    }
+    int answered = 0;
+    const grundy_status st = grundy_misere_quotient_play(p, heaps, count, sink, win, &answered);
+    if (st != GRUNDY_STATUS_OK || answered) {
+        return st;
     }
     return search_play(p, heaps, count, sink, win);
 }

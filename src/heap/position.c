@@ -37,6 +37,7 @@ void grundy_position_destroy(grundy_position *p) {
     if (p != NULL) {
         grundy_query_destroy(p->query);
         grundy_state_memo_free(&p->misere_memo);
+        grundy_misere_destroy(p->quotient);
         free(p);
     }
 }

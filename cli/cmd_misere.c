@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: MIT */
+/* grundy misere: a rule's partial misere quotient Q_N (presentation, P-portion, pretending
+ * function), computed heap by heap. */
+#include "cli.h"
+#include "json.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char help[] =
+    "Usage: grundy misere RULE [--max-heap N] [--max-quotient Q] [--genus] [--trace] [--json]\n"
+    "\n"
+    "Print the misere quotient of RULE restricted to heaps up to N (Plambeck and Siegel): the\n"
+    "monoid of positions up to indistinguishability, as generators and relations, its order,\n"
+    "its P-portion (the classes of misere P-positions) and each heap's image (the pretending\n"
+    "function phi). A misere sum of heaps is a P-position exactly when the product of its heaps'\n"
+    "images lies in the P-portion. Every quotient printed has passed an exact check over all\n"
+    "positions of heaps up to N. The quotient is tame when it is one of Conway's T_k. 'stable\n"
+    "from' is the last heap at which the quotient changed, and phi's period the least one seen\n"
+    "three times: observed up to N; proved for all heaps when N >= 2 n0 + 2p + t (t the largest\n"
+    "take; codes without tails, '!' or splits into three or more heaps, and subtraction sets).\n"
+    "\n"
+    "Options:\n"
+    "  --max-heap N      the largest heap [default: 20]\n"
+    "  --max-quotient Q  the largest quotient or candidate allowed; past it: exit 4\n"
+    "                    [default: 4096]\n"
+    "  --genus           print Conway's genus g^(g0 g1 ...) of each heap 0..N instead: g its\n"
+    "                    normal Grundy value, g_k the misere Grundy value of the heap plus k\n"
+    "                    heaps *2 (JSON: genus, a list of {heap, normal, misere_values})\n"
+    "  --trace           print each heap at which the quotient changes, on stderr\n"
+    "  --json            print one JSON object: rule, max_heap, order, p_size, tame,\n"
+    "                    generators, relations, p_portion, phi, stable_from, proved,\n"
+    "                    phi_period, phi_preperiod\n"
+    "  -h, --help        show this help\n"
+    "\n"
+    "Example:\n"
+    "  grundy misere 0.75 --max-heap 20\n";
+
+static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE}, {"max-quotient", 0, CLI_ARG_ONE},
+                                     {"genus", 0, CLI_ARG_NONE},   {"trace", 0, CLI_ARG_NONE},
+                                     {"json", 0, CLI_ARG_NONE},    {NULL, 0, 0}};
+enum { OPT_MAX_HEAP, OPT_MAX_QUOTIENT, OPT_GENUS, OPT_TRACE, OPT_JSON };
+
+/* The largest heap accepted: the option words of every heap are kept. */
+#define MAX_HEAP_OPTION 100000u
+
+static void trace(void *ctx, uint64_t heap, uint32_t order, uint32_t p_size, unsigned attempts) {
+    (void)ctx;
+    fprintf(stderr, "heap %llu: the quotient changes: order %u, P-portion %u (%u candidate%s)\n",
+            (unsigned long long)heap, order, p_size, attempts, attempts == 1 ? "" : "s");
+}
+
+static const char *word(const grundy_misere *q, uint32_t x, char *buf, size_t cap) {
+    grundy_misere_format_element(q, x, buf, cap);
+    return buf;
+}
+
+static void gen_name(size_t i, char *buf, size_t cap) {
+    if (i < 26) {
+        snprintf(buf, cap, "%c", (char)('a' + i));
+    } else {
+        snprintf(buf, cap, "g%zu", i + 1);
+    }
+}
+
+static void print_json(const grundy_misere *q, const char *rule) {
+    char buf[1024];
+    json_writer w;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_kv_str(&w, "rule", rule);
+    json_kv_u64(&w, "max_heap", grundy_misere_max_heap(q));
+    json_kv_u64(&w, "order", grundy_misere_order(q));
+    json_kv_u64(&w, "p_size", grundy_misere_p_size(q));
+    const int tame = grundy_misere_tame(q);
+    if (tame >= 0) {
+        json_kv_u64(&w, "tame", (uint64_t)tame);
+    } else {
+        json_kv_null(&w, "tame");
+    }
+    json_key(&w, "generators");
+    json_array_begin(&w);
+    for (size_t i = 0; i < grundy_misere_generator_count(q); i++) {
+        json_object_begin(&w);
+        gen_name(i, buf, sizeof buf);
+        json_kv_str(&w, "name", buf);
+        json_kv_u64(&w, "heap", grundy_misere_generator_heap(q, i));
+        json_object_end(&w);
+    }
+    json_array_end(&w);
+    json_key(&w, "relations");
+    json_array_begin(&w);
+    for (size_t i = 0; i < grundy_misere_relation_count(q); i++) {
+        grundy_misere_format_relation(q, i, buf, sizeof buf);
+        json_str(&w, buf);
+    }
+    json_array_end(&w);
+    json_key(&w, "p_portion");
+    json_array_begin(&w);
+    for (uint32_t x = 0; x < grundy_misere_order(q); x++) {
+        if (grundy_misere_is_p(q, x)) {
+            json_str(&w, word(q, x, buf, sizeof buf));
+        }
+    }
+    json_array_end(&w);
+    json_key(&w, "phi");
+    json_array_begin(&w);
+    for (uint64_t h = 0; h <= grundy_misere_max_heap(q); h++) {
+        uint32_t x = 0;
+        grundy_misere_image(q, h, &x);
+        json_str(&w, word(q, x, buf, sizeof buf));
+    }
+    json_array_end(&w);
+    json_kv_u64(&w, "stable_from", grundy_misere_stable_from(q));
+    uint64_t period = 0, preperiod = 0;
+    if (grundy_misere_phi_period(q, &period, &preperiod)) {
+        json_kv_u64(&w, "phi_period", period);
+        json_kv_u64(&w, "phi_preperiod", preperiod);
+    } else {
+        json_kv_null(&w, "phi_period");
+        json_kv_null(&w, "phi_preperiod");
+    }
+    uint64_t proved_p = 0, proved_n0 = 0;
+    json_kv_bool(&w, "proved", grundy_misere_proved(q, &proved_p, &proved_n0));
+    json_object_end(&w);
+}
+
+static void print_text(const grundy_misere *q, const char *rule) {
+    char buf[1024];
+    const int tame = grundy_misere_tame(q);
+    printf("rule %s, heaps up to %llu\n", rule, (unsigned long long)grundy_misere_max_heap(q));
+    printf("order %u, P-portion %u, ", grundy_misere_order(q), grundy_misere_p_size(q));
+    if (tame >= 0) {
+        printf("tame (T%d)\n", tame);
+    } else {
+        printf("not tame\n");
+    }
+    printf("generators:");
+    for (size_t i = 0; i < grundy_misere_generator_count(q); i++) {
+        gen_name(i, buf, sizeof buf);
+        printf("%s %s = heap %llu", i ? "," : "", buf,
+               (unsigned long long)grundy_misere_generator_heap(q, i));
+    }
+    printf("\nrelations:");
+    for (size_t i = 0; i < grundy_misere_relation_count(q); i++) {
+        grundy_misere_format_relation(q, i, buf, sizeof buf);
+        printf("%s %s", i ? "," : "", buf);
+    }
+    printf("\nP-portion:");
+    int first = 1;
+    for (uint32_t x = 0; x < grundy_misere_order(q); x++) {
+        if (grundy_misere_is_p(q, x)) {
+            printf("%s %s", first ? "" : ",", word(q, x, buf, sizeof buf));
+            first = 0;
+        }
+    }
+    printf("\nphi:");
+    for (uint64_t h = 0; h <= grundy_misere_max_heap(q); h++) {
+        uint32_t x = 0;
+        grundy_misere_image(q, h, &x);
+        printf(" %s", word(q, x, buf, sizeof buf));
+    }
+    uint64_t period = 0, preperiod = 0;
+    if (grundy_misere_proved(q, &period, &preperiod)) {
+        printf("\nstable from heap %llu, proved: phi has period %llu from heap %llu through heap "
+               "%llu >= 2*%llu + 2*%llu + t (the largest take), so every heap has its image and "
+               "this is the quotient of all heaps\n",
+               (unsigned long long)grundy_misere_stable_from(q), (unsigned long long)period,
+               (unsigned long long)preperiod, (unsigned long long)grundy_misere_max_heap(q),
+               (unsigned long long)preperiod, (unsigned long long)period);
+        return;
+    }
+    printf("\nstable from heap %llu (observed up to heap %llu, not proved beyond)\n",
+           (unsigned long long)grundy_misere_stable_from(q),
+           (unsigned long long)grundy_misere_max_heap(q));
+    if (grundy_misere_phi_period(q, &period, &preperiod)) {
+        printf("phi: period %llu from heap %llu (observed, not proved)\n",
+               (unsigned long long)period, (unsigned long long)preperiod);
+    } else {
+        printf("phi: no period seen three times up to heap %llu\n",
+               (unsigned long long)grundy_misere_max_heap(q));
+    }
+}
+
+#define GENUS_MAX_STATES ((uint64_t)1 << 22)
+
+/* Conway's notation: superscripts run together when all are single digits, else with commas. */
+static void print_genus_text(uint64_t heap, const grundy_genus *g) {
+    int wide = g->normal > 9;
+    for (size_t i = 0; i < g->len; i++) {
+        wide |= g->misere[i] > 9;
+    }
+    printf("%llu: %llu^%s", (unsigned long long)heap, (unsigned long long)g->normal,
+           wide ? "(" : "");
+    for (size_t i = 0; i < g->len; i++) {
+        printf("%s%u", wide && i ? "," : "", (unsigned)g->misere[i]);
+    }
+    printf("%s\n", wide ? ")" : "");
+}
+
+static void print_genus(const grundy_genus *rows, uint64_t max_heap, const char *canonical,
+                        int json) {
+    if (!json) {
+        for (uint64_t h = 0; h <= max_heap; h++) {
+            print_genus_text(h, &rows[h]);
+        }
+        return;
+    }
+    json_writer w;
+    json_init(&w, stdout);
+    json_object_begin(&w);
+    json_kv_str(&w, "rule", canonical);
+    json_kv_u64(&w, "max_heap", max_heap);
+    json_key(&w, "genus");
+    json_array_begin(&w);
+    for (uint64_t h = 0; h <= max_heap; h++) {
+        json_object_begin(&w);
+        json_kv_u64(&w, "heap", h);
+        json_kv_u64(&w, "normal", rows[h].normal);
+        json_key(&w, "misere_values");
+        json_array_begin(&w);
+        for (size_t i = 0; i < rows[h].len; i++) {
+            json_u64(&w, rows[h].misere[i]);
+        }
+        json_array_end(&w);
+        json_object_end(&w);
+    }
+    json_array_end(&w);
+    json_object_end(&w);
+}
+
+/* Every genus first, so that a failure prints no partial result. */
+static int run_genus(const grundy_rule *rule, const char *canonical, uint64_t max_heap, int json) {
+    grundy_genus *rows = malloc((size_t)(max_heap + 1) * sizeof *rows);
+    if (rows == NULL) {
+        return cli_fail(&cli_cmd_misere, CLI_EXIT_LIMIT, "out of memory");
+    }
+    const grundy_status st = grundy_misere_genus(rule, max_heap, GENUS_MAX_STATES, rows);
+    if (st != GRUNDY_STATUS_OK) {
+        free(rows);
+        return cli_fail(&cli_cmd_misere, cli_exit_code(st),
+                        "the genus search %s (it searches heap + k*2 for up to %d values of k, "
+                        "within %llu positions): lower --max-heap",
+                        st == GRUNDY_STATUS_LIMIT ? "reached its bound" : grundy_status_str(st),
+                        GRUNDY_GENUS_MAX_TERMS, (unsigned long long)GENUS_MAX_STATES);
+    }
+    print_genus(rows, max_heap, canonical, json);
+    free(rows);
+    return CLI_EXIT_OK;
+}
+
+static int run(int argc, char **argv) {
+    cli_args args;
+    uint64_t max_heap = 20, max_quotient = GRUNDY_MISERE_DEFAULT_MAX_QUOTIENT;
+    grundy_rule *rule = NULL;
+    grundy_misere *q = NULL;
+    int rc = cli_parse_args(&cli_cmd_misere, options, argc, argv, &args);
+    if (rc >= 0) {
+        return rc;
+    }
+    if (args.operand_count == 0) {
+        return cli_usage_error(&cli_cmd_misere, "missing RULE");
+    }
+    if (args.operand_count > 1) {
+        return cli_usage_error(&cli_cmd_misere, "unexpected operand '%s'", args.operands[1]);
+    }
+    if (args.present[OPT_MAX_HEAP] &&
+        (rc = cli_parse_number(&cli_cmd_misere, "--max-heap", args.value[OPT_MAX_HEAP],
+                               MAX_HEAP_OPTION, &max_heap)) != 0) {
+        return rc;
+    }
+    if (args.present[OPT_MAX_QUOTIENT] &&
+        (rc = cli_parse_number(&cli_cmd_misere, "--max-quotient", args.value[OPT_MAX_QUOTIENT],
+                               UINT32_MAX / 2, &max_quotient)) != 0) {
+        return rc;
+    }
+    if ((rc = cli_parse_rule(&cli_cmd_misere, args.operands[0], &rule)) != 0) {
+        return rc;
+    }
+    char canonical[4096];
+    grundy_rule_format(rule, canonical, sizeof canonical);
+    if (args.present[OPT_GENUS]) {
+        rc = run_genus(rule, canonical, max_heap, args.present[OPT_JSON]);
+        grundy_rule_destroy(rule);
+        return rc;
+    }
+    grundy_misere_opts o = GRUNDY_MISERE_OPTS_INIT;
+    o.max_quotient = max_quotient;
+    o.trace = args.present[OPT_TRACE] ? trace : NULL;
+    grundy_status st = grundy_misere_create(rule, &o, &q);
+    if (st == GRUNDY_STATUS_OK) {
+        st = grundy_misere_extend(q, max_heap);
+    }
+    if (st == GRUNDY_STATUS_LIMIT && q != NULL) {
+        rc = cli_fail(&cli_cmd_misere, CLI_EXIT_LIMIT,
+                      "heap %llu: a bound was reached (candidate quotients of at most "
+                      "--max-quotient %llu elements, %llu check states, %llu option positions); "
+                      "computed to heap %llu: raise --max-quotient, or the quotient may be "
+                      "infinite",
+                      (unsigned long long)grundy_misere_max_heap(q) + 1,
+                      (unsigned long long)max_quotient,
+                      (unsigned long long)GRUNDY_MISERE_DEFAULT_MAX_STATES,
+                      (unsigned long long)GRUNDY_MISERE_DEFAULT_MAX_OPTIONS,
+                      (unsigned long long)grundy_misere_max_heap(q));
+    } else if (st != GRUNDY_STATUS_OK) {
+        rc = cli_fail(&cli_cmd_misere, cli_exit_code(st), "%s", grundy_status_str(st));
+    } else if (args.present[OPT_JSON]) {
+        print_json(q, canonical);
+        rc = CLI_EXIT_OK;
+    } else {
+        print_text(q, canonical);
+        rc = CLI_EXIT_OK;
+    }
+    grundy_misere_destroy(q);
+    grundy_rule_destroy(rule);
+    return rc;
+}
+
+const cli_command cli_cmd_misere = {"misere", run, "The misere quotient of a rule, heap by heap",
+                                    help};

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/* Internal: the pieces of the misere quotient engine (misere_monoid.c, misere_check.c,
+ * misere_quotient.c): finite commutative monoids, the words that name their elements, the
+ * P-portion a candidate monoid implies, its reduction, and the exact check of a pretension. */
+#ifndef GRUNDY_MISERE_INTERNAL_H
+#define GRUNDY_MISERE_INTERNAL_H
+
+#include <grundy/misere.h>
+
+/* A finite commutative monoid given by its table, with a P-portion: elements 0..size-1, 0 the
+ * identity, mul[a * size + b] the product. */
+typedef struct mq_monoid {
+    uint32_t size;
+    uint32_t *mul;
+    uint8_t *is_p;
+} mq_monoid;
+
+void mq_monoid_free(mq_monoid *m);
+
+static inline uint32_t mq_mul(const mq_monoid *m, uint32_t a, uint32_t b) {
+    return m->mul[(size_t)a * m->size + b];
+}
+
+/* A candidate monoid, before reduction: an explicit monoid `base` times cyclic monoids
+ * C(index, period) = <g | g^(index + period) = g^index>, one per component. An element is
+ * base + base.size * (e_1 + len_1 * (e_2 + ...)) with e_j < len_j = index_j + period_j. */
+#define MQ_MAX_CYCLIC 8
+typedef struct mq_product {
+    const mq_monoid *base;
+    unsigned cyclic;
+    uint32_t index[MQ_MAX_CYCLIC], period[MQ_MAX_CYCLIC];
+    uint64_t size;
+} mq_product;
+
+uint32_t mq_product_mul(const mq_product *p, uint32_t a, uint32_t b);
+
+/* The heaps as generators of a monoid: heap h (1..heaps) maps to phi[h]; its options (the
+ * positions one move leaves) map to opt[opt_start[h] .. opt_start[h + 1] - 1] (distinct).
+ * Heaps without a move have phi 0 and no options: they are the empty game. */
+typedef struct mq_gens {
+    size_t heaps;
+    const uint32_t *phi;
+    const uint32_t *opt;
+    const size_t *opt_start;
+} mq_gens;
+
+/* Words in the heaps, as exponent vectors of heaps + 1 entries (entry 0 unused). */
+
+/* The option words of every heap 0..n of a rule, each a list of at most GRUNDY_RULE_MAX_LEFT
+ * heaps (0-terminated when shorter). */
+typedef struct mq_options {
+    size_t heaps;
+    size_t *start;   /* heaps + 2 entries: the options of h are start[h] .. start[h + 1] - 1 */
+    uint32_t *parts; /* GRUNDY_RULE_MAX_LEFT per option */
+    size_t count, cap;
+} mq_options;
+
+grundy_status mq_options_add_heap(mq_options *o, const grundy_rule *rule, size_t heap,
+                                  uint64_t max_options);
+void mq_options_free(mq_options *o);
+
+/* A monoid's product, for code shared by explicit monoids and candidate products. */
+typedef uint32_t (*mq_mul_fn)(const void *monoid, uint32_t a, uint32_t b);
+uint32_t mq_monoid_mul_fn(const void *monoid, uint32_t a, uint32_t b);  /* an mq_monoid */
+uint32_t mq_product_mul_fn(const void *monoid, uint32_t a, uint32_t b); /* an mq_product */
+
+/* The images of every heap 0..heaps' options under phi in a monoid of `size` elements, distinct
+ * per heap: (*opt)[(*start)[h] .. (*start)[h + 1] - 1], both replaced (the old ones freed). */
+grundy_status mq_option_images(const mq_options *o, size_t heaps, const void *monoid, mq_mul_fn mul,
+                               uint64_t size, const uint32_t *phi, uint32_t **opt, size_t **start);
+
+/*
+ * The P-portion a candidate implies, and its reduction: enumerate words in colex order (the
+ * largest heap most significant) and stop lengthening a word as soon as its element was already
+ * reached, so that every element of the image is visited once, at its colex-least word, after
+ * all of that word's options (an option is colex-smaller: it lowers a heap's exponent and raises
+ * only smaller heaps'). The element is then declared P exactly when the word is not empty and
+ * no option's element is P. The reduction merges the elements no product tells apart (Moore's
+ * partition refinement over the heaps' images), giving a reduced bipartite monoid.
+ * @param[out] out   the reduced monoid, identity 0, elements numbered by their colex-least word.
+ * @param[out] phi   heaps + 1 entries: each heap's image in `out`.
+ * @return OK, LIMIT (the product past max_elements), NOMEM.
+ */
+grundy_status mq_imply_and_reduce(const mq_product *prod, const mq_options *opts,
+                                  const uint32_t *prod_phi, uint64_t max_elements, mq_monoid *out,
+                                  uint32_t *phi);
+
+/* A word that the check found wrong, smallest in (tokens, then most heaps). */
+typedef struct mq_failure {
+    int found;
+    uint32_t *exp; /* heaps + 1 exponents, caller-allocated */
+} mq_failure;
+
+/* The set of reachable check states of a pretension, kept between heaps (misere_check.c). */
+typedef struct mq_states mq_states;
+
+/*
+ * The exact check of a pretension (Q, P, phi) on every position of heaps 1..gens->heaps: each
+ * position G must have phi(G) in P exactly when G is not empty and no option of G maps into P
+ * (the empty position must map outside P). Then phi(G) in P iff G is a misere P-position, by
+ * induction on G. Infinitely many positions, finitely many checks: what a position's check and
+ * all its extensions' checks depend on is the pair (x, U), x = phi(G) and
+ * U = { w in Q : some option G' of G has phi(G') w in P }, and adding heap h maps it to
+ * (x phi(h), { w : phi(h) w in U } u U_{t in opt(h)} { w : x t w in P }). The check visits every
+ * reachable pair once (a hash set), smallest words first (Dijkstra on tokens, then on heaps), so
+ * the first failing pair gives a least failing word, whose options are all correctly predicted.
+ *
+ * Full mode (*states NULL on entry): from the empty position; on success *states holds every
+ * pair. Seeded mode: *states holds the pairs of heaps 1..heaps-1 under the same (Q, P) and phi;
+ * only positions that contain heap gens->heaps are checked, and on success the new pairs are
+ * added; on failure *states is as it was.
+ * @return OK (fail->found says whether a word failed), LIMIT (more than max_states pairs), NOMEM.
+ */
+grundy_status mq_check(const mq_monoid *q, const mq_gens *gens, uint64_t max_states,
+                       mq_states **states, mq_failure *fail);
+
+void mq_states_free(mq_states *s);
+size_t mq_states_count(const mq_states *s);
+
+#endif
