@@ -39,4 +39,9 @@ extern unsigned solver_levels_min_threads;
 /* A fresh, empty solution for n positions (no tables yet). */
 grundy_status solver_solution_new(uint64_t n, grundy_solution **out);
 
+/* The solver table format's version (docs/solver.md): written by table_io.c and by the streaming
+ * writer of table_stream.c, which must stay byte for byte the same. Version 2 holds the game's
+ * description after the header (length at byte 56; the writer's is empty). */
+#define GRUNDY_TABLE_VERSION 2
+
 #endif

@@ -22,7 +22,6 @@
 
 #define HEADER_BYTES 64
 #define CHUNK        65536
-#define VERSION      2
 static const char magic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'S', 'V'};
 
 typedef struct stream {
@@ -93,7 +92,7 @@ static int write_tables(stream *s, const grundy_solution *sol) {
 static void encode_header(uint8_t *h, const grundy_solution *sol, uint64_t hash, size_t game_len) {
     memset(h, 0, HEADER_BYTES);
     memcpy(h, magic, sizeof magic);
-    put_le(h + 8, VERSION, 4);
+    put_le(h + 8, GRUNDY_TABLE_VERSION, 4);
     put_le(h + 56, game_len, 4);
     put_le(h + 12, sol->tables, 4);
     put_le(h + 16, sol->n, 8);
@@ -207,7 +206,7 @@ static grundy_status alloc_from_header(const uint8_t *h, uint64_t max_bytes,
     const uint64_t n = get_le(h + 16, 8);
     const uint64_t version = get_le(h + 8, 4), game_len = get_le(h + 56, 4);
     /* The reserved bytes are checked: zero, or in version 2 a description's length. */
-    if (memcmp(h, magic, sizeof magic) != 0 || version < 1 || version > VERSION ||
+    if (memcmp(h, magic, sizeof magic) != 0 || version < 1 || version > GRUNDY_TABLE_VERSION ||
         get_le(h + 60, 4) != 0 || (version == 1 && game_len != 0) ||
         game_len > GRUNDY_SOLUTION_GAME_MAX || (tables & ~15u) != 0 || n == 0 ||
         n >= SIZE_MAX / 32 || ((tables & GRUNDY_SOLVE_REMOTENESS) && !(tables & 1u))) {

@@ -131,7 +131,7 @@ grundy_status grundy_table_writer_finish(grundy_table_writer *w, uint64_t win, u
     } else if (!flush(w)) {
         st = GRUNDY_STATUS_IO;
     } else {
-        le(h + 8, 1, 4);
+        le(h + 8, GRUNDY_TABLE_VERSION, 4); /* an empty description: length 0 at byte 56 */
         le(h + 12, w->tables, 4);
         le(h + 16, w->n, 8);
         le(h + 24, win, 8);
