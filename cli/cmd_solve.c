@@ -62,11 +62,11 @@ static const char help[] =
     "Example:\n"
     "  grundy solve divisors 3\n";
 
-static const cli_option options[] = {
-    {"json", 0, CLI_ARG_NONE},      {"misere", 0, CLI_ARG_NONE}, {"max-bytes", 0, CLI_ARG_ONE},
-    {"self-test", 0, CLI_ARG_NONE}, {"input", 0, CLI_ARG_ONE},   {"format", 0, CLI_ARG_ONE},
-    {"save", 0, CLI_ARG_ONE},       {"load", 0, CLI_ARG_ONE},    {"threads", 0, CLI_ARG_ONE},
-    {NULL, 0, 0}};
+static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},     {"misere", 0, CLI_ARG_NONE},
+                                     {"max-bytes", 0, CLI_ARG_ONE}, {"self-test", 0, CLI_ARG_NONE},
+                                     {"input", 0, CLI_ARG_ONE},     {"format", 0, CLI_ARG_ONE},
+                                     {"save", 0, CLI_ARG_ONE},      {"load", 0, CLI_ARG_ONE},
+                                     {"threads", 0, CLI_ARG_ONE},   {NULL, 0, 0}};
 enum {
     OPT_JSON,
     OPT_MISERE,

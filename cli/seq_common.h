@@ -81,7 +81,7 @@ typedef struct seq_job {
     char *canonical; /* the whole canonical form (JSON's "rule"), owned */
     grundy_period_opts opts;
     grundy_query *query;
-    seq_run run; /* long runs (issue 13): checkpoints, sequence files, progress */
+    seq_run run;                   /* long runs (issue 13): checkpoints, sequence files, progress */
     grundy_seq_check_report check; /* --check (issue 11): what it did, where it failed */
 } seq_job;
 
