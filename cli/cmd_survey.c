@@ -79,7 +79,6 @@ static int parse_options(const cli_args *a, survey_run *run) {
     run->header.hex = a->present[OPT_HEX] > 0;
     run->opts.max_n = (uint64_t)1 << 20;
     run->opts.time_per_game = 60;
-    run->threads = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
     run->shard_index = run->shard_of = 1;
     run->quiet = a->present[OPT_Q] > 0 || !isatty(STDERR_FILENO);
     run->json = a->present[OPT_JSON] > 0;
@@ -92,10 +91,8 @@ static int parse_options(const cli_args *a, survey_run *run) {
         rc = cli_fail(cmd, CLI_EXIT_VALUE, "--time-per-game: '%s' is not a whole number of seconds",
                       a->value[OPT_TIME]);
     }
-    if (rc == 0 && a->present[OPT_THREADS]) {
-        uint64_t t = 0;
-        rc = cli_parse_number(cmd, "--threads", a->value[OPT_THREADS], 1024, &t);
-        run->threads = t == 0 ? 1 : (unsigned)t;
+    if (rc == 0) {
+        rc = cli_parse_threads(cmd, a->present[OPT_THREADS], a->value[OPT_THREADS], &run->threads);
     }
     if (rc == 0 && a->present[OPT_SHARD] &&
         !parse_shard(a->value[OPT_SHARD], &run->shard_index, &run->shard_of)) {

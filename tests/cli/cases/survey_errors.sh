@@ -14,6 +14,8 @@ echo "exit $?"
 echo "exit $?"
 "$GRUNDY" survey '0.?' --max-n -1
 echo "exit $?"
+"$GRUNDY" survey '0.?' --threads 0
+echo "exit $?"
 "$GRUNDY" survey '0.??????' -q
 echo "exit $?"
 "$GRUNDY" survey @no-such-file -q
