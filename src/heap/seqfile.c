@@ -305,16 +305,14 @@ static grundy_status parse_header(const unsigned char *h, grundy_seqfile_info *i
     info->count = get_le(h + 24, 8);
     info->max_value = get_le(h + 32, 8);
     *rule_len = (uint32_t)get_le(h + 40, 4);
-    if ((kind != GRUNDY_SEQFILE_SEQUENCE && kind != GRUNDY_SEQFILE_CHECKPOINT) || engine > 2 ||
-        info->width != width_for(info->max_value) || info->count > GRUNDY_NUMBER_MAX ||
-        *rule_len == 0 || *rule_len > MAX_RULE_TEXT) {
+    if ((kind != GRUNDY_SEQFILE_SEQUENCE && kind != GRUNDY_SEQFILE_CHECKPOINT) || engine < 1 ||
+        engine > 2 || info->width != width_for(info->max_value) ||
+        info->count > GRUNDY_NUMBER_MAX || *rule_len == 0 || *rule_len > MAX_RULE_TEXT) {
         return refuse(info, GRUNDY_SEQFILE_BAD_HEADER,
                       "corrupt header (kind, engine, width, count or rule length out of range)");
     }
     info->kind = (grundy_seqfile_kind)kind;
-    info->engine = engine == 1   ? GRUNDY_SEQ_NAIVE
-                   : engine == 2 ? GRUNDY_SEQ_SPARSE
-                                 : GRUNDY_SEQ_AUTO;
+    info->engine = engine == 1 ? GRUNDY_SEQ_NAIVE : GRUNDY_SEQ_SPARSE;
     return GRUNDY_STATUS_OK;
 }
 

@@ -178,6 +178,29 @@ static void test_file(char **codes, const grundy_survey_row *rows, size_t count)
     for (size_t i = 0; i < count; i++) {
         CHECK_EQ(back_have[i], 0);
     }
+    /* Issue 17 (fuzz_survey): a prefix that is not the whole period g(0 .. n0 + p - 1) made
+     * grundy_survey_relate read past it; such a row (right checksum) is refused now. */
+    size_t with = 0;
+    while (with < count && (!have[with] || rows[with].prefix_len < 2)) {
+        with++;
+    }
+    CHECK(with < count);
+    if (with < count) {
+        grundy_survey_row *bent = calloc(count, sizeof *bent);
+        memcpy(bent, rows, count * sizeof *bent); /* shallow: the prefixes stay the rows' */
+        for (int how = 0; how < 4; how++) {
+            bent[with] = rows[with];
+            bent[with].prefix_len -= how == 0;
+            bent[with].period.period = how == 1 ? 0 : bent[with].period.period;
+            bent[with].status = how == 2 ? GRUNDY_SURVEY_OBSERVED : bent[with].status;
+            bent[with].period.saltus = how == 3 ? 1 : bent[with].period.saltus;
+            CHECK_EQ(grundy_survey_save(path, &h, bent, have, count), GRUNDY_STATUS_OK);
+            CHECK_EQ(grundy_survey_load(path, &h, codes, count, back, back_have, &diag),
+                     GRUNDY_STATUS_PARSE);
+            CHECK(strstr(diag.message, "prefix") != NULL);
+        }
+        free(bent);
+    }
     remove(path);
     CHECK_EQ(grundy_survey_load(path, &h, codes, count, back, back_have, &diag),
              GRUNDY_STATUS_NOT_FOUND);
