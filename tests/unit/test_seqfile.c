@@ -332,6 +332,16 @@ static void test_fuzz_regressions(void) {
     write_width8(path, "0.[3]", values, 5, 0);
     CHECK(load_fresh(rule, path, &problem) == GRUNDY_STATUS_PARSE);
     CHECK(problem == GRUNDY_SEQFILE_BAD_HEADER);
+    /* fuzz_seqfile: the file's rule text went into the message raw, a newline and all. */
+    values[4] = (uint64_t)1 << 33; /* width 8 is then the narrowest */
+    write_width8(path, "\n.[3]\033", values, 5, 1);
+    grundy_seq *seq = make(rule, GRUNDY_SEQ_AUTO);
+    grundy_seqfile_info info;
+    CHECK(grundy_seqfile_load(path, seq, &info) == GRUNDY_STATUS_PARSE);
+    CHECK(info.problem == GRUNDY_SEQFILE_OTHER_RULE);
+    CHECK(strchr(info.message, '\n') == NULL && strchr(info.message, '\033') == NULL);
+    CHECK(strstr(info.message, "?.[3]?") != NULL);
+    grundy_seq_destroy(seq);
     grundy_rule_destroy(rule);
 }
 
