@@ -340,7 +340,13 @@ static grundy_status parse_lines(char *data, size_t len, const grundy_survey_hea
                                  unsigned char *have, grundy_diag *diag) {
     grundy_status st = GRUNDY_STATUS_OK;
     size_t n = 0;
-    char **lines = malloc((len / 2 + 2) * sizeof *lines);
+    /* One entry per '\n': a file of empty lines has len of them (len / 2 + 2 was written past,
+     * issue 17: fuzz_survey). */
+    size_t most = 1;
+    for (size_t i = 0; i < len; i++) {
+        most += data[i] == '\n';
+    }
+    char **lines = malloc(most * sizeof *lines);
     GRUNDY_CHECK(lines != NULL, GRUNDY_STATUS_NOMEM);
     for (char *c = data; *c != '\0';) {
         char *eol = strchr(c, '\n');
