@@ -26,6 +26,7 @@ if [ "${MERGE:-1}" = 0 ]; then
     cp -n "$work"/* "$corpus"/ 2>/dev/null || true
 else
     nice -n 19 "$bin" -merge=1 -max_len="$max_len" -timeout="$timeout" -rss_limit_mb=2048 \
+        -artifact_prefix="build/fuzz/$name-merge-" \
         "$corpus" "$work" >"build/fuzz/$name.merge.log" 2>&1 || true
     grep -E 'MERGE-OUTER: [0-9]+ new files' "build/fuzz/$name.merge.log" || true
 fi
