@@ -47,6 +47,7 @@ static void sparse_destroy(void *state) {
     free_rare(s);
     grundy_pool_destroy(s->pool);
     free(s->slots);
+    free(s->batch_seen);
     free(s->slot_c1);
     free(s->worker_doubt);
     free(s->seen);
@@ -62,12 +63,14 @@ static void sparse_destroy(void *state) {
 
 uint64_t grundy_sparse_bytes(const void *state) {
     const sparse *s = state;
-    uint64_t b = s->seen_cap * (4 + 8 + 2) + sizeof *s;
+    uint64_t b = s->seen_cap * (sizeof(sparse_mark) + 8 + 2) + sizeof *s;
     if (s->hist != NULL) {
         b += s->seen_cap * 16;
     }
     b += s->rare_cap * 12;
-    b += s->slot_count * (s->slot_stride * 4 + 8) + (uint64_t)s->threads * s->slot_stride * 8;
+    b += s->batch_seen != NULL ? SPARSE_BATCH * SPARSE_BATCH_STRIDE * sizeof(sparse_mark) : 0;
+    b += s->slot_count * (s->slot_stride * sizeof(sparse_mark) + 8) +
+         (uint64_t)s->threads * s->slot_stride * 8;
     return b;
 }
 
@@ -181,7 +184,8 @@ static grundy_status reserve_bits(const grundy_seq *seq, sparse *s, unsigned bit
     }
     const uint64_t old_cap = s->seen_cap, cap = (uint64_t)2 << bits;
     const int hist = bits <= MAX_HIST_BITS;
-    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) + cap * (14u + (hist ? 16u : 0u))));
+    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) +
+                                          cap * (sizeof(sparse_mark) + 10u + (hist ? 16u : 0u))));
     GROW(s->seen, old_cap, cap);
     GROW(s->doubt, old_cap, cap);
     GROW(s->common[0], old_cap, cap);
@@ -286,8 +290,8 @@ cleanup:
 
 void grundy_sparse_mark_rare(const heap_ctx *h, uint64_t m, const uint64_t *pos,
                              const uint32_t *val, size_t lo, size_t hi) {
-    uint32_t *const seen = h->seen;
-    const uint32_t stamp = h->stamp;
+    sparse_mark *const seen = h->seen;
+    const sparse_mark stamp = h->stamp;
     switch (h->width) {
     case 1:
         MARK_RARE(uint8_t);
@@ -348,8 +352,8 @@ static void mark_rare_splits(const sparse *s, const heap_ctx *h, uint64_t m, int
     } while (0)
 
 void grundy_sparse_mark_range(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a_hi) {
-    uint32_t *const seen = h->seen;
-    const uint32_t stamp = h->stamp;
+    sparse_mark *const seen = h->seen;
+    const sparse_mark stamp = h->stamp;
     switch (h->width) {
     case 1:
         MARK_RANGE(uint8_t);
@@ -553,8 +557,8 @@ static void mark_small_moves(const sparse *s, const heap_ctx *h, uint64_t n) {
     } while (0)
 
 static void mark_multi(const sparse *s, const heap_ctx *h, const uint64_t *o, size_t cnt) {
-    uint32_t *const seen = h->seen;
-    const uint32_t stamp = h->stamp;
+    sparse_mark *const seen = h->seen;
+    const sparse_mark stamp = h->stamp;
     const uint64_t *const pos = s->rare_pos;
     const uint32_t *const val = s->rare_val;
     const size_t count = (size_t)s->rare_count;
@@ -626,12 +630,9 @@ static void mark_by_class(const sparse *s, const heap_ctx *h, uint64_t n) {
     }
 }
 
-static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
-    if (s->expanded && n > s->max_take + 1) {
-        mark_past_takes(s, h, n);
-    } else {
-        mark_by_class(s, h, n);
-    }
+/* g(n) from the marks of every option that leaves at most one heap and every split with a rare
+ * part (or, when dense, of every option). */
+uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n) {
     uint64_t v = 0;
     if (s->dense) {
         while (h->seen[v] == h->stamp) {
@@ -656,6 +657,15 @@ static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
         }
     }
     return settle_rare(s, h, n, v, d);
+}
+
+static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
+    if (s->expanded && n > s->max_take + 1) {
+        mark_past_takes(s, h, n);
+    } else {
+        mark_by_class(s, h, n);
+    }
+    return grundy_sparse_settle(s, h, n);
 }
 
 static unsigned bits_for(uint64_t v) {
@@ -716,6 +726,10 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
         uint64_t end;
         if (grundy_sparse_block_fits(s, n, length, &end)) {
             GRUNDY_TRY(grundy_sparse_run_block(seq, s, n, end, &n));
+            continue;
+        }
+        if (grundy_sparse_batch_fits(s, n, length)) {
+            GRUNDY_TRY(grundy_sparse_run_batch(seq, s, n, &n));
             continue;
         }
         if (++s->stamp == 0) { /* the stamps wrapped: forget every old mark */

@@ -140,7 +140,7 @@ static void block_outside(void *arg, uint64_t j, unsigned w) {
         h.seen[v] = h.stamp;
     }
     for (size_t i = 0; i < d.count; i++) {
-        h.seen[d.v[i]] = h.stamp - 1;
+        h.seen[d.v[i]] = (sparse_mark)(h.stamp - 1);
     }
 }
 
@@ -216,7 +216,7 @@ static grundy_status reserve_slots(const grundy_seq *seq, sparse *s) {
         return GRUNDY_STATUS_OK;
     }
     const uint64_t stride = ((uint64_t)1 << s->bits) + 16; /* a dense mex may reach 2^bits */
-    uint64_t count = BLOCK_MARK_BYTES / (4 * stride);
+    uint64_t count = BLOCK_MARK_BYTES / (sizeof(sparse_mark) * stride);
     count = count < BLOCK_HEAPS ? count : BLOCK_HEAPS;
     free(s->slots);
     free(s->slot_c1);
@@ -226,7 +226,8 @@ static grundy_status reserve_slots(const grundy_seq *seq, sparse *s) {
     s->worker_doubt = NULL;
     s->slot_count = 0;
     s->slot_stride = 0;
-    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) + count * (stride * 4 + 8) +
+    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) +
+                                          count * (stride * sizeof(sparse_mark) + 8) +
                                           (uint64_t)s->threads * stride * 8));
     s->slots = calloc((size_t)(count * stride), sizeof *s->slots);
     s->slot_c1 = calloc((size_t)count, sizeof *s->slot_c1);

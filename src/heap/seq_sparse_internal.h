@@ -12,6 +12,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A mark: seen[v] == stamp says the current heap has an option of value v. One byte (the stamps
+ * wrap every 255 heaps and the table is cleared then): a quarter of the cache of 4-byte stamps,
+ * and the batched rare pass (seq_sparse_batch.c) keeps eight heaps' tables in L1. */
+typedef uint8_t sparse_mark;
+
+/* The batched rare pass: SPARSE_BATCH heaps at once while every value is below
+ * 2^SPARSE_BATCH_MAX_BITS and there are at most SPARSE_BATCH_TAKES split takes. */
+#define SPARSE_BATCH          8
+#define SPARSE_BATCH_MAX_BITS 11
+#define SPARSE_BATCH_STRIDE   (((size_t)1 << SPARSE_BATCH_MAX_BITS) + 64)
+#define SPARSE_BATCH_TAKES    16
+
 /* A take, expanded from the classes for rules with finitely many takes. */
 typedef struct take {
     uint64_t k;
@@ -33,8 +45,8 @@ typedef struct sparse {
     int parity_allowed;      /* every split take has parity kpar */
     unsigned bits;           /* every value so far is < 2^bits */
     uint64_t seen_cap; /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
-    uint32_t *seen;    /* seen[v] == stamp: the current heap has an option of value v */
-    uint32_t stamp;
+    sparse_mark *seen; /* seen[v] == stamp: the current heap has an option of value v */
+    sparse_mark stamp;
     uint8_t *common[2]; /* common[par][v]: v is of the common class for a heap with parity par */
     uint64_t *hist;     /* hist[(v << 1) | par(i)] over heaps i >= 1; NULL past MAX_HIST_BITS */
     int64_t *wht;       /* scratch for the transform */
@@ -54,12 +66,15 @@ typedef struct sparse {
      * b0 + j with stamp slot_stamp, slot_c1[j] its first common gap from below the block. */
     unsigned threads;
     grundy_pool *pool; /* started at the first block */
-    uint32_t *slots;
+    sparse_mark *slots;
     uint64_t *slot_c1;
     uint64_t *worker_doubt; /* one doubt scratch per thread, slot_stride values each */
     uint64_t slot_stride, slot_count;
     unsigned slot_bits; /* the bits the slots are sized for */
-    uint32_t slot_stamp;
+    sparse_mark slot_stamp;
+    /* The batched rare pass (seq_sparse_batch.c): SPARSE_BATCH tables of SPARSE_BATCH_STRIDE. */
+    sparse_mark *batch_seen;
+    sparse_mark batch_stamp;
 } sparse;
 
 static inline unsigned position_parity(const sparse *s, uint64_t i) {
@@ -73,8 +88,8 @@ static inline unsigned position_parity(const sparse *s, uint64_t i) {
 typedef struct heap_ctx {
     const void *raw;
     unsigned width;
-    uint32_t *seen;
-    uint32_t stamp;
+    sparse_mark *seen;
+    sparse_mark stamp;
     uint64_t *doubt; /* scratch: room for 2^bits values */
 } heap_ctx;
 
@@ -119,6 +134,17 @@ uint64_t grundy_sparse_bytes(const void *state);
 
 /* Push g(n) = v and book it (histogram, rare list, labelling, bits). */
 grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v);
+
+/* g(n) from the marks of every option that leaves at most one heap and every split with a rare
+ * part (all options when dense): the common gap, then the doubts settled by a scan. */
+uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n);
+
+/* Heaps [n, n + SPARSE_BATCH) can go through the batched rare pass. */
+int grundy_sparse_batch_fits(const sparse *s, uint64_t n, uint64_t length);
+
+/* Heaps n0 .. n0 + SPARSE_BATCH - 1 through the batched rare pass; *next: the first heap not
+ * computed (a change of labelling or bits ends the batch early). */
+grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t *next);
 
 /* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits. */
 int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end);

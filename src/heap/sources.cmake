@@ -3,3 +3,4 @@ set(GRUNDY_HEAP_SOURCES heap/rule.c heap/nimber.c heap/nim_count.c heap/heap_mov
 list(APPEND GRUNDY_HEAP_SOURCES heap/seq_check.c)
 # issue 12: the sparse engine's blocks of heaps on threads
 list(APPEND GRUNDY_HEAP_SOURCES heap/seq_sparse_block.c)
+list(APPEND GRUNDY_HEAP_SOURCES heap/seq_sparse_batch.c)
