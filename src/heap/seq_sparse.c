@@ -137,6 +137,7 @@ static grundy_status sparse_create(grundy_seq *seq, void **state) {
     s->next_choice = FIRST_CHOICE;
     s->rare_limit = UINT64_MAX;
     s->threads = grundy_seq_threads(seq);
+    s->simd = grundy_sparse_simd_level();
     *state = s;
     s = NULL;
 cleanup:
@@ -388,16 +389,17 @@ static uint64_t last_split_take(const grundy_move_class *c, uint64_t n, int *non
 
 static void drop_seen(const heap_ctx *h, doubts *d) {
     size_t kept = 0;
-    for (size_t i = 0; i < d->count; i++) {
-        if (h->seen[d->v[i]] != h->stamp) {
-            d->v[kept++] = d->v[i];
-        }
+    for (size_t i = 0; i < d->count; i++) { /* branchless: most doubts go at the first look */
+        const uint64_t v = d->v[i];
+        d->v[kept] = v;
+        kept += h->seen[v] != h->stamp;
     }
     d->count = kept;
 }
 
 #define SWAR_MAX_DOUBTS 8
-#define BLOCK           64 /* splits per look at the doubts */
+#define BLOCK           SPARSE_SCAN_BLOCK /* splits per look at the doubts */
+#define SIMD_MAX_DOUBTS 8
 
 static uint64_t reverse_bytes(uint64_t x) {
     x = (x >> 32) | (x << 32);
@@ -429,8 +431,8 @@ static unsigned swar_block(const heap_ctx *h, uint64_t m, uint64_t a, const uint
         words = BLOCK / 8;
         for (size_t j = 0; j < BLOCK / 8; j++) {
             uint64_t lo, hi;
-            memcpy(&lo, g + a + 8 * j, 8);
-            memcpy(&hi, g + (m - a - 8 * j - 7), 8);
+            memcpy(&lo, RUN(uint8_t, g, a + 8 * j), 8);
+            memcpy(&hi, RUN(uint8_t, g, m - a - 8 * j - 7), 8);
             x[j] = lo ^ reverse_bytes(hi);
         }
     } else {
@@ -440,8 +442,8 @@ static unsigned swar_block(const heap_ctx *h, uint64_t m, uint64_t a, const uint
         words = BLOCK / 4;
         for (size_t j = 0; j < BLOCK / 4; j++) {
             uint64_t lo, hi;
-            memcpy(&lo, g + a + 4 * j, 8);
-            memcpy(&hi, g + (m - a - 4 * j - 3), 8);
+            memcpy(&lo, RUN(uint16_t, g, a + 4 * j), 8);
+            memcpy(&hi, RUN(uint16_t, g, m - a - 4 * j - 3), 8);
             x[j] = lo ^ reverse_halves(hi);
         }
     }
@@ -463,9 +465,9 @@ static unsigned swar_block(const heap_ctx *h, uint64_t m, uint64_t a, const uint
 static void drop_found(doubts *d, unsigned found) {
     size_t kept = 0;
     for (size_t i = 0; i < d->count; i++) {
-        if (!(found & (1u << i))) {
-            d->v[kept++] = d->v[i];
-        }
+        const uint64_t v = d->v[i];
+        d->v[kept] = v;
+        kept += !(found & (1u << i));
     }
     d->count = kept;
 }
@@ -478,9 +480,12 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
     uint64_t a = a_lo;
     while (a <= a_max && d->count > 0) {
         /* The lanes hold `width` bytes: a doubt past them would alias (issue 11). */
-        if (a_max - a >= BLOCK - 1 && h->width <= 2 && d->count <= SWAR_MAX_DOUBTS &&
+        const size_t most = h->simd == SPARSE_SIMD_PORTABLE ? SWAR_MAX_DOUBTS : SIMD_MAX_DOUBTS;
+        if (a_max - a >= BLOCK - 1 && h->width <= 2 && d->count <= most &&
             (d->v[d->count - 1] >> (8 * h->width)) == 0) {
-            drop_found(d, swar_block(h, m, a, d->v, d->count));
+            drop_found(d, h->simd == SPARSE_SIMD_PORTABLE
+                              ? swar_block(h, m, a, d->v, d->count)
+                              : grundy_sparse_find_simd(h, m, a, d->v, d->count));
             a += BLOCK;
         } else {
             const uint64_t len = d->count * 8 > BLOCK ? d->count * 8 : BLOCK;
@@ -736,7 +741,7 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
             memset(s->seen, 0, (size_t)s->seen_cap * sizeof *s->seen);
             s->stamp = 1;
         }
-        heap_ctx h = {NULL, 0, s->seen, s->stamp, s->doubt};
+        heap_ctx h = {NULL, 0, s->seen, s->stamp, s->doubt, s->simd};
         h.raw = grundy_seq_raw(seq, &h.width);
         GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, heap_value(s, &h, n)));
         n++;

@@ -133,7 +133,8 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
     const uint64_t labellings = s->labellings;
     const unsigned bits = s->bits;
     for (uint64_t j = 0; j < SPARSE_BATCH; j++) {
-        heap_ctx h = {NULL, 0, s->batch_seen + j * SPARSE_BATCH_STRIDE, s->batch_stamp, s->doubt};
+        heap_ctx h = {NULL,           0,        s->batch_seen + j * SPARSE_BATCH_STRIDE,
+                      s->batch_stamp, s->doubt, s->simd};
         h.raw = grundy_seq_raw(seq, &h.width);
         mark_left_out(s, &h, n0 + j, bt);
         GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n0 + j, grundy_sparse_settle(s, &h, n0 + j)));

@@ -67,7 +67,7 @@ static void mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int d
 
 static heap_ctx slot_ctx(const sparse *s, const void *raw, unsigned width, uint64_t j,
                          uint64_t *doubt) {
-    const heap_ctx h = {raw, width, s->slots + j * s->slot_stride, s->slot_stamp, doubt};
+    const heap_ctx h = {raw, width, s->slots + j * s->slot_stride, s->slot_stamp, doubt, s->simd};
     return h;
 }
 
@@ -282,7 +282,7 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
     const uint64_t labellings = s->labellings;
     const unsigned bits = s->bits;
     for (uint64_t n = b0; n < b1; n++) {
-        heap_ctx h = {NULL, 0, NULL, 0, s->doubt};
+        heap_ctx h = {NULL, 0, NULL, 0, s->doubt, s->simd};
         h.raw = grundy_seq_raw(seq, &h.width);
         h = slot_ctx(s, h.raw, h.width, n - b0, s->doubt);
         GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, block_inside(s, &h, b0, b.rare_below, n)));

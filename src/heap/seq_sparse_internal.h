@@ -24,6 +24,13 @@ typedef uint8_t sparse_mark;
 #define SPARSE_BATCH_STRIDE   (((size_t)1 << SPARSE_BATCH_MAX_BITS) + 64)
 #define SPARSE_BATCH_TAKES    16
 
+/* The doubt tests look at the splits SPARSE_SCAN_BLOCK at a time. */
+#define SPARSE_SCAN_BLOCK 64
+/* The doubt test's instructions: the portable SWAR test, SSE2 (every x86_64) or AVX2. */
+#define SPARSE_SIMD_PORTABLE 0u
+#define SPARSE_SIMD_SSE2     1u
+#define SPARSE_SIMD_AVX2     2u
+
 /* A take, expanded from the classes for rules with finitely many takes. */
 typedef struct take {
     uint64_t k;
@@ -75,6 +82,7 @@ typedef struct sparse {
     /* The batched rare pass (seq_sparse_batch.c): SPARSE_BATCH tables of SPARSE_BATCH_STRIDE. */
     sparse_mark *batch_seen;
     sparse_mark batch_stamp;
+    unsigned simd; /* SPARSE_SIMD_*: the doubt test's instructions (grundy_sparse_simd_level) */
 } sparse;
 
 static inline unsigned position_parity(const sparse *s, uint64_t i) {
@@ -91,9 +99,13 @@ typedef struct heap_ctx {
     sparse_mark *seen;
     sparse_mark stamp;
     uint64_t *doubt; /* scratch: room for 2^bits values */
+    unsigned simd;   /* SPARSE_SIMD_* */
 } heap_ctx;
 
 #define LOAD(T, raw, i) ((uint64_t)((const T *)(raw))[i])
+/* The address of g(i), g(i + 1), ... for the runs that the doubt tests load a vector at a time
+ * (at most SPARSE_SCAN_BLOCK values, all below the current heap). */
+#define RUN(T, raw, i) ((const T *)(raw) + (i))
 
 static inline uint64_t load(const heap_ctx *h, uint64_t i) {
     switch (h->width) {
@@ -145,6 +157,16 @@ int grundy_sparse_batch_fits(const sparse *s, uint64_t n, uint64_t length);
 /* Heaps n0 .. n0 + SPARSE_BATCH - 1 through the batched rare pass; *next: the first heap not
  * computed (a change of labelling or bits ends the batch early). */
 grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t *next);
+
+/* The best SPARSE_SIMD_* level of this machine, lowered by GRUNDY_SPARSE_SIMD=portable or sse2
+ * (the tests run each path). */
+unsigned grundy_sparse_simd_level(void);
+
+/* Bit i: doubt d[i] (count <= 16, each below 2^(8 * h->width), h->width <= 2) is some split
+ * m = a' + (m - a') for a' in [a, a + SPARSE_SCAN_BLOCK), by h->simd's instructions (not
+ * SPARSE_SIMD_PORTABLE). */
+unsigned grundy_sparse_find_simd(const heap_ctx *h, uint64_t m, uint64_t a, const uint64_t *d,
+                                 size_t count);
 
 /* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits. */
 int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end);
