@@ -138,6 +138,7 @@ static grundy_status sparse_create(grundy_seq *seq, void **state) {
     s->rare_limit = UINT64_MAX;
     s->threads = grundy_seq_threads(seq);
     s->simd = grundy_sparse_simd_level();
+    s->batch_scan = 64;
     *state = s;
     s = NULL;
 cleanup:
@@ -399,7 +400,8 @@ static void drop_seen(const heap_ctx *h, doubts *d) {
 
 #define SWAR_MAX_DOUBTS 8
 #define BLOCK           SPARSE_SCAN_BLOCK /* splits per look at the doubts */
-#define SIMD_MAX_DOUBTS 8
+#define AVX2_MAX_DOUBTS 16                /* more: marking one store a split is cheaper */
+#define SSE2_MAX_DOUBTS 12
 
 static uint64_t reverse_bytes(uint64_t x) {
     x = (x >> 32) | (x << 32);
@@ -480,12 +482,16 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
     uint64_t a = a_lo;
     while (a <= a_max && d->count > 0) {
         /* The lanes hold `width` bytes: a doubt past them would alias (issue 11). */
-        const size_t most = h->simd == SPARSE_SIMD_PORTABLE ? SWAR_MAX_DOUBTS : SIMD_MAX_DOUBTS;
+        const size_t most = h->simd == SPARSE_SIMD_AVX2   ? AVX2_MAX_DOUBTS
+                            : h->simd == SPARSE_SIMD_SSE2 ? SSE2_MAX_DOUBTS
+                                                          : SWAR_MAX_DOUBTS;
         if (a_max - a >= BLOCK - 1 && h->width <= 2 && d->count <= most &&
             (d->v[d->count - 1] >> (8 * h->width)) == 0) {
-            drop_found(d, h->simd == SPARSE_SIMD_PORTABLE
-                              ? swar_block(h, m, a, d->v, d->count)
-                              : grundy_sparse_find_simd(h, m, a, d->v, d->count));
+            if (h->simd != SPARSE_SIMD_PORTABLE) {
+                a = grundy_sparse_scan_simd(h, m, a, a_max, d);
+                continue;
+            }
+            drop_found(d, swar_block(h, m, a, d->v, d->count));
             a += BLOCK;
         } else {
             const uint64_t len = d->count * 8 > BLOCK ? d->count * 8 : BLOCK;
@@ -499,11 +505,13 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
 
 /* g(n) is c unless a rare value below c is no option: scan the ordinary splits until every rare
  * value below c has shown up; the smallest that never does is g(n). */
-static uint64_t settle_rare(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t c, doubts d) {
+static uint64_t settle_rare(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t c, doubts d,
+                            uint64_t a0) {
     if (s->expanded && n > s->max_take + 1) {
         for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
             const uint64_t m = n - s->split[i].k;
-            grundy_sparse_scan_splits(h, m, 1, s->split[i].distinct ? (m - 1) / 2 : m / 2, &d);
+            grundy_sparse_scan_splits(h, m, i == 0 ? a0 : 1,
+                                      s->split[i].distinct ? (m - 1) / 2 : m / 2, &d);
         }
         return d.count > 0 ? d.v[0] : c;
     }
@@ -637,8 +645,10 @@ static void mark_by_class(const sparse *s, const heap_ctx *h, uint64_t n) {
 
 /* g(n) from the marks of every option that leaves at most one heap and every split with a rare
  * part (or, when dense, of every option). */
-uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n) {
+uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
+                              size_t *doubts_left) {
     uint64_t v = 0;
+    *doubts_left = 0;
     if (s->dense) {
         while (h->seen[v] == h->stamp) {
             v++;
@@ -653,15 +663,20 @@ uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n) {
     const uint8_t *common = s->common[position_parity(s, n)];
     const uint64_t top = (uint64_t)1 << s->bits;
     doubts d = {h->doubt, 0};
-    for (; v < top; v++) {
-        if (h->seen[v] != h->stamp) {
-            if (common[v]) {
-                break;
+    if (h->simd != SPARSE_SIMD_PORTABLE && top >= 16) {
+        v = grundy_sparse_gap_simd(h, common, top, &d);
+    } else {
+        for (; v < top; v++) {
+            if (h->seen[v] != h->stamp) {
+                if (common[v]) {
+                    break;
+                }
+                d.v[d.count++] = v;
             }
-            d.v[d.count++] = v;
         }
     }
-    return settle_rare(s, h, n, v, d);
+    *doubts_left = d.count;
+    return settle_rare(s, h, n, v, d, a0);
 }
 
 static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
@@ -670,7 +685,8 @@ static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
     } else {
         mark_by_class(s, h, n);
     }
-    return grundy_sparse_settle(s, h, n);
+    size_t doubts_left;
+    return grundy_sparse_settle(s, h, n, 1, &doubts_left);
 }
 
 static unsigned bits_for(uint64_t v) {

@@ -14,15 +14,16 @@
 
 /* A mark: seen[v] == stamp says the current heap has an option of value v. One byte (the stamps
  * wrap every 255 heaps and the table is cleared then): a quarter of the cache of 4-byte stamps,
- * and the batched rare pass (seq_sparse_batch.c) keeps eight heaps' tables in L1. */
+ * and the batched rare pass (seq_sparse_batch.c) keeps its heaps' tables in L1. */
 typedef uint8_t sparse_mark;
 
 /* The batched rare pass: SPARSE_BATCH heaps at once while every value is below
  * 2^SPARSE_BATCH_MAX_BITS and there are at most SPARSE_BATCH_TAKES split takes. */
-#define SPARSE_BATCH          8
+#define SPARSE_BATCH          16
 #define SPARSE_BATCH_MAX_BITS 11
 #define SPARSE_BATCH_STRIDE   (((size_t)1 << SPARSE_BATCH_MAX_BITS) + 64)
 #define SPARSE_BATCH_TAKES    16
+#define SPARSE_BATCH_MAX_SCAN 65536 /* the most ordinary splits a batch marks */
 
 /* The doubt tests look at the splits SPARSE_SCAN_BLOCK at a time. */
 #define SPARSE_SCAN_BLOCK 64
@@ -82,6 +83,7 @@ typedef struct sparse {
     /* The batched rare pass (seq_sparse_batch.c): SPARSE_BATCH tables of SPARSE_BATCH_STRIDE. */
     sparse_mark *batch_seen;
     sparse_mark batch_stamp;
+    uint64_t batch_scan; /* the first take's ordinary splits a <= batch_scan marked per batch */
     unsigned simd; /* SPARSE_SIMD_*: the doubt test's instructions (grundy_sparse_simd_level) */
 } sparse;
 
@@ -148,8 +150,15 @@ uint64_t grundy_sparse_bytes(const void *state);
 grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v);
 
 /* g(n) from the marks of every option that leaves at most one heap and every split with a rare
- * part (all options when dense): the common gap, then the doubts settled by a scan. */
-uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n);
+ * part (all options when dense): the common gap, then the doubts settled by a scan, whose first
+ * take starts at split a0 (the splits below it are marked). *doubts_left: the doubts the marks
+ * left (0 when dense). */
+uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
+                              size_t *doubts_left);
+
+/* The common gap by SSE2 (top >= 16, a multiple of 16): the smallest v < top with
+ * seen[v] != stamp and common[v], or top; the unmarked rare values below it appended to d. */
+uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d);
 
 /* Heaps [n, n + SPARSE_BATCH) can go through the batched rare pass. */
 int grundy_sparse_batch_fits(const sparse *s, uint64_t n, uint64_t length);
@@ -162,11 +171,12 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
  * (the tests run each path). */
 unsigned grundy_sparse_simd_level(void);
 
-/* Bit i: doubt d[i] (count <= 16, each below 2^(8 * h->width), h->width <= 2) is some split
- * m = a' + (m - a') for a' in [a, a + SPARSE_SCAN_BLOCK), by h->simd's instructions (not
- * SPARSE_SIMD_PORTABLE). */
-unsigned grundy_sparse_find_simd(const heap_ctx *h, uint64_t m, uint64_t a, const uint64_t *d,
-                                 size_t count);
+/* Scan the splits m = a' + (m - a') block by block (SPARSE_SCAN_BLOCK of them) from a' = a while
+ * a whole block fits below a_max and a doubt is left, dropping each doubt that shows up, by
+ * h->simd's instructions (not SPARSE_SIMD_PORTABLE); the first split not scanned. The doubts:
+ * at most 16 (the found bits), each below 2^(8 * h->width), h->width <= 2. */
+uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                 doubts *d);
 
 /* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits. */
 int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end);

@@ -32,8 +32,9 @@ static __m128i reversed8(const uint8_t *p) {
 
 /* Bit i: doubt d[i] is g(a') ^ g(m - a') for some a' in the block. Lane i of x[j] pairs g(a + i)
  * with g(m - a - i); a lane equal to the doubt is exact, so the test is exact. */
-static unsigned find_sse2(const void *raw, unsigned width, uint64_t m, uint64_t a,
-                          const uint64_t *d, size_t count) {
+static inline __attribute__((always_inline)) unsigned find_sse2(const void *raw, unsigned width,
+                                                                uint64_t m, uint64_t a,
+                                                                const uint64_t *d, size_t count) {
     __m128i x[SPARSE_SCAN_BLOCK / 8];
     unsigned found = 0;
     if (width == 1) {
@@ -69,7 +70,8 @@ static unsigned find_sse2(const void *raw, unsigned width, uint64_t m, uint64_t 
 }
 
 /* The same with 32 (16) lanes: a lane-crossing reverse is vpermq then vpshufb within lanes. */
-__attribute__((target("avx2"))) static __m256i reversed_avx2(const void *p, int bytes) {
+__attribute__((target("avx2"), always_inline)) static inline __m256i reversed_avx2(const void *p,
+                                                                                   int bytes) {
     const __m256i x = _mm256_loadu_si256((const __m256i *)p);
     const __m256i swapped = _mm256_permute4x64_epi64(x, _MM_SHUFFLE(1, 0, 3, 2));
     const __m256i rev8 = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
@@ -79,9 +81,9 @@ __attribute__((target("avx2"))) static __m256i reversed_avx2(const void *p, int 
     return _mm256_shuffle_epi8(swapped, bytes == 1 ? rev8 : rev16);
 }
 
-__attribute__((target("avx2"))) static unsigned find_avx2(const void *raw, unsigned width,
-                                                          uint64_t m, uint64_t a, const uint64_t *d,
-                                                          size_t count) {
+__attribute__((target("avx2"), always_inline)) static inline unsigned
+find_avx2(const void *raw, unsigned width, uint64_t m, uint64_t a, const uint64_t *d,
+          size_t count) {
     __m256i x[SPARSE_SCAN_BLOCK / 16];
     unsigned found = 0;
     const size_t lanes = width == 1 ? 32 : 16, words = SPARSE_SCAN_BLOCK / lanes;
@@ -106,7 +108,81 @@ __attribute__((target("avx2"))) static unsigned find_avx2(const void *raw, unsig
     return found;
 }
 
+/* Drop the doubts whose bit is set in found; the rest keep their order. */
+static inline __attribute__((always_inline)) void drop_bits(doubts *d, unsigned found) {
+    size_t kept = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        const uint64_t v = d->v[i];
+        d->v[kept] = v;
+        kept += !(found & (1u << i));
+    }
+    d->count = kept;
+}
+
+/* Whole blocks of splits from a while a block fits below a_max and a doubt is left: one call
+ * for the whole tail of a scan (a call per block cost as much as the test). */
+static uint64_t scan_sse2(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max, doubts *d) {
+    while (a_max - a >= SPARSE_SCAN_BLOCK - 1 && d->count > 0) {
+        drop_bits(d, find_sse2(h->raw, h->width, m, a, d->v, d->count));
+        a += SPARSE_SCAN_BLOCK;
+        if (a > a_max) {
+            break;
+        }
+    }
+    return a;
+}
+
+__attribute__((target("avx2"))) static uint64_t scan_avx2(const heap_ctx *h, uint64_t m, uint64_t a,
+                                                          uint64_t a_max, doubts *d) {
+    while (a_max - a >= SPARSE_SCAN_BLOCK - 1 && d->count > 0) {
+        drop_bits(d, find_avx2(h->raw, h->width, m, a, d->v, d->count));
+        a += SPARSE_SCAN_BLOCK;
+        if (a > a_max) {
+            break;
+        }
+    }
+    return a;
+}
+
 #endif
+
+uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d) {
+#if SPARSE_HAVE_X86
+    const __m128i stamp = _mm_set1_epi8((char)h->stamp), zero = _mm_setzero_si128();
+    for (uint64_t v = 0; v < top; v += 16) {
+        const __m128i seen = _mm_loadu_si128((const __m128i *)(const void *)(h->seen + v));
+        const __m128i com = _mm_loadu_si128((const __m128i *)(const void *)(common + v));
+        const unsigned unmarked =
+            ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(seen, stamp)) & 0xFFFFu;
+        const unsigned is_common =
+            ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(com, zero)) & 0xFFFFu;
+        const unsigned stop = unmarked & is_common;
+        unsigned rare = unmarked & ~is_common;
+        if (stop != 0) {
+            rare &= (1u << __builtin_ctz(stop)) - 1u; /* the rare ones below the gap */
+        }
+        while (rare != 0) {
+            d->v[d->count++] = v + (unsigned)__builtin_ctz(rare);
+            rare &= rare - 1u;
+        }
+        if (stop != 0) {
+            return v + (unsigned)__builtin_ctz(stop);
+        }
+    }
+    return top;
+#else
+    uint64_t v = 0;
+    for (; v < top; v++) {
+        if (h->seen[v] != h->stamp) {
+            if (common[v]) {
+                break;
+            }
+            d->v[d->count++] = v;
+        }
+    }
+    return v;
+#endif
+}
 
 unsigned grundy_sparse_simd_level(void) {
     unsigned level = SPARSE_SIMD_PORTABLE;
@@ -127,19 +203,18 @@ unsigned grundy_sparse_simd_level(void) {
     return level;
 }
 
-unsigned grundy_sparse_find_simd(const heap_ctx *h, uint64_t m, uint64_t a, const uint64_t *d,
-                                 size_t count) {
+uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                 doubts *d) {
 #if SPARSE_HAVE_X86
     if (h->simd == SPARSE_SIMD_AVX2) {
-        return find_avx2(h->raw, h->width, m, a, d, count);
+        return scan_avx2(h, m, a, a_max, d);
     }
-    return find_sse2(h->raw, h->width, m, a, d, count);
+    return scan_sse2(h, m, a, a_max, d);
 #else
     (void)h;
     (void)m;
-    (void)a;
+    (void)a_max;
     (void)d;
-    (void)count;
-    return 0;
+    return a;
 #endif
 }
