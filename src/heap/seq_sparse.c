@@ -49,6 +49,7 @@ static void sparse_destroy(void *state) {
     free(s->slots);
     free(s->batch_seen);
     free(s->slot_c1);
+    free(s->slot_left);
     free(s->worker_doubt);
     free(s->seen);
     free(s->doubt);

@@ -88,8 +88,8 @@ static batch_take batch_ranges(const sparse *s, const take *t, uint64_t n0) {
         }                                                                                          \
     } while (0)
 
-static void batch_splits(sparse_mark *seen, sparse_mark stamp, const void *raw, unsigned width,
-                         uint64_t base, uint64_t lo, uint64_t hi) {
+void grundy_sparse_batch_splits(sparse_mark *seen, sparse_mark stamp, const void *raw,
+                                unsigned width, uint64_t base, uint64_t lo, uint64_t hi) {
     if (width == 1) {
         BATCH_SPLITS(uint8_t);
     } else {
@@ -101,23 +101,21 @@ static void batch_splits(sparse_mark *seen, sparse_mark stamp, const void *raw, 
  * the doubts start (0.6: about 57 doubts a heap, settled after some 2,800 splits), and a split
  * marked here costs a store where the scan heap by heap costs a store and the doubt bookkeeping;
  * once a few doubts are left the vector doubt test is cheaper than either. So the bound follows
- * the heaps: it shrinks when half the heaps of a batch had at most FEW_LEFT doubts left for the
- * scan and grows when half had more than MANY_LEFT. */
-#define FEW_LEFT  2
-#define MANY_LEFT 8
-static uint64_t next_scan(uint64_t scan, unsigned settled, unsigned open) {
-    if (settled >= SPARSE_BATCH / 2) {
+ * the heaps: it shrinks when half the heaps of a batch had at most SPARSE_FEW_LEFT doubts left
+ * for the scan and grows when half had more than SPARSE_MANY_LEFT. */
+uint64_t grundy_sparse_next_scan(uint64_t scan, unsigned settled, unsigned open, unsigned heaps) {
+    if (settled >= heaps / 2) {
         return scan - scan / 8;
     }
-    if (open >= SPARSE_BATCH / 2) {
+    if (open >= heaps / 2) {
         scan += scan / 8 + 16;
     }
     return scan < SPARSE_BATCH_MAX_SCAN ? scan : SPARSE_BATCH_MAX_SCAN;
 }
 
-static void batch_marks(sparse_mark *seen, sparse_mark stamp, const void *raw, unsigned width,
-                        uint64_t base, const uint64_t *pos, const uint32_t *val, size_t lo,
-                        size_t hi) {
+void grundy_sparse_batch_rare(sparse_mark *seen, sparse_mark stamp, const void *raw, unsigned width,
+                              uint64_t base, const uint64_t *pos, const uint32_t *val, size_t lo,
+                              size_t hi) {
     if (width == 1) {
         BATCH_MARKS(uint8_t);
     } else {
@@ -175,10 +173,10 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
     const void *raw = grundy_seq_raw(seq, &width);
     for (size_t i = 0; i < s->split_count; i++) {
         bt[i] = batch_ranges(s, &s->split[i], n0);
-        batch_marks(s->batch_seen, s->batch_stamp, raw, width, bt[i].base, s->rare_pos, s->rare_val,
-                    bt[i].lo, bt[i].mid_lo);
-        batch_marks(s->batch_seen, s->batch_stamp, raw, width, bt[i].base, s->rare_pos, s->rare_val,
-                    bt[i].mid_hi, bt[i].hi);
+        grundy_sparse_batch_rare(s->batch_seen, s->batch_stamp, raw, width, bt[i].base, s->rare_pos,
+                                 s->rare_val, bt[i].lo, bt[i].mid_lo);
+        grundy_sparse_batch_rare(s->batch_seen, s->batch_stamp, raw, width, bt[i].base, s->rare_pos,
+                                 s->rare_val, bt[i].mid_hi, bt[i].hi);
     }
     /* The first take's splits a in [B, scan] for every heap of the batch, [1, B - 1] heap by heap.
      */
@@ -186,7 +184,8 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
     scan = s->batch_scan < scan ? s->batch_scan : scan;
     scan = scan >= SPARSE_BATCH ? scan : 0;
     if (scan > 0) {
-        batch_splits(s->batch_seen, s->batch_stamp, raw, width, bt[0].base, SPARSE_BATCH, scan);
+        grundy_sparse_batch_splits(s->batch_seen, s->batch_stamp, raw, width, bt[0].base,
+                                   SPARSE_BATCH, scan);
     }
     const uint64_t labellings = s->labellings;
     const unsigned bits = s->bits;
@@ -202,15 +201,15 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
         }
         size_t left;
         const uint64_t v = grundy_sparse_settle(s, &h, n, scan + 1, &left);
-        settled += left <= FEW_LEFT;
-        open += left > MANY_LEFT;
+        settled += left <= SPARSE_FEW_LEFT;
+        open += left > SPARSE_MANY_LEFT;
         GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, v));
         *next = n + 1;
         if (s->labellings != labellings || s->bits != bits) {
             break; /* the rest of the batch was marked for the old labelling or bits */
         }
     }
-    s->batch_scan = next_scan(s->batch_scan, settled, open);
+    s->batch_scan = grundy_sparse_next_scan(s->batch_scan, settled, open, SPARSE_BATCH);
 cleanup:
     return st;
 }

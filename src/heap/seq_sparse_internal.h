@@ -24,6 +24,8 @@ typedef uint8_t sparse_mark;
 #define SPARSE_BATCH_STRIDE   (((size_t)1 << SPARSE_BATCH_MAX_BITS) + 64)
 #define SPARSE_BATCH_TAKES    16
 #define SPARSE_BATCH_MAX_SCAN 65536 /* the most ordinary splits a batch marks */
+#define SPARSE_FEW_LEFT       2     /* doubts the vector test settles cheaply */
+#define SPARSE_MANY_LEFT      8     /* more: the scan marks splits one by one */
 
 /* The doubt tests look at the splits SPARSE_SCAN_BLOCK at a time. */
 #define SPARSE_SCAN_BLOCK 64
@@ -76,6 +78,7 @@ typedef struct sparse {
     grundy_pool *pool; /* started at the first block */
     sparse_mark *slots;
     uint64_t *slot_c1;
+    uint64_t *slot_left;    /* doubts left to heap b0 + j's scan by the marks below the block */
     uint64_t *worker_doubt; /* one doubt scratch per thread, slot_stride values each */
     uint64_t slot_stride, slot_count;
     unsigned slot_bits; /* the bits the slots are sized for */
@@ -177,6 +180,20 @@ unsigned grundy_sparse_simd_level(void);
  * at most 16 (the found bits), each below 2^(8 * h->width), h->width <= 2. */
 uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                  doubts *d);
+
+/* The batched marks, for the SPARSE_BATCH heaps whose tables are seen + j * SPARSE_BATCH_STRIDE:
+ * heap j reads g(base - r + j) for the rare r = pos[i], i in [lo, hi) (the splits with a rare part
+ * of the take k = heap - base), or g(base - a + j) for a in [lo, hi] (the take's ordinary splits);
+ * every value read must be known. */
+void grundy_sparse_batch_rare(sparse_mark *seen, sparse_mark stamp, const void *raw, unsigned width,
+                              uint64_t base, const uint64_t *pos, const uint32_t *val, size_t lo,
+                              size_t hi);
+void grundy_sparse_batch_splits(sparse_mark *seen, sparse_mark stamp, const void *raw,
+                                unsigned width, uint64_t base, uint64_t lo, uint64_t hi);
+
+/* The next bound on the ordinary splits marked for a batch, from how many of its heaps had at
+ * most SPARSE_FEW_LEFT (settled) and more than SPARSE_MANY_LEFT (open) doubts left. */
+uint64_t grundy_sparse_next_scan(uint64_t scan, unsigned settled, unsigned open, unsigned heaps);
 
 /* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits. */
 int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end);
