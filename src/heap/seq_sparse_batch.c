@@ -143,15 +143,20 @@ static void mark_left_out(const sparse *s, const heap_ctx *h, uint64_t n, const 
     for (size_t i = 0; i < s->split_count; i++) {
         const uint64_t m = n - s->split[i].k;
         const int distinct = s->split[i].distinct;
-        mark_rare_checked(s, h, m, distinct, 0, bt[i].lo);
+        /* r < B - k: r < m and 2r < m, as n >= 4B (grundy_sparse_batch_fits). */
+        grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, 0, bt[i].lo);
         mark_rare_checked(s, h, m, distinct, bt[i].mid_lo, bt[i].mid_hi);
         mark_rare_checked(s, h, m, distinct, bt[i].hi, (size_t)s->rare_count);
     }
 }
 
+/* With fewer than 2B rare positions most of them are below B and go heap by heap anyway: 0.1777
+ * (15 rare positions to 2^21, 3 split takes) took 3% more instructions batched, 0.16 (52) 19%
+ * fewer. */
 int grundy_sparse_batch_fits(const sparse *s, uint64_t n, uint64_t length) {
     return s->expanded && !s->dense && s->bits <= SPARSE_BATCH_MAX_BITS &&
-           s->split_count <= SPARSE_BATCH_TAKES && n > s->max_take + 1 + SPARSE_BATCH && n >= 64 &&
+           s->rare_count >= 2 * SPARSE_BATCH && s->split_count <= SPARSE_BATCH_TAKES &&
+           n > s->max_take + 1 + SPARSE_BATCH && n >= 4 * SPARSE_BATCH &&
            n + SPARSE_BATCH <= length && n + SPARSE_BATCH <= s->next_choice;
 }
 
