@@ -465,16 +465,6 @@ static unsigned swar_block(const heap_ctx *h, uint64_t m, uint64_t a, const uint
     return found;
 }
 
-static void drop_found(doubts *d, unsigned found) {
-    size_t kept = 0;
-    for (size_t i = 0; i < d->count; i++) {
-        const uint64_t v = d->v[i];
-        d->v[kept] = v;
-        kept += !(found & (1u << i));
-    }
-    d->count = kept;
-}
-
 /* Scan the splits of m (a in [a_lo, a_max]) until no doubt is left. Marking costs a store per
  * split and a look at every doubt per stretch, so many doubts (0.6 has about 57 per heap) get
  * longer stretches. */
@@ -492,7 +482,7 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
                 a = grundy_sparse_scan_simd(h, m, a, a_max, d);
                 continue;
             }
-            drop_found(d, swar_block(h, m, a, d->v, d->count));
+            grundy_sparse_drop_found(d, swar_block(h, m, a, d->v, d->count));
             a += BLOCK;
         } else {
             const uint64_t len = d->count * 8 > BLOCK ? d->count * 8 : BLOCK;
@@ -644,6 +634,27 @@ static void mark_by_class(const sparse *s, const heap_ctx *h, uint64_t n) {
     }
 }
 
+uint64_t grundy_sparse_gap_scalar(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                  doubts *d) {
+    uint64_t v = 0;
+    for (; v < top; v++) {
+        if (h->seen[v] != h->stamp) {
+            if (common[v]) {
+                break;
+            }
+            d->v[d->count++] = v;
+        }
+    }
+    return v;
+}
+
+uint64_t grundy_sparse_gap(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d) {
+    if (h->simd != SPARSE_SIMD_PORTABLE && top >= 16) {
+        return grundy_sparse_gap_simd(h, common, top, d);
+    }
+    return grundy_sparse_gap_scalar(h, common, top, d);
+}
+
 /* g(n) from the marks of every option that leaves at most one heap and every split with a rare
  * part (or, when dense, of every option). */
 uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
@@ -664,18 +675,7 @@ uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, ui
     const uint8_t *common = s->common[position_parity(s, n)];
     const uint64_t top = (uint64_t)1 << s->bits;
     doubts d = {h->doubt, 0};
-    if (h->simd != SPARSE_SIMD_PORTABLE && top >= 16) {
-        v = grundy_sparse_gap_simd(h, common, top, &d);
-    } else {
-        for (; v < top; v++) {
-            if (h->seen[v] != h->stamp) {
-                if (common[v]) {
-                    break;
-                }
-                d.v[d.count++] = v;
-            }
-        }
-    }
+    v = grundy_sparse_gap(h, common, top, &d);
     *doubts_left = d.count;
     return settle_rare(s, h, n, v, d, a0);
 }

@@ -123,13 +123,11 @@ void grundy_sparse_batch_rare(sparse_mark *seen, sparse_mark stamp, const void *
     }
 }
 
-/* Mark the splits m = r + (m - r) for the rare r in rare_pos[first, last) with r < m, but not
- * r = m - r when the parts must differ: the few the batched pass left to this heap. */
-static void mark_rare_checked(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
-                              size_t first, size_t last) {
+void grundy_sparse_mark_rare_checked(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
+                                     uint64_t r_lo, size_t first, size_t last) {
     for (size_t i = first; i < last; i++) {
         const uint64_t r = s->rare_pos[i];
-        if (r < m && !(distinct && 2 * r == m)) {
+        if (r >= r_lo && r < m && !(distinct && 2 * r == m)) {
             h->seen[s->rare_val[i] ^ load(h, m - r)] = h->stamp;
         }
     }
@@ -145,8 +143,8 @@ static void mark_left_out(const sparse *s, const heap_ctx *h, uint64_t n, const 
         const int distinct = s->split[i].distinct;
         /* r < B - k: r < m and 2r < m, as n >= 4B (grundy_sparse_batch_fits). */
         grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, 0, bt[i].lo);
-        mark_rare_checked(s, h, m, distinct, bt[i].mid_lo, bt[i].mid_hi);
-        mark_rare_checked(s, h, m, distinct, bt[i].hi, (size_t)s->rare_count);
+        grundy_sparse_mark_rare_checked(s, h, m, distinct, 0, bt[i].mid_lo, bt[i].mid_hi);
+        grundy_sparse_mark_rare_checked(s, h, m, distinct, 0, bt[i].hi, (size_t)s->rare_count);
     }
 }
 

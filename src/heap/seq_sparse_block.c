@@ -75,22 +75,8 @@ static heap_ctx slot_ctx(const sparse *s, const void *raw, unsigned width, uint6
 
 /* The smallest unmarked common value below 2^bits (or 2^bits), and the rare ones below it. */
 static uint64_t common_gap(const sparse *s, const heap_ctx *h, uint64_t n, doubts *d) {
-    const uint8_t *common = s->common[position_parity(s, n)];
-    const uint64_t top = (uint64_t)1 << s->bits;
-    uint64_t v = 0;
     d->count = 0;
-    if (h->simd != SPARSE_SIMD_PORTABLE && top >= 16) {
-        return grundy_sparse_gap_simd(h, common, top, d);
-    }
-    for (; v < top; v++) {
-        if (h->seen[v] != h->stamp) {
-            if (common[v]) {
-                break;
-            }
-            d->v[d->count++] = v;
-        }
-    }
-    return v;
+    return grundy_sparse_gap(h, s->common[position_parity(s, n)], (uint64_t)1 << s->bits, d);
 }
 
 /* The threads scan at most OUTSIDE_SCAN splits of each take for the doubts below c1: a doubt
@@ -101,18 +87,6 @@ static uint64_t common_gap(const sparse *s, const heap_ctx *h, uint64_t n, doubt
 
 static uint64_t outside_scan_end(uint64_t a_lo, uint64_t a_max) {
     return a_max - a_lo < OUTSIDE_SCAN ? a_max : a_lo + OUTSIDE_SCAN - 1;
-}
-
-/* Mark the splits m = r + (m - r) for the rare r = rare_pos[i], i in [first, last), with
- * r_lo <= r < m (r != m - r when the parts must differ): the few a group's pass left out. */
-static void mark_rare_from(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
-                           uint64_t r_lo, size_t first, size_t last) {
-    for (size_t i = first; i < last; i++) {
-        const uint64_t r = s->rare_pos[i];
-        if (r >= r_lo && r < m && !(distinct && 2 * r == m)) {
-            h->seen[s->rare_val[i] ^ load(h, m - r)] = h->stamp;
-        }
-    }
 }
 
 /* What a full group of SPARSE_BATCH heaps j0 .. j0 + B - 1 marks at once (seq_sparse_batch.c's
@@ -207,9 +181,9 @@ static void heap_outside(const block *b, uint64_t j, unsigned w, const group *g)
                 grundy_sparse_mark_range(&h, m, a_lo, split_a_max(&s->split[i], m));
             }
         } else if (g != NULL) {
-            mark_rare_from(s, &h, m, distinct, a_lo, 0, g->lo[i]);
-            mark_rare_from(s, &h, m, distinct, a_lo, g->mid_lo[i], g->mid_hi[i]);
-            mark_rare_from(s, &h, m, distinct, a_lo, g->hi[i], b->rare_below);
+            grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, 0, g->lo[i]);
+            grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, g->mid_lo[i], g->mid_hi[i]);
+            grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, g->hi[i], b->rare_below);
         } else {
             mark_rare_span(s, &h, m, distinct, a_lo, m, 0, b->rare_below);
         }

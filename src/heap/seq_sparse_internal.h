@@ -131,6 +131,17 @@ typedef struct doubts {
     size_t count;
 } doubts;
 
+/* Drop the doubts whose bit is set in found (bit i for d->v[i]); the rest keep their order. */
+static inline void grundy_sparse_drop_found(doubts *d, unsigned found) {
+    size_t kept = 0;
+    for (size_t i = 0; i < d->count; i++) { /* branchless: most doubts stay */
+        const uint64_t v = d->v[i];
+        d->v[kept] = v;
+        kept += !(found & (1u << i));
+    }
+    d->count = kept;
+}
+
 /* Mark val[i] ^ g(m - pos[i]) for i in [lo, hi): splits with the rare part pos[i] < m. */
 void grundy_sparse_mark_rare(const heap_ctx *h, uint64_t m, const uint64_t *pos,
                              const uint32_t *val, size_t lo, size_t hi);
@@ -159,6 +170,12 @@ grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, 
 uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
                               size_t *doubts_left);
 
+/* The common gap: the smallest v < top with seen[v] != stamp and common[v], or top; the unmarked
+ * rare values below it appended to d (by SSE2 where h->simd allows). */
+uint64_t grundy_sparse_gap(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d);
+uint64_t grundy_sparse_gap_scalar(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                  doubts *d);
+
 /* The common gap by SSE2 (top >= 16, a multiple of 16): the smallest v < top with
  * seen[v] != stamp and common[v], or top; the unmarked rare values below it appended to d. */
 uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d);
@@ -180,6 +197,11 @@ unsigned grundy_sparse_simd_level(void);
  * at most 16 (the found bits), each below 2^(8 * h->width), h->width <= 2. */
 uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                  doubts *d);
+
+/* Mark the splits m = r + (m - r) for the rare r = rare_pos[i], i in [first, last), with
+ * r_lo <= r < m (r != m - r when the parts must differ): the few that a batched pass left out. */
+void grundy_sparse_mark_rare_checked(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
+                                     uint64_t r_lo, size_t first, size_t last);
 
 /* The batched marks, for the SPARSE_BATCH heaps whose tables are seen + j * SPARSE_BATCH_STRIDE:
  * heap j reads g(base - r + j) for the rare r = pos[i], i in [lo, hi) (the splits with a rare part

@@ -108,22 +108,11 @@ find_avx2(const void *raw, unsigned width, uint64_t m, uint64_t a, const uint64_
     return found;
 }
 
-/* Drop the doubts whose bit is set in found; the rest keep their order. */
-static inline __attribute__((always_inline)) void drop_bits(doubts *d, unsigned found) {
-    size_t kept = 0;
-    for (size_t i = 0; i < d->count; i++) {
-        const uint64_t v = d->v[i];
-        d->v[kept] = v;
-        kept += !(found & (1u << i));
-    }
-    d->count = kept;
-}
-
 /* Whole blocks of splits from a while a block fits below a_max and a doubt is left: one call
  * for the whole tail of a scan (a call per block cost as much as the test). */
 static uint64_t scan_sse2(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max, doubts *d) {
     while (a_max - a >= SPARSE_SCAN_BLOCK - 1 && d->count > 0) {
-        drop_bits(d, find_sse2(h->raw, h->width, m, a, d->v, d->count));
+        grundy_sparse_drop_found(d, find_sse2(h->raw, h->width, m, a, d->v, d->count));
         a += SPARSE_SCAN_BLOCK;
         if (a > a_max) {
             break;
@@ -135,7 +124,7 @@ static uint64_t scan_sse2(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_
 __attribute__((target("avx2"))) static uint64_t scan_avx2(const heap_ctx *h, uint64_t m, uint64_t a,
                                                           uint64_t a_max, doubts *d) {
     while (a_max - a >= SPARSE_SCAN_BLOCK - 1 && d->count > 0) {
-        drop_bits(d, find_avx2(h->raw, h->width, m, a, d->v, d->count));
+        grundy_sparse_drop_found(d, find_avx2(h->raw, h->width, m, a, d->v, d->count));
         a += SPARSE_SCAN_BLOCK;
         if (a > a_max) {
             break;
@@ -171,16 +160,7 @@ uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64
     }
     return top;
 #else
-    uint64_t v = 0;
-    for (; v < top; v++) {
-        if (h->seen[v] != h->stamp) {
-            if (common[v]) {
-                break;
-            }
-            d->v[d->count++] = v;
-        }
-    }
-    return v;
+    return grundy_sparse_gap_scalar(h, common, top, d);
 #endif
 }
 
