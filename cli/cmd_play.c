@@ -2,6 +2,7 @@
 /* grundy play: who wins a sum of heaps, and the winning moves (normal or misere play). */
 #include "cli.h"
 #include "json.h"
+#include "seq_common.h"
 
 #include <grundy/position.h>
 
@@ -172,6 +173,11 @@ static int limit_error(const play_ctx *c, const char *where, const uint64_t *hea
     uint64_t top = 0;
     for (size_t i = 0; i < count; i++) {
         top = heaps[i] > top ? heaps[i] : top;
+    }
+    const int work_rc = cli_work_refusal(&cli_cmd_play, where, c->canonical,
+                                         grundy_position_query(c->player), c->rule, c->max_n);
+    if (work_rc >= 0) {
+        return work_rc;
     }
     if (top > c->max_n) {
         return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
@@ -433,6 +439,9 @@ static int run(int argc, char **argv) {
     }
     grundy_position_opts opts = GRUNDY_POSITION_OPTS_INIT;
     opts.period.max_n = c.max_n;
+    if (args.present[OPT_MAX_N]) {
+        opts.period.max_work = UINT64_MAX; /* asked for: compute that far (issue 17) */
+    }
     c.moves = malloc((c.max_moves + 1) * sizeof *c.moves);
     if (c.canonical == NULL || c.moves == NULL ||
         grundy_position_create(c.rule, &opts, &c.player) != GRUNDY_STATUS_OK) {
