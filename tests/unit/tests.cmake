@@ -59,3 +59,5 @@ if(GRUNDY_BUILD_CLI AND NOT GRUNDY_SANITIZE)
     set_tests_properties(cli_${case_name} PROPERTIES LABELS cli)
   endforeach()
 endif()
+# issue 17: the queries' work bound and its estimate
+grundy_unit_test(test_query_work)
