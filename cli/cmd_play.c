@@ -216,6 +216,11 @@ static int play_one(play_ctx *c, const uint64_t *heaps, size_t count, size_t lin
     if (st == GRUNDY_STATUS_LIMIT) {
         return limit_error(c, where, heaps, count);
     }
+    if (st == GRUNDY_STATUS_NOMEM && !c->misere && line == 0) {
+        return cli_memory_fail(
+            &cli_cmd_play, st, c->canonical,
+            grundy_seq_length(grundy_query_seq(grundy_position_query(c->player))), "the heaps");
+    }
     if (st != GRUNDY_STATUS_OK) {
         return cli_fail(&cli_cmd_play, cli_exit_code(st), "%s%s", where, grundy_status_str(st));
     }

@@ -181,6 +181,10 @@ int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_
     if (run_rc >= 0) {
         return run_rc;
     }
+    if (st == GRUNDY_STATUS_NOMEM) { /* what was computed, and the ulimit -v that would do */
+        return cli_memory_fail(cmd, st, job->canonical,
+                               grundy_seq_length(grundy_query_seq(job->query)), NULL);
+    }
     if (st != GRUNDY_STATUS_LIMIT) {
         return cli_fail(cmd, cli_exit_code(st), "%s: %s", job->canonical, grundy_status_str(st));
     }

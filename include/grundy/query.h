@@ -71,6 +71,13 @@ GRUNDY_API grundy_status grundy_query_count(grundy_query *q, uint64_t from, uint
  */
 GRUNDY_API double grundy_query_work(const grundy_query *q, uint64_t n);
 
+/**
+ * Compute g(0..n) directly (no period search), under opts.max_work: what grundy_query_prepare
+ * does for a heap within max_n, for callers that need every value (statistics).
+ * @return OK; LIMIT (n > max_n, the work bound: grundy_query_refused, or max_bytes); NOMEM.
+ */
+GRUNDY_API grundy_status grundy_query_compute(grundy_query *q, uint64_t n);
+
 /** Why the work bound (grundy_period_opts.max_work) refused the last query, if it did. */
 typedef struct grundy_query_refusal {
     int refused;    /**< nonzero: the last GRUNDY_STATUS_LIMIT came from the work bound */

@@ -219,6 +219,14 @@ static grundy_status search_to(grundy_query *q, uint64_t bound) {
     return st;
 }
 
+grundy_status grundy_query_compute(grundy_query *q, uint64_t n) {
+    if (n > q->opts.max_n) {
+        return GRUNDY_STATUS_LIMIT;
+    }
+    q->refusal.refused = 0;
+    return extend_bounded(q, n + 1);
+}
+
 /* Search for a period that may compute heaps up to `bound` (<= max_n), in as many searches of
  * growing bounds as the budget needs to re-estimate (each repeats the rounds of the one before
  * from the values held, scanning only); search_cut when the budget stopped it short. */
