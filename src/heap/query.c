@@ -220,6 +220,9 @@ static grundy_status search_to(grundy_query *q, uint64_t bound) {
 }
 
 grundy_status grundy_query_compute(grundy_query *q, uint64_t n) {
+    if (n < grundy_seq_length(q->seq)) {
+        return GRUNDY_STATUS_OK;
+    }
     if (n > q->opts.max_n) {
         return GRUNDY_STATUS_LIMIT;
     }
