@@ -63,6 +63,7 @@ typedef struct play_ctx {
     uint64_t max_bytes; /* --max-bytes (issue 17) */
     size_t max_moves;
     grundy_move *moves;
+    seq_run run; /* the progress line (issue 17) */
 } play_ctx;
 
 static void text_move(const grundy_move *m) {
@@ -206,6 +207,7 @@ static int play_one(play_ctx *c, const uint64_t *heaps, size_t count, size_t lin
     }
     grundy_status st =
         grundy_position_play(c->player, heaps, count, c->misere, c->moves, c->max_moves, &r);
+    seq_run_clear(&c->run);
     if (st == GRUNDY_STATUS_OK && c->json && !c->misere) {
         values = malloc((count + 1) * sizeof *values);
         st = values == NULL ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_OK;
@@ -470,6 +472,7 @@ static int run(int argc, char **argv) {
     grundy_position_opts opts = GRUNDY_POSITION_OPTS_INIT;
     opts.period.max_n = c.max_n;
     opts.max_bytes = c.max_bytes;
+    seq_run_watch(&c.run, &cli_cmd_play, &opts.period.seq);
     if (args.present[OPT_MAX_N]) {
         opts.period.max_work = UINT64_MAX; /* asked for: compute that far (issue 17) */
     }
@@ -477,10 +480,9 @@ static int run(int argc, char **argv) {
     if (c.canonical == NULL || c.moves == NULL ||
         grundy_position_create(c.rule, &opts, &c.player) != GRUNDY_STATUS_OK) {
         rc = cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT, "out of memory");
-    } else if (c.batch) {
-        rc = play_file(&c, args.value[OPT_INPUT]);
     } else {
-        rc = play_operands(&c, &args);
+        seq_run_watch_start(&c.run, grundy_query_seq(grundy_position_query(c.player)), c.canonical);
+        rc = c.batch ? play_file(&c, args.value[OPT_INPUT]) : play_operands(&c, &args);
     }
     grundy_position_destroy(c.player);
     free(c.moves);
