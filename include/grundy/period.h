@@ -45,8 +45,8 @@ typedef struct grundy_period_opts {
     uint64_t max_work;
 } grundy_period_opts;
 #define GRUNDY_PERIOD_DEFAULT_MAX_N ((uint64_t)1 << 25)
-/** 2^35 option visits: 10 to 50 s for the sparse engine, one to two minutes for the naive one
- *  (docs/reliability.md has the measurements). */
+/** 2^35 option visits: 10 to 50 s of CPU for the sparse engine, up to about two and a half
+ *  minutes for the naive one (C.0: g(0..5000) is 6.9e9 by its model, 29 s; docs/reliability.md). */
 #define GRUNDY_QUERY_DEFAULT_MAX_WORK ((uint64_t)1 << 35)
 #define GRUNDY_PERIOD_OPTS_INIT                                                                    \
     { GRUNDY_PERIOD_DEFAULT_MAX_N, GRUNDY_SEQ_OPTS_INIT, 0, 0 }
