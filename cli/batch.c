@@ -18,8 +18,31 @@ int batch_parse_format(const cli_command *cmd, const char *text, enum batch_form
     return cli_fail(cmd, CLI_EXIT_VALUE, "--format: unknown format '%s' (lines or seed)", text);
 }
 
-/* All of a file ('-': stdin), NUL-terminated; NULL with *rc set on failure. */
-static char *slurp(const cli_command *cmd, const char *path, size_t *len, int *rc) {
+/* Bytes a batch holds: the input's text and its queries (issue 17's --max-bytes). */
+static uint64_t batch_bytes(uint64_t text, uint64_t queries) {
+    return text + queries * (uint64_t)sizeof(batch_query);
+}
+
+/* queries == 0: the text alone (read so far) did not fit. */
+static int over_bytes(const cli_command *cmd, uint64_t text, uint64_t queries, uint64_t slots,
+                      uint64_t max) {
+    const unsigned long long need = batch_bytes(text, slots);
+    if (queries == 0) {
+        return cli_fail(cmd, CLI_EXIT_LIMIT,
+                        "--input: more than %llu bytes of input, over --max-bytes %llu: raise "
+                        "--max-bytes to more than the input's size plus %zu bytes a query",
+                        (unsigned long long)text, (unsigned long long)max, sizeof(batch_query));
+    }
+    return cli_fail(cmd, CLI_EXIT_LIMIT,
+                    "--input: %llu bytes of input and %llu queries or more need about %llu bytes "
+                    "(%zu a query), over --max-bytes %llu: raise --max-bytes to %llu or more",
+                    (unsigned long long)text, (unsigned long long)queries, need,
+                    sizeof(batch_query), (unsigned long long)max, need);
+}
+
+/* All of a file ('-': stdin), NUL-terminated, at most max_bytes; NULL with *rc set on failure. */
+static char *slurp(const cli_command *cmd, const char *path, uint64_t max_bytes, size_t *len,
+                   int *rc) {
     FILE *const in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
     if (in == NULL) {
         *rc = cli_fail(cmd, CLI_EXIT_IO, "--input: cannot open '%s': %s", path, strerror(errno));
@@ -31,6 +54,14 @@ static char *slurp(const cli_command *cmd, const char *path, size_t *len, int *r
         used += fread(buf + used, 1, cap - 1 - used, in);
         if (used < cap - 1) {
             break;
+        }
+        if (batch_bytes(2 * (uint64_t)cap, 0) > max_bytes) {
+            free(buf);
+            if (in != stdin) {
+                fclose(in);
+            }
+            *rc = over_bytes(cmd, used, 0, 0, max_bytes);
+            return NULL;
         }
         char *const bigger = realloc(buf, cap * 2);
         if (bigger == NULL) {
@@ -58,6 +89,7 @@ typedef struct scanner {
     const cli_command *cmd;
     const char *p, *end;
     size_t line;
+    uint64_t text_bytes, max_bytes; /* the input's size and --max-bytes (issue 17) */
 } scanner;
 
 /* Skip blanks (and newlines when `newlines`) and '#' comments. */
@@ -99,9 +131,13 @@ static int number(scanner *s, uint64_t max, uint64_t *out) {
                     start);
 }
 
-static int push(const cli_command *cmd, batch *b, size_t *cap, batch_query **slot) {
+static int push(const scanner *s, batch *b, size_t *cap, batch_query **slot) {
+    const cli_command *const cmd = s->cmd;
     if (b->count == *cap) {
         const size_t grown = *cap == 0 ? 64 : 2 * *cap;
+        if (batch_bytes(s->text_bytes, grown) > s->max_bytes) {
+            return over_bytes(cmd, s->text_bytes, b->count + 1, grown, s->max_bytes);
+        }
         batch_query *const bigger = realloc(b->q, grown * sizeof *bigger);
         if (bigger == NULL) {
             return cli_fail(cmd, CLI_EXIT_LIMIT, "--input: out of memory");
@@ -122,7 +158,7 @@ static int read_lines(scanner *s, int min_fields, int max_fields, uint64_t max, 
             return 0;
         }
         batch_query *q = NULL;
-        int rc = push(s->cmd, b, &cap, &q);
+        int rc = push(s, b, &cap, &q);
         if (rc != 0) {
             return rc;
         }
@@ -173,7 +209,7 @@ static int read_seed(scanner *s, int fields, uint64_t max, batch *b) {
         }
         batch_query *q = NULL;
         uint64_t n = (uint64_t)fields;
-        if ((rc = push(s->cmd, b, &cap, &q)) != 0) {
+        if ((rc = push(s, b, &cap, &q)) != 0) {
             return rc;
         }
         q->line = s->line;
@@ -210,11 +246,11 @@ static void note_count_line(const cli_command *cmd, const batch *b) {
 }
 
 int batch_read(const cli_command *cmd, const char *path, enum batch_format format, int min_fields,
-               int max_fields, uint64_t max_value, batch *out) {
+               int max_fields, uint64_t max_value, uint64_t max_bytes, batch *out) {
     size_t len = 0;
     int rc = 0;
     memset(out, 0, sizeof *out);
-    char *const text = slurp(cmd, path, &len, &rc);
+    char *const text = slurp(cmd, path, max_bytes, &len, &rc);
     if (text == NULL) {
         return rc;
     }
@@ -222,7 +258,7 @@ int batch_read(const cli_command *cmd, const char *path, enum batch_format forma
         free(text);
         return cli_fail(cmd, CLI_EXIT_VALUE, "--input: a NUL byte in the input");
     }
-    scanner s = {cmd, text, text + len, 1};
+    scanner s = {cmd, text, text + len, 1, len, max_bytes};
     rc = format == BATCH_LINES ? read_lines(&s, min_fields, max_fields, max_value, out)
                                : read_seed(&s, max_fields, max_value, out);
     free(text);

@@ -36,6 +36,14 @@ typedef struct batch {
     "  --format F    lines (one query a line) or seed (a count line first, as the seed\n"          \
     "                problems' inputs have it) [default: lines]\n"
 
+/** The memory a batch may hold (its text and 208 bytes a query) without --max-bytes: 1 GiB. */
+#define BATCH_DEFAULT_MAX_BYTES ((uint64_t)1 << 30)
+
+/** The help line of the sequence commands' --max-bytes (solve has its own). */
+#define BATCH_MAX_BYTES_HELP                                                                       \
+    "  --max-bytes B memory for the --input queries: the input's bytes and 208 a query\n"          \
+    "                [default: 1073741824]\n"
+
 /**
  * Parse --format (NULL: lines). @return 0, or the exit code after one line on stderr.
  */
@@ -46,11 +54,11 @@ int batch_parse_format(const cli_command *cmd, const char *text, enum batch_form
  * max_fields (BATCH_SEED; 0 there: a count and that many numbers), each <= max_value. In lines
  * mode, a first line holding one number t followed by exactly t queries gets a note on stderr that
  * it may be the seed format's count line. Errors name the line: exit 3 (shape or value), 5 (I/O),
- * 4 (memory).
+ * 4 (memory: more than max_bytes for the text and the queries, saying what to raise it to).
  * @return 0 with *out filled (batch_free it), or the exit code.
  */
 int batch_read(const cli_command *cmd, const char *path, enum batch_format format, int min_fields,
-               int max_fields, uint64_t max_value, batch *out);
+               int max_fields, uint64_t max_value, uint64_t max_bytes, batch *out);
 
 void batch_free(batch *b);
 

@@ -16,7 +16,8 @@ static const char help[] =
     "Options:\n"
     "  --to N      the largest heap counted (required)\n"
     "  --from A    the smallest heap counted [default: 0]\n" BATCH_OPTIONS_HELP
-    "                a query is `N` (heaps 0 to N) or `A N` (heaps A to N)\n" SEQ_OPTIONS_HELP
+    "                a query is `N` (heaps 0 to N) or `A N` (heaps A to N)\n" BATCH_MAX_BYTES_HELP
+        SEQ_OPTIONS_HELP
     "  --json      print one JSON object: rule, from, to, p_positions, n_positions\n"
     "  -h, --help  show this help\n"
     "\n"
@@ -26,8 +27,9 @@ static const char help[] =
 
 static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},     {"from", 0, CLI_ARG_ONE},
                                      {"json", 0, CLI_ARG_NONE},  {"input", 0, CLI_ARG_ONE},
-                                     {"format", 0, CLI_ARG_ONE}, SEQ_OPTIONS{NULL, 0, 0}};
-enum { OPT_TO, OPT_FROM, OPT_JSON, OPT_INPUT, OPT_FORMAT, OPT_SEQ };
+                                     {"format", 0, CLI_ARG_ONE}, {"max-bytes", 0, CLI_ARG_ONE},
+                                     SEQ_OPTIONS{NULL, 0, 0}};
+enum { OPT_TO, OPT_FROM, OPT_JSON, OPT_INPUT, OPT_FORMAT, OPT_MAX_BYTES, OPT_SEQ };
 
 static void print(const seq_job *job, int json, uint64_t from, uint64_t to, uint64_t p_pos,
                   uint64_t n_pos) {
@@ -51,7 +53,8 @@ static void print(const seq_job *job, int json, uint64_t from, uint64_t to, uint
 
 /* --input: every query from one prepared sequence. */
 static int run_batch(const cli_args *args) {
-    const seq_batch_spec spec = {OPT_INPUT, OPT_FORMAT, OPT_JSON, OPT_SEQ, print, NULL};
+    const seq_batch_spec spec = {OPT_INPUT, OPT_FORMAT, OPT_JSON,     OPT_SEQ,
+                                 print,     NULL,       OPT_MAX_BYTES};
     if (args->present[OPT_TO] || args->present[OPT_FROM]) {
         return cli_usage_error(&cli_cmd_count, "give --to/--from or --input, not both");
     }
@@ -73,6 +76,9 @@ static int run(int argc, char **argv) {
     }
     if (args.present[OPT_INPUT]) {
         return run_batch(&args);
+    }
+    if (args.present[OPT_MAX_BYTES]) {
+        return cli_usage_error(&cli_cmd_count, "--max-bytes applies to --input");
     }
     if (!args.present[OPT_TO]) {
         return cli_usage_error(&cli_cmd_count, "missing --to N (or --input FILE)");

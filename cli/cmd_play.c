@@ -2,6 +2,7 @@
 /* grundy play: who wins a sum of heaps, and the winning moves (normal or misere play). */
 #include "cli.h"
 #include "json.h"
+#include "seq_common.h"
 
 #include <grundy/position.h>
 
@@ -26,7 +27,10 @@ static const char help[] =
     "  --misere        misere play [default: normal play]\n"
     "  --max-moves K   list at most K winning moves, 0 to 1000000 [default: 20]; the count\n"
     "                  is always exact\n"
-    "  --max-n N       the largest heap whose value may be computed [default: 33554432]\n"
+    "  --max-n N       the largest heap whose value may be computed [default: 33554432];\n"
+    "                  given, it also lifts the work bound (as for grundy value)\n"
+    "  --max-bytes B   memory for the misere search and for one --input line (5 bytes a\n"
+    "                  character: the line and its heaps) [default: 1073741824]\n"
     "  --json          one JSON object per position: rule, heaps, misere, outcome, values,\n"
     "                  nim_sum, move_count, moves ({heap, size, take, leaves})\n"
     "  -h, --help      show this help\n"
@@ -39,14 +43,14 @@ static const char help[] =
     "Example:\n"
     "  grundy play 'S(1-2)' 3 5 6\n";
 
-static const cli_option options[] = {{"input", 0, CLI_ARG_ONE},
-                                     {"misere", 0, CLI_ARG_NONE},
-                                     {"max-moves", 0, CLI_ARG_ONE},
-                                     {"max-n", 0, CLI_ARG_ONE},
-                                     {"json", 0, CLI_ARG_NONE},
-                                     {"format", 0, CLI_ARG_ONE},
-                                     {NULL, 0, 0}};
-enum { OPT_INPUT, OPT_MISERE, OPT_MAX_MOVES, OPT_MAX_N, OPT_JSON, OPT_FORMAT };
+static const cli_option options[] = {{"input", 0, CLI_ARG_ONE},     {"misere", 0, CLI_ARG_NONE},
+                                     {"max-moves", 0, CLI_ARG_ONE}, {"max-n", 0, CLI_ARG_ONE},
+                                     {"json", 0, CLI_ARG_NONE},     {"format", 0, CLI_ARG_ONE},
+                                     {"max-bytes", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
+enum { OPT_INPUT, OPT_MISERE, OPT_MAX_MOVES, OPT_MAX_N, OPT_JSON, OPT_FORMAT, OPT_MAX_BYTES };
+
+/* An --input line of L bytes holds at most L / 2 + 1 heaps of 8 bytes: 5 bytes a character. */
+#define LINE_BYTES_PER_CHAR 5u
 
 #define MAX_MOVES_LIMIT 1000000u
 
@@ -56,8 +60,10 @@ typedef struct play_ctx {
     char *canonical; /* the whole canonical form, owned */
     int misere, json, batch, seed_format;
     uint64_t max_n;
+    uint64_t max_bytes; /* --max-bytes (issue 17) */
     size_t max_moves;
     grundy_move *moves;
+    seq_run run; /* the progress line (issue 17) */
 } play_ctx;
 
 static void text_move(const grundy_move *m) {
@@ -160,18 +166,23 @@ static void print_json(const play_ctx *c, const uint64_t *heaps, size_t count,
 static int limit_error(const play_ctx *c, const char *where, const uint64_t *heaps, size_t count) {
     if (c->misere) {
         return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
-                        "%smisere search of this position stopped at its fixed limits (%llu "
-                        "positions, %llu MiB, %llu moves tried, %d moves deep), which play has "
-                        "no option to raise: misere play of %s has no known shortcut; heaps "
-                        "totalling at most 400 tokens are solved by 'grundy solve heaps RULE "
-                        "HEAP... --misere' (raise its --max-bytes as it says)",
+                        "%smisere search of this position stopped at its limits (%llu "
+                        "positions, %llu bytes (--max-bytes), %llu moves tried, %d moves deep), "
+                        "of which play raises only --max-bytes: misere play of %s has no known "
+                        "shortcut; heaps totalling at most 400 tokens are solved by 'grundy "
+                        "solve heaps RULE HEAP... --misere' (raise its --max-bytes as it says)",
                         where, (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_STATES,
-                        (unsigned long long)(GRUNDY_POSITION_DEFAULT_MAX_BYTES >> 20),
+                        (unsigned long long)c->max_bytes,
                         (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_WORK, 2000, c->canonical);
     }
     uint64_t top = 0;
     for (size_t i = 0; i < count; i++) {
         top = heaps[i] > top ? heaps[i] : top;
+    }
+    const int work_rc = cli_work_refusal(&cli_cmd_play, where, c->canonical,
+                                         grundy_position_query(c->player), c->rule, c->max_n);
+    if (work_rc >= 0) {
+        return work_rc;
     }
     if (top > c->max_n) {
         return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
@@ -196,6 +207,7 @@ static int play_one(play_ctx *c, const uint64_t *heaps, size_t count, size_t lin
     }
     grundy_status st =
         grundy_position_play(c->player, heaps, count, c->misere, c->moves, c->max_moves, &r);
+    seq_run_clear(&c->run);
     if (st == GRUNDY_STATUS_OK && c->json && !c->misere) {
         values = malloc((count + 1) * sizeof *values);
         st = values == NULL ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_OK;
@@ -209,6 +221,11 @@ static int play_one(play_ctx *c, const uint64_t *heaps, size_t count, size_t lin
     free(values);
     if (st == GRUNDY_STATUS_LIMIT) {
         return limit_error(c, where, heaps, count);
+    }
+    if (st == GRUNDY_STATUS_NOMEM && !c->misere && line == 0) {
+        return cli_memory_fail(
+            &cli_cmd_play, st, c->canonical,
+            grundy_seq_length(grundy_query_seq(grundy_position_query(c->player))), "the heaps");
     }
     if (st != GRUNDY_STATUS_OK) {
         return cli_fail(&cli_cmd_play, cli_exit_code(st), "%s%s", where, grundy_status_str(st));
@@ -323,8 +340,17 @@ static int play_file(play_ctx *c, const char *path) {
     seed_reader seed = {0};
     uint64_t first_single = 0; /* lines format: a first line of one heap t, maybe a count line */
     size_t positions = 0;
+    errno = 0;
     while (rc == CLI_EXIT_OK && (got = getline(&line, &line_cap, in)) >= 0) {
         lineno++;
+        if ((uint64_t)got > c->max_bytes / LINE_BYTES_PER_CHAR) {
+            rc = cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
+                          "line %zu: %zd bytes, over --max-bytes %llu at %u bytes a character "
+                          "(the line and its heaps): raise --max-bytes to %llu",
+                          lineno, got, (unsigned long long)c->max_bytes, LINE_BYTES_PER_CHAR,
+                          (unsigned long long)got * LINE_BYTES_PER_CHAR);
+            break;
+        }
         /* A NUL byte would end the line early and drop the heaps after it without a word. */
         rc = strlen(line) != (size_t)got
                  ? cli_fail(&cli_cmd_play, CLI_EXIT_VALUE, "line %zu: a NUL byte", lineno)
@@ -338,6 +364,13 @@ static int play_file(play_ctx *c, const char *path) {
         if (ferror(stdout)) {
             rc = CLI_EXIT_IO; /* stop at once: main says what went wrong */
         }
+        errno = 0;
+    }
+    if (rc == CLI_EXIT_OK && errno == ENOMEM) { /* getline could not hold the line: not the end */
+        rc = cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
+                      "line %zu: out of memory reading the line (lower --max-bytes, now %llu, "
+                      "to refuse such lines at once, or raise the memory limit)",
+                      lineno + 1, (unsigned long long)c->max_bytes);
     }
     if (rc == CLI_EXIT_OK && !ferror(in) && !c->seed_format && positions == 0) {
         rc = cli_fail(&cli_cmd_play, CLI_EXIT_VALUE, "no position in the input ('%s')", path);
@@ -396,6 +429,11 @@ static int parse_options(play_ctx *c, const cli_args *args) {
         rc = cli_parse_number(&cli_cmd_play, "--max-n", args->value[OPT_MAX_N], GRUNDY_NUMBER_MAX,
                               &c->max_n);
     }
+    c->max_bytes = GRUNDY_POSITION_DEFAULT_MAX_BYTES;
+    if (rc == 0 && args->present[OPT_MAX_BYTES]) {
+        rc = cli_parse_number(&cli_cmd_play, "--max-bytes", args->value[OPT_MAX_BYTES],
+                              GRUNDY_NUMBER_MAX, &c->max_bytes);
+    }
     c->misere = args->present[OPT_MISERE] > 0;
     c->json = args->present[OPT_JSON] > 0;
     c->batch = args->present[OPT_INPUT] > 0;
@@ -433,14 +471,18 @@ static int run(int argc, char **argv) {
     }
     grundy_position_opts opts = GRUNDY_POSITION_OPTS_INIT;
     opts.period.max_n = c.max_n;
+    opts.max_bytes = c.max_bytes;
+    seq_run_watch(&c.run, &cli_cmd_play, &opts.period.seq);
+    if (args.present[OPT_MAX_N]) {
+        opts.period.max_work = UINT64_MAX; /* asked for: compute that far (issue 17) */
+    }
     c.moves = malloc((c.max_moves + 1) * sizeof *c.moves);
     if (c.canonical == NULL || c.moves == NULL ||
         grundy_position_create(c.rule, &opts, &c.player) != GRUNDY_STATUS_OK) {
         rc = cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT, "out of memory");
-    } else if (c.batch) {
-        rc = play_file(&c, args.value[OPT_INPUT]);
     } else {
-        rc = play_operands(&c, &args);
+        seq_run_watch_start(&c.run, grundy_query_seq(grundy_position_query(c.player)), c.canonical);
+        rc = c.batch ? play_file(&c, args.value[OPT_INPUT]) : play_operands(&c, &args);
     }
     grundy_position_destroy(c.player);
     free(c.moves);

@@ -99,7 +99,8 @@ static int stats_of(seq_job *job, uint64_t to, int json, int freq) {
                         (unsigned long long)to);
     }
     job->run.bound = to + 1;
-    grundy_status st = grundy_seq_extend(seq, to + 1);
+    /* Under the queries' work bound (issue 17), which an explicit --max-n lifts. */
+    grundy_status st = grundy_query_compute(job->query, to);
     if (st != GRUNDY_STATUS_OK) {
         return seq_job_fail(&cli_cmd_stats, job, st, to);
     }

@@ -13,7 +13,8 @@ static const char help[] =
     "proved period or a closed form, in time independent of N. Without a proof the command\n"
     "says what was computed and exits with 4: it never guesses.\n"
     "\n"
-    "Options:\n" BATCH_OPTIONS_HELP "                a query is one heap N\n" SEQ_OPTIONS_HELP
+    "Options:\n" BATCH_OPTIONS_HELP
+    "                a query is one heap N\n" BATCH_MAX_BYTES_HELP SEQ_OPTIONS_HELP
     "  --json      print one JSON object: rule, heap, value\n"
     "  -h, --help  show this help\n"
     "\n"
@@ -23,8 +24,9 @@ static const char help[] =
 static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},
                                      {"input", 0, CLI_ARG_ONE},
                                      {"format", 0, CLI_ARG_ONE},
+                                     {"max-bytes", 0, CLI_ARG_ONE},
                                      SEQ_OPTIONS{NULL, 0, 0}};
-enum { OPT_JSON, OPT_INPUT, OPT_FORMAT, OPT_SEQ };
+enum { OPT_JSON, OPT_INPUT, OPT_FORMAT, OPT_MAX_BYTES, OPT_SEQ };
 
 static void print_value(const seq_job *job, int json, uint64_t heap, uint64_t value) {
     if (!json) {
@@ -42,7 +44,8 @@ static void print_value(const seq_job *job, int json, uint64_t heap, uint64_t va
 
 /* --input: every heap from one prepared sequence. */
 static int run_batch(const cli_args *args) {
-    const seq_batch_spec spec = {OPT_INPUT, OPT_FORMAT, OPT_JSON, OPT_SEQ, NULL, print_value};
+    const seq_batch_spec spec = {OPT_INPUT, OPT_FORMAT,  OPT_JSON,     OPT_SEQ,
+                                 NULL,      print_value, OPT_MAX_BYTES};
     if (args->operand_count > 1) {
         return cli_usage_error(&cli_cmd_value, "give N or --input, not both");
     }
@@ -59,6 +62,9 @@ static int run(int argc, char **argv) {
     }
     if (args.operand_count >= 1 && args.present[OPT_INPUT]) {
         return run_batch(&args);
+    }
+    if (args.present[OPT_MAX_BYTES]) {
+        return cli_usage_error(&cli_cmd_value, "--max-bytes applies to --input");
     }
     if (args.operand_count < 2) {
         return cli_usage_error(&cli_cmd_value,

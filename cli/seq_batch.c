@@ -89,12 +89,17 @@ int seq_batch_run(const cli_command *cmd, const cli_args *args, const seq_batch_
     enum batch_format format;
     batch b;
     seq_job job;
+    uint64_t max_bytes = BATCH_DEFAULT_MAX_BYTES;
     int rc = batch_parse_format(cmd, args->value[spec->opt_format], &format);
+    if (rc == 0 && args->value[spec->opt_max_bytes] != NULL) {
+        rc = cli_parse_number(cmd, "--max-bytes", args->value[spec->opt_max_bytes],
+                              GRUNDY_NUMBER_MAX, &max_bytes);
+    }
     if (rc == 0) {
         /* count: `N` or `A N` a line; a seed layout's queries are `N` */
         const int fields = spec->count != NULL && format == BATCH_LINES ? 2 : 1;
-        rc =
-            batch_read(cmd, args->value[spec->opt_input], format, 1, fields, GRUNDY_NUMBER_MAX, &b);
+        rc = batch_read(cmd, args->value[spec->opt_input], format, 1, fields, GRUNDY_NUMBER_MAX,
+                        max_bytes, &b);
     }
     if (rc != 0) {
         return rc;

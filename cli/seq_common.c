@@ -87,6 +87,7 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
             return rc;
         }
         job->opts.unproved_max_n = job->opts.max_n; /* asked for: search that far */
+        job->opts.max_work = UINT64_MAX;            /* and compute that far (issue 17) */
     }
     if (engine_text != NULL) {
         const int rc = parse_engine(cmd, engine_text, &job->opts.seq.engine);
@@ -131,6 +132,41 @@ void seq_job_end(seq_job *job) {
     grundy_rule_destroy(job->rule);
 }
 
+/* "the naive engine, whose moves leave up to 3 heaps" (for the work bound's messages). */
+static void engine_words(grundy_query *q, const grundy_rule *rule, char *buf, size_t cap) {
+    grundy_seq *const seq = grundy_query_seq(q);
+    const unsigned most = grundy_rule_max_heaps_left(rule);
+    snprintf(buf, cap, "the %s engine, moves leaving up to %u heap%s",
+             grundy_seq_get_engine(seq) == GRUNDY_SEQ_NAIVE ? "naive" : "sparse", most,
+             most == 1 ? "" : "s");
+}
+
+int cli_work_refusal(const cli_command *cmd, const char *where, const char *canonical,
+                     grundy_query *q, const grundy_rule *rule, uint64_t max_n) {
+    const grundy_query_refusal *r = grundy_query_refused(q);
+    char engine[96];
+    if (r == NULL || !r->refused) {
+        return -1;
+    }
+    engine_words(q, rule, engine, sizeof engine);
+    if (r->search) {
+        return cli_fail(cmd, CLI_EXIT_LIMIT,
+                        "%sg(%llu) is past what is proved: no proved period of %s within "
+                        "g(0..%llu), where the work bound (%llu option visits by the engine's "
+                        "estimate; %s) stopped the search; give --max-n %llu to search that far",
+                        where, (unsigned long long)r->heap, canonical, (unsigned long long)r->reach,
+                        (unsigned long long)GRUNDY_QUERY_DEFAULT_MAX_WORK, engine,
+                        (unsigned long long)max_n);
+    }
+    return cli_fail(cmd, CLI_EXIT_LIMIT,
+                    "%scomputing g(0..%llu) of %s directly would take about %.2g option visits "
+                    "(%s), past the work bound of %llu (it reaches heap %llu): give --max-n %llu "
+                    "to compute it anyway",
+                    where, (unsigned long long)r->heap, canonical, r->work, engine,
+                    (unsigned long long)GRUNDY_QUERY_DEFAULT_MAX_WORK, (unsigned long long)r->reach,
+                    (unsigned long long)r->heap);
+}
+
 int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_t heap) {
     const unsigned long long n = heap, max_n = job->opts.max_n;
     const unsigned long long reach = grundy_query_reach(job->query);
@@ -145,8 +181,16 @@ int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_
     if (run_rc >= 0) {
         return run_rc;
     }
+    if (st == GRUNDY_STATUS_NOMEM) { /* what was computed, and the ulimit -v that would do */
+        return cli_memory_fail(cmd, st, job->canonical,
+                               grundy_seq_length(grundy_query_seq(job->query)), NULL);
+    }
     if (st != GRUNDY_STATUS_LIMIT) {
         return cli_fail(cmd, cli_exit_code(st), "%s: %s", job->canonical, grundy_status_str(st));
+    }
+    const int work_rc = cli_work_refusal(cmd, "", job->canonical, job->query, job->rule, max_n);
+    if (work_rc >= 0) {
+        return work_rc;
     }
     if (heap <= job->opts.max_n) {
         return cli_fail(cmd, CLI_EXIT_LIMIT,

@@ -53,7 +53,9 @@ enum seq_option {
 
 /* The help lines of the shared options, for each command's help text. */
 #define SEQ_OPTIONS_HELP                                                                           \
-    "  --max-n M   the largest heap that may be computed [default: 33554432]\n"                     \
+    "  --max-n M   the largest heap that may be computed [default: 33554432]; given, it also\n"   \
+    "              lifts the work bound (2^35 option visits by the engine's estimate): without\n"   \
+    "              it, a heap that would take minutes is refused with exit 4 before it starts\n"    \
     "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"  \
     "              the fastest that applies [default: auto]\n"                                      \
     /* self-check (issue 11) */                                                                    \
@@ -109,5 +111,14 @@ int seq_job_done(const cli_command *cmd, seq_job *job, int rc, uint64_t count);
  * @return the exit code.
  */
 int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_t heap);
+
+/**
+ * The query's last LIMIT came from the work bound (grundy_query_refused, issue 17): say how
+ * much work the heap needs, how far the bound reaches and which --max-n lifts it (exit 4).
+ * `where` prefixes the line ("line 3: " or ""); `max_n` is the --max-n in force.
+ * @return the exit code, or -1 when the work bound did not refuse (nothing printed).
+ */
+int cli_work_refusal(const cli_command *cmd, const char *where, const char *canonical,
+                     grundy_query *q, const grundy_rule *rule, uint64_t max_n);
 
 #endif

@@ -151,6 +151,27 @@ int seq_run_parse(const cli_command *cmd, const cli_args *args, int seq_base, se
     return -1;
 }
 
+void seq_run_watch(seq_run *run, const cli_command *cmd, grundy_seq_opts *opts) {
+    memset(run, 0, sizeof *run);
+    run->cmd = cmd;
+    run->progress = isatty(fileno(stderr));
+    run->every = DEFAULT_EVERY;
+    opts->hook = hook;
+    opts->hook_ctx = run;
+}
+
+void seq_run_watch_start(seq_run *run, grundy_seq *seq, const char *rule) {
+    run->seq = seq;
+    run->rule = rule;
+    run->started = now_seconds();
+    run->last_draw = run->started;
+    run->start_length = grundy_seq_length(seq);
+}
+
+void seq_run_clear(seq_run *run) {
+    clear_line(run);
+}
+
 /* Read one file into the sequence: exit 3 for a refused file, 5 when it cannot be read. */
 static int load_file(seq_run *run, const char *what, const char *path, int missing_ok) {
     grundy_seqfile_info info;

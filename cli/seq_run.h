@@ -48,4 +48,14 @@ int seq_run_fail(seq_run *run, grundy_status st);
  */
 int seq_run_done(seq_run *run, int rc, uint64_t count);
 
+/**
+ * The progress line alone (no checkpoint, --load or signals), for a command without the shared
+ * options (play, issue 17): drawn on stderr when it is a terminal, during computations long
+ * enough to be allowed past the work bound. Sets the hook in `opts` (`run` must outlive them);
+ * seq_run_watch_start once the sequence exists; seq_run_clear before printing.
+ */
+void seq_run_watch(seq_run *run, const cli_command *cmd, grundy_seq_opts *opts);
+void seq_run_watch_start(seq_run *run, grundy_seq *seq, const char *rule);
+void seq_run_clear(seq_run *run);
+
 #endif

@@ -3,6 +3,12 @@
 #include "solve_batch.h"
 #include "json.h"
 
+/* The input's queries may take --max-bytes or the batch default, whichever is more: solve's
+ * --max-bytes sizes the tables, and a small one must not refuse a two-line input. */
+static uint64_t batch_limit(const solve_batch_request *rq) {
+    return rq->max_bytes > BATCH_DEFAULT_MAX_BYTES ? rq->max_bytes : BATCH_DEFAULT_MAX_BYTES;
+}
+
 static const char *outcome_word(grundy_outcome o) {
     return o == GRUNDY_OUTCOME_WIN ? "win" : o == GRUNDY_OUTCOME_LOSE ? "lose" : "draw";
 }
@@ -75,7 +81,7 @@ int solve_batch_divisors(const cli_command *cmd, const solve_batch_request *rq) 
     batch b;
     grundy_game *g = NULL;
     grundy_solution *s = NULL;
-    int rc = batch_read(cmd, rq->input, rq->format, 1, 1, GRUNDY_DIVISORS_MAX, &b);
+    int rc = batch_read(cmd, rq->input, rq->format, 1, 1, GRUNDY_DIVISORS_MAX, batch_limit(rq), &b);
     for (size_t i = 0; rc == 0 && i < b.count; i++) {
         if (b.q[i].v[0] == 0) {
             rc = cli_fail(cmd, CLI_EXIT_VALUE, "--input line %zu: N must be at least 1",
@@ -107,7 +113,7 @@ int solve_batch_misere_piles(const cli_command *cmd, const solve_batch_request *
     batch b;
     grundy_game *g = NULL;
     grundy_solution *s = NULL;
-    int rc = batch_read(cmd, rq->input, rq->format, 2, 2, GRUNDY_PILES_MAX, &b);
+    int rc = batch_read(cmd, rq->input, rq->format, 2, 2, GRUNDY_PILES_MAX, batch_limit(rq), &b);
     if (rc != 0) {
         return rc;
     }
@@ -169,9 +175,9 @@ static int pick_one(const cli_command *cmd, const solve_batch_request *rq, const
 
 int solve_batch_pick(const cli_command *cmd, const solve_batch_request *rq) {
     batch b;
-    int rc =
-        batch_read(cmd, rq->input, rq->format, 1,
-                   rq->format == BATCH_SEED ? 0 : GRUNDY_PICK_MAX_ITEMS, GRUNDY_PICK_MAX_VALUE, &b);
+    int rc = batch_read(cmd, rq->input, rq->format, 1,
+                        rq->format == BATCH_SEED ? 0 : GRUNDY_PICK_MAX_ITEMS, GRUNDY_PICK_MAX_VALUE,
+                        batch_limit(rq), &b);
     for (size_t i = 0; rc == 0 && i < b.count; i++) {
         rc = pick_one(cmd, rq, &b.q[i]);
     }

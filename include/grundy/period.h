@@ -34,10 +34,22 @@ typedef struct grundy_period_opts {
      * 2048 for 0.D3); set it to max_n to search that far.
      */
     uint64_t unproved_max_n;
+    /* work bound on queries (issue 17) */
+    /**
+     * The option visits (the engine's own estimate: grundy_seq_cost) a query (grundy_query_*)
+     * may spend computing values, period searches included. A query whose heap would cost more
+     * by the estimate is refused with GRUNDY_STATUS_LIMIT before it is computed
+     * (grundy_query_refusal says how far the bound reaches). 0, the default, is
+     * GRUNDY_QUERY_DEFAULT_MAX_WORK; UINT64_MAX is no bound (the CLI's explicit --max-n).
+     */
+    uint64_t max_work;
 } grundy_period_opts;
 #define GRUNDY_PERIOD_DEFAULT_MAX_N ((uint64_t)1 << 25)
+/** 2^35 option visits: 10 to 50 s of CPU for the sparse engine, up to about two and a half
+ *  minutes for the naive one (C.0: g(0..5000) is 6.9e9 by its model, 29 s; docs/reliability.md). */
+#define GRUNDY_QUERY_DEFAULT_MAX_WORK ((uint64_t)1 << 35)
 #define GRUNDY_PERIOD_OPTS_INIT                                                                    \
-    { GRUNDY_PERIOD_DEFAULT_MAX_N, GRUNDY_SEQ_OPTS_INIT, 0 }
+    { GRUNDY_PERIOD_DEFAULT_MAX_N, GRUNDY_SEQ_OPTS_INIT, 0, 0 }
 
 /**
  * What the period search found. With `found` == 0 there is no period within the bound.

@@ -30,7 +30,8 @@ class SeqOpts(ctypes.Structure):
 
 
 class PeriodOpts(ctypes.Structure):
-    _fields_ = [("max_n", u64), ("seq", SeqOpts), ("unproved_max_n", u64)]
+    # "max_work" (issue 17): 0, as left here, is the default work bound of queries.
+    _fields_ = [("max_n", u64), ("seq", SeqOpts), ("unproved_max_n", u64), ("max_work", u64)]
 
 
 class PeriodResult(ctypes.Structure):

@@ -192,30 +192,6 @@ static grundy_status best_period(const grundy_seq *seq, uint64_t length, const g
     return GRUNDY_STATUS_OK;
 }
 
-/* Option visits the naive engine makes for heap n, roughly: a take per class and heap left,
- * times n^(j-1)/j! ways to split into j heaps. Only used to bound searches that cannot prove. */
-static double naive_ops(const grundy_rule *rule, double n) {
-    size_t count;
-    const grundy_move_class *c = grundy_rule_classes(rule, &count);
-    double ops = 1;
-    for (size_t i = 0; i < count; i++) {
-        const double last = (double)c[i].take_last < n ? (double)c[i].take_last : n;
-        const double takes = last >= (double)c[i].take_first
-                                 ? (last - (double)c[i].take_first) / (double)c[i].take_step + 1
-                                 : 0;
-        double split = 1, fact = 1;
-        for (unsigned j = 2; j <= GRUNDY_RULE_MAX_LEFT; j++) {
-            split *= n;
-            fact *= j;
-            if (c[i].leaves & (1u << j)) {
-                ops += takes * split / fact;
-            }
-        }
-        ops += (c[i].leaves & 2u) ? (c[i].take_step == 1 ? 1 : takes) : 0;
-    }
-    return ops;
-}
-
 /* How far a search that can only observe goes: opts->unproved_max_n, or the largest power of
  * two n (>= 64) with n * ops(n) <= 2^32 (the rounds then visit about 2^30 options in all). */
 static uint64_t unproved_limit(const grundy_rule *rule, const grundy_period_opts *opts) {
@@ -224,7 +200,7 @@ static uint64_t unproved_limit(const grundy_rule *rule, const grundy_period_opts
     }
     uint64_t n = 64;
     while (n < ((uint64_t)1 << 40) &&
-           (double)(2 * n) * naive_ops(rule, (double)(2 * n)) <= 4294967296.0) {
+           (double)(2 * n) * grundy_seq_naive_cost_model(rule, (double)(2 * n)) <= 4294967296.0) {
         n *= 2;
     }
     return n;

@@ -40,6 +40,10 @@ extern const grundy_seq_engine_ops grundy_seq_sparse_ops;
 /** The engine's cost per value near heap n (grundy_seq_engine_ops.cost), or -1 without one. */
 double grundy_seq_cost(const grundy_seq *seq, uint64_t n);
 
+/** Option visits the naive engine makes for heap n, roughly (its cost estimate; also the model
+ *  that bounds the period searches it runs). */
+double grundy_seq_naive_cost_model(const grundy_rule *rule, double n);
+
 /** The threads the engine may use (grundy_seq_opts.threads, at least 1). */
 unsigned grundy_seq_threads(const grundy_seq *seq);
 

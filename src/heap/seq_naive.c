@@ -560,7 +560,37 @@ cleanup:
     return st;
 }
 
+/* Option visits the naive engine makes for heap n, roughly: a take per class and heap left,
+ * times n^(j-1)/j! ways to split into j heaps. The naive engine's cost
+ * estimate (queries' work bound, issue 17) and the bound of searches that cannot prove. */
+double grundy_seq_naive_cost_model(const grundy_rule *rule, double n) {
+    size_t count;
+    const grundy_move_class *c = grundy_rule_classes(rule, &count);
+    double ops = 1;
+    for (size_t i = 0; i < count; i++) {
+        const double last = (double)c[i].take_last < n ? (double)c[i].take_last : n;
+        const double takes = last >= (double)c[i].take_first
+                                 ? (last - (double)c[i].take_first) / (double)c[i].take_step + 1
+                                 : 0;
+        double split = 1, fact = 1;
+        for (unsigned j = 2; j <= GRUNDY_RULE_MAX_LEFT; j++) {
+            split *= n;
+            fact *= j;
+            if (c[i].leaves & (1u << j)) {
+                ops += takes * split / fact;
+            }
+        }
+        ops += (c[i].leaves & 2u) ? (c[i].take_step == 1 ? 1 : takes) : 0;
+    }
+    return ops;
+}
+
+static double naive_cost(const void *state, uint64_t n) {
+    const naive *s = state;
+    return grundy_seq_naive_cost_model(s->rule, (double)n);
+}
+
 const grundy_seq_engine_ops grundy_seq_naive_ops = {
     GRUNDY_SEQ_NAIVE, "naive",       naive_applies, naive_create, naive_extend,
-    naive_bytes,      naive_destroy, NULL,          naive_resume, NULL,
+    naive_bytes,      naive_destroy, naive_cost,    naive_resume, NULL,
 };

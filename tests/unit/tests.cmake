@@ -61,3 +61,5 @@ if(GRUNDY_BUILD_CLI AND NOT GRUNDY_SANITIZE)
 endif()
 # issue 12: the one-thread fast paths (batched rare pass, SIMD doubt tests) against the naive engine
 grundy_unit_test(test_seq_batch)
+# issue 17: the queries' work bound and its estimate
+grundy_unit_test(test_query_work)
