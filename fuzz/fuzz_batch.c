@@ -140,7 +140,8 @@ static void round_trip(const batch *b, const struct shape *sh, enum batch_format
         return;
     }
     fails = 0;
-    const int rc = batch_read(&command, path, format, sh->min, sh->max, sh->bound, &again);
+    const int rc = batch_read(&command, path, format, sh->min, sh->max, sh->bound,
+                              BATCH_DEFAULT_MAX_BYTES, &again);
     remove(path);
     free(text);
     if (rc == CLI_EXIT_LIMIT) {
@@ -176,7 +177,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     batch b;
     fails = 0;
     last_message[0] = '\0';
-    const int rc = batch_read(&command, path, format, sh->min, sh->max, sh->bound, &b);
+    const int rc = batch_read(&command, path, format, sh->min, sh->max, sh->bound,
+                              BATCH_DEFAULT_MAX_BYTES, &b);
     remove(path);
     if (rc == 0) {
         if (fails != 0) {
