@@ -1159,5 +1159,5 @@ static uint64_t sparse_rare_count(const void *state) {
 
 const grundy_seq_engine_ops grundy_seq_sparse_ops = {
     GRUNDY_SEQ_SPARSE, "sparse",       sparse_applies, sparse_create, sparse_extend,
-    sparse_bytes,      sparse_destroy, sparse_cost,    sparse_resume, sparse_rare_count,
+    sparse_bytes,      sparse_destroy, sparse_cost,    sparse_resume, sparse_rare_count, 0,
 };
