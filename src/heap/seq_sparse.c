@@ -11,8 +11,7 @@
  * value c is exact, and only the rare values below c are in doubt; a scan of the ordinary splits
  * settles them, smallest first, and usually stops early. Cost per value: O(#rare) plus the
  * scan, instead of O(n). The labelling only decides the speed, never the values. */
-#include "seq_internal.h"
-#include "sparse_mask.h"
+#include "seq_sparse_internal.h"
 
 #include "../util/pool.h"
 #include "../util/try.h"
@@ -26,56 +25,6 @@
 #define MAX_HIST_BITS 22
 /* The first labelling is chosen at this heap; full scans before. */
 #define FIRST_CHOICE 64
-
-/* A take, expanded from the classes for rules with finitely many takes. */
-typedef struct take {
-    uint64_t k;
-    int distinct;
-} take;
-
-typedef struct sparse {
-    const grundy_move_class *classes;
-    size_t class_count;
-    /* Finite rules: every take that leaves one heap, and every take that leaves two, so a heap
-     * past every take (n > max_take + 1) needs no class arithmetic at all. */
-    take *one, *split;
-    size_t one_count, split_count;
-    int expanded;
-    int any_distinct;        /* some split take is '!' */
-    uint64_t max_take;       /* the largest take of any kind */
-    uint64_t max_split_take; /* the largest take that leaves two heaps */
-    unsigned kpar;           /* parity of every split take (0 when mixed: then no parity variant) */
-    int parity_allowed;      /* every split take has parity kpar */
-    unsigned bits;           /* every value so far is < 2^bits */
-    uint64_t seen_cap; /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
-    uint32_t *seen;    /* seen[v] == stamp: the current heap has an option of value v */
-    uint32_t stamp;
-    uint8_t *common[2]; /* common[par][v]: v is of the common class for a heap with parity par */
-    uint64_t *hist;     /* hist[(v << 1) | par(i)] over heaps i >= 1; NULL past MAX_HIST_BITS */
-    int64_t *wht;       /* scratch for the transform */
-    uint64_t *doubt;    /* scratch for one heap's doubtful values, 2^(bits + 1) */
-    grundy_sparse_mask label;
-    int dense; /* no rare list: compute by full scans */
-    /* The rare list, ascending: positions and their values side by side, so the marking loop
-     * streams through two arrays with no branch (one group per value cost a pointer chase per
-     * group and heap, which dominated for games with few rare positions). */
-    uint64_t *rare_pos;
-    uint32_t *rare_val; /* values < 2^MAX_HIST_BITS whenever there is a rare list */
-    uint64_t rare_count, rare_cap;
-    uint64_t next_choice; /* re-choose the labelling at this heap ... */
-    uint64_t rare_limit;  /* ... or when rare_count passes this */
-    uint64_t labellings;  /* choose_label calls so far */
-    /* Blocks of heaps on threads (seq_sparse.c's last part): slot j holds the marks of heap
-     * b0 + j with stamp slot_stamp, slot_c1[j] its first common gap from below the block. */
-    unsigned threads;
-    grundy_pool *pool; /* started at the first block */
-    uint32_t *slots;
-    uint64_t *slot_c1;
-    uint64_t *worker_doubt; /* one doubt scratch per thread, slot_stride values each */
-    uint64_t slot_stride, slot_count;
-    unsigned slot_bits; /* the bits the slots are sized for */
-    uint32_t slot_stamp;
-} sparse;
 
 static int sparse_applies(const grundy_rule *rule) {
     return grundy_rule_max_heaps_left(rule) == 2;
@@ -98,6 +47,7 @@ static void sparse_destroy(void *state) {
     free_rare(s);
     grundy_pool_destroy(s->pool);
     free(s->slots);
+    free(s->batch_seen);
     free(s->slot_c1);
     free(s->worker_doubt);
     free(s->seen);
@@ -111,14 +61,16 @@ static void sparse_destroy(void *state) {
     free(s);
 }
 
-static uint64_t sparse_bytes(const void *state) {
+uint64_t grundy_sparse_bytes(const void *state) {
     const sparse *s = state;
-    uint64_t b = s->seen_cap * (4 + 8 + 2) + sizeof *s;
+    uint64_t b = s->seen_cap * (sizeof(sparse_mark) + 8 + 2) + sizeof *s;
     if (s->hist != NULL) {
         b += s->seen_cap * 16;
     }
     b += s->rare_cap * 12;
-    b += s->slot_count * (s->slot_stride * 4 + 8) + (uint64_t)s->threads * s->slot_stride * 8;
+    b += s->batch_seen != NULL ? SPARSE_BATCH * SPARSE_BATCH_STRIDE * sizeof(sparse_mark) : 0;
+    b += s->slot_count * (s->slot_stride * sizeof(sparse_mark) + 8) +
+         (uint64_t)s->threads * s->slot_stride * 8;
     return b;
 }
 
@@ -232,7 +184,8 @@ static grundy_status reserve_bits(const grundy_seq *seq, sparse *s, unsigned bit
     }
     const uint64_t old_cap = s->seen_cap, cap = (uint64_t)2 << bits;
     const int hist = bits <= MAX_HIST_BITS;
-    GRUNDY_TRY(grundy_seq_charge(seq, sparse_bytes(s) + cap * (14u + (hist ? 16u : 0u))));
+    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) +
+                                          cap * (sizeof(sparse_mark) + 10u + (hist ? 16u : 0u))));
     GROW(s->seen, old_cap, cap);
     GROW(s->doubt, old_cap, cap);
     GROW(s->common[0], old_cap, cap);
@@ -256,10 +209,6 @@ cleanup:
 }
 
 /* ---------------------------------------------------------------- the rare list */
-
-static unsigned position_parity(const sparse *s, uint64_t i) {
-    return (unsigned)((i ^ s->kpar) & 1u);
-}
 
 static int is_rare(const sparse *s, uint64_t i, uint64_t v) {
     return !s->common[position_parity(s, i)][v];
@@ -313,7 +262,7 @@ static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
     if (dense) {
         return GRUNDY_STATUS_OK;
     }
-    GRUNDY_TRY(grundy_seq_charge(seq, sparse_bytes(s) + best.rare * 12));
+    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) + best.rare * 12));
     for (uint64_t i = 1; i < n; i++) {
         const uint64_t v = grundy_seq_get(seq, i);
         if (is_rare(s, i, v)) {
@@ -330,31 +279,6 @@ cleanup:
 
 /* ---------------------------------------------------------------- one heap */
 
-/* The per-heap work reads only the values, the classes, the rare list and its own scratch
- * (seen, stamp): a function of (sequence, rare set, n), so heaps could be split among threads. */
-typedef struct heap_ctx {
-    const void *raw;
-    unsigned width;
-    uint32_t *seen;
-    uint32_t stamp;
-    uint64_t *doubt; /* scratch: room for 2^bits values */
-} heap_ctx;
-
-#define LOAD(T, raw, i) ((uint64_t)((const T *)(raw))[i])
-
-static uint64_t load(const heap_ctx *h, uint64_t i) {
-    switch (h->width) {
-    case 1:
-        return LOAD(uint8_t, h->raw, i);
-    case 2:
-        return LOAD(uint16_t, h->raw, i);
-    case 4:
-        return LOAD(uint32_t, h->raw, i);
-    default:
-        return LOAD(uint64_t, h->raw, i);
-    }
-}
-
 /* Mark val[i] ^ g(m - pos[i]) for i in [lo, hi): splits with the rare part pos[i] < m. */
 #define MARK_RARE(T)                                                                               \
     do {                                                                                           \
@@ -364,10 +288,10 @@ static uint64_t load(const heap_ctx *h, uint64_t i) {
         }                                                                                          \
     } while (0)
 
-static void mark_rare(const heap_ctx *h, uint64_t m, const uint64_t *pos, const uint32_t *val,
-                      size_t lo, size_t hi) {
-    uint32_t *const seen = h->seen;
-    const uint32_t stamp = h->stamp;
+void grundy_sparse_mark_rare(const heap_ctx *h, uint64_t m, const uint64_t *pos,
+                             const uint32_t *val, size_t lo, size_t hi) {
+    sparse_mark *const seen = h->seen;
+    const sparse_mark stamp = h->stamp;
     switch (h->width) {
     case 1:
         MARK_RARE(uint8_t);
@@ -385,7 +309,7 @@ static void mark_rare(const heap_ctx *h, uint64_t m, const uint64_t *pos, const 
 }
 
 /* How many of the ascending positions pos[0..count) are below x. */
-static size_t count_below(const uint64_t *pos, size_t count, uint64_t x) {
+size_t grundy_sparse_count_below(const uint64_t *pos, size_t count, uint64_t x) {
     size_t lo = 0;
     while (lo < count) {
         const size_t mid = lo + (count - lo) / 2;
@@ -405,16 +329,16 @@ static void mark_rare_splits(const sparse *s, const heap_ctx *h, uint64_t m, int
         return;
     }
     if (s->rare_pos[count - 1] >= m) {
-        count = count_below(s->rare_pos, count, m);
+        count = grundy_sparse_count_below(s->rare_pos, count, m);
     }
     size_t skip = count; /* m/2 + m/2 is no move when the parts must differ */
     if (distinct && (m & 1u) == 0) {
-        const size_t at = count_below(s->rare_pos, count, m / 2);
+        const size_t at = grundy_sparse_count_below(s->rare_pos, count, m / 2);
         skip = at < count && s->rare_pos[at] == m / 2 ? at : count;
     }
-    mark_rare(h, m, s->rare_pos, s->rare_val, 0, skip);
+    grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, 0, skip);
     if (skip < count) {
-        mark_rare(h, m, s->rare_pos, s->rare_val, skip + 1, count);
+        grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, skip + 1, count);
     }
 }
 
@@ -427,9 +351,9 @@ static void mark_rare_splits(const sparse *s, const heap_ctx *h, uint64_t m, int
         }                                                                                          \
     } while (0)
 
-static void mark_range(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a_hi) {
-    uint32_t *const seen = h->seen;
-    const uint32_t stamp = h->stamp;
+void grundy_sparse_mark_range(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a_hi) {
+    sparse_mark *const seen = h->seen;
+    const sparse_mark stamp = h->stamp;
     switch (h->width) {
     case 1:
         MARK_RANGE(uint8_t);
@@ -448,7 +372,7 @@ static void mark_range(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a_
 
 /* Every split m = a + b, a <= b (a < b when the parts must differ). */
 static void mark_all_splits(const heap_ctx *h, uint64_t m, int distinct) {
-    mark_range(h, m, 1, distinct ? (m - 1) / 2 : m / 2);
+    grundy_sparse_mark_range(h, m, 1, distinct ? (m - 1) / 2 : m / 2);
 }
 
 /* The last take of class c that leaves two heaps of a heap of n (n - k >= 2), or 0 with
@@ -462,16 +386,6 @@ static uint64_t last_split_take(const grundy_move_class *c, uint64_t n, int *non
     return c->take_step == 1 ? last : last - (last - c->take_first) % c->take_step;
 }
 
-/* ---------------------------------------------------------------- settling the doubts */
-
-/* The doubtful values: rare values below c that no split with a rare part gave. The scan of
- * ordinary splits drops each one as it shows up; the smallest left at the end is g(n). */
-typedef struct doubts {
-    uint64_t *v; /* ascending */
-    size_t count;
-} doubts;
-
-/* Drop the doubts the seen marks have settled. */
 static void drop_seen(const heap_ctx *h, doubts *d) {
     size_t kept = 0;
     for (size_t i = 0; i < d->count; i++) {
@@ -559,7 +473,8 @@ static void drop_found(doubts *d, unsigned found) {
 /* Scan the splits of m (a in [a_lo, a_max]) until no doubt is left. Marking costs a store per
  * split and a look at every doubt per stretch, so many doubts (0.6 has about 57 per heap) get
  * longer stretches. */
-static void scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a_max, doubts *d) {
+void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a_max,
+                               doubts *d) {
     uint64_t a = a_lo;
     while (a <= a_max && d->count > 0) {
         /* The lanes hold `width` bytes: a doubt past them would alias (issue 11). */
@@ -570,7 +485,7 @@ static void scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a
         } else {
             const uint64_t len = d->count * 8 > BLOCK ? d->count * 8 : BLOCK;
             const uint64_t hi = a_max - a < len ? a_max : a + len - 1;
-            mark_range(h, m, a, hi);
+            grundy_sparse_mark_range(h, m, a, hi);
             drop_seen(h, d);
             a = hi + 1;
         }
@@ -583,7 +498,7 @@ static uint64_t settle_rare(const sparse *s, const heap_ctx *h, uint64_t n, uint
     if (s->expanded && n > s->max_take + 1) {
         for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
             const uint64_t m = n - s->split[i].k;
-            scan_splits(h, m, 1, s->split[i].distinct ? (m - 1) / 2 : m / 2, &d);
+            grundy_sparse_scan_splits(h, m, 1, s->split[i].distinct ? (m - 1) / 2 : m / 2, &d);
         }
         return d.count > 0 ? d.v[0] : c;
     }
@@ -593,7 +508,7 @@ static uint64_t settle_rare(const sparse *s, const heap_ctx *h, uint64_t n, uint
         const uint64_t last = last_split_take(cl, n, &none);
         for (uint64_t k = cl->take_first; !none && k <= last && d.count > 0; k += cl->take_step) {
             const uint64_t m = n - k;
-            scan_splits(h, m, 1, cl->distinct ? (m - 1) / 2 : m / 2, &d);
+            grundy_sparse_scan_splits(h, m, 1, cl->distinct ? (m - 1) / 2 : m / 2, &d);
         }
     }
     return d.count > 0 ? d.v[0] : c;
@@ -642,8 +557,8 @@ static void mark_small_moves(const sparse *s, const heap_ctx *h, uint64_t n) {
     } while (0)
 
 static void mark_multi(const sparse *s, const heap_ctx *h, const uint64_t *o, size_t cnt) {
-    uint32_t *const seen = h->seen;
-    const uint32_t stamp = h->stamp;
+    sparse_mark *const seen = h->seen;
+    const sparse_mark stamp = h->stamp;
     const uint64_t *const pos = s->rare_pos;
     const uint32_t *const val = s->rare_val;
     const size_t count = (size_t)s->rare_count;
@@ -715,12 +630,9 @@ static void mark_by_class(const sparse *s, const heap_ctx *h, uint64_t n) {
     }
 }
 
-static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
-    if (s->expanded && n > s->max_take + 1) {
-        mark_past_takes(s, h, n);
-    } else {
-        mark_by_class(s, h, n);
-    }
+/* g(n) from the marks of every option that leaves at most one heap and every split with a rare
+ * part (or, when dense, of every option). */
+uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n) {
     uint64_t v = 0;
     if (s->dense) {
         while (h->seen[v] == h->stamp) {
@@ -745,6 +657,15 @@ static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
         }
     }
     return settle_rare(s, h, n, v, d);
+}
+
+static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
+    if (s->expanded && n > s->max_take + 1) {
+        mark_past_takes(s, h, n);
+    } else {
+        mark_by_class(s, h, n);
+    }
+    return grundy_sparse_settle(s, h, n);
 }
 
 static unsigned bits_for(uint64_t v) {
@@ -776,7 +697,7 @@ cleanup:
 
 /* Push g(n) = v and book it; a failure to book drops the rare list (full scans are always
  * exact) to be rebuilt at the next heap. */
-static grundy_status finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v) {
+grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v) {
     grundy_status st = GRUNDY_STATUS_OK;
     if ((v >> s->bits) != 0) {
         grundy_seq_flag(seq, n); /* issue 11: the first value needing one more bit */
@@ -794,292 +715,6 @@ cleanup:
     return st;
 }
 
-/* ---------------------------------------------------------------- blocks of heaps on threads */
-
-/*
- * With several threads, heaps b0 .. b1-1 are computed at once. Heap n = b0 + j has options
- * g(x) and g(a) ^ g(m - a) (m = n - k); the larger part of a split, and a heap left alone, lie
- * below b0 except for x >= b0, m - a >= b0 (so a <= j) or a rare part a >= b0: a few per heap
- * when n is far past the block's length (b1 - b0 <= b0 / 4). On the threads, each heap marks its
- * options below the block in its own slot, finds c1, its smallest unmarked common value, and
- * scans the ordinary splits below the block for the rare values below c1 (marking those it
- * finds). Then, in order, the caller marks the options inside the block, now known: the common
- * gap c and the doubts below it follow as in heap_value; a doubt below c1 was scanned for
- * outside the block already, so only the splits inside it can still give it; one at c1 or more
- * is scanned for outside too. Every mark is a true option and every option is marked or
- * scanned for: the values are those of the single thread, whatever the thread count. The
- * labelling, the bits and the rare list below b0 stay fixed during a block; when booking a
- * value changes the labelling or the bits, the block ends at that heap.
- */
-#define BLOCK_HEAPS      256                 /* the most heaps in a block */
-#define BLOCK_MARK_BYTES ((uint64_t)4 << 20) /* the most bytes of slots */
-#define BLOCK_MAX_BITS   14                  /* larger values: one heap at a time */
-#define BLOCK_MIN_MARKS  512                 /* fewer rare marks a heap: one heap at a time ... */
-#define BLOCK_CHEAP_N    65536               /* ... from this heap on */
-
-typedef struct block {
-    sparse *s;
-    const void *raw;
-    unsigned width;
-    uint64_t b0;
-    size_t rare_below; /* rare positions below b0 */
-} block;
-
-static uint64_t split_a_max(const take *t, uint64_t m) {
-    return t->distinct ? (m - 1) / 2 : m / 2;
-}
-
-/* Mark the splits m = r + (m - r) for the rare r in [r_lo, min(r_hi, m - 1)] among
- * rare_pos[first, last) (r != m - r when the parts must differ). */
-static void mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
-                           uint64_t r_lo, uint64_t r_hi, size_t first, size_t last) {
-    r_hi = r_hi < m ? r_hi : m - 1;
-    if (r_lo > r_hi || first >= last) {
-        return;
-    }
-    const uint64_t *pos = s->rare_pos + first;
-    const size_t lo = first + count_below(pos, last - first, r_lo);
-    const size_t hi = first + count_below(pos, last - first, r_hi + 1);
-    size_t skip = hi;
-    if (distinct && (m & 1u) == 0 && m / 2 >= r_lo && m / 2 <= r_hi) {
-        const size_t at = first + count_below(pos, last - first, m / 2);
-        skip = at < hi && s->rare_pos[at] == m / 2 ? at : hi;
-    }
-    mark_rare(h, m, s->rare_pos, s->rare_val, lo, skip);
-    if (skip < hi) {
-        mark_rare(h, m, s->rare_pos, s->rare_val, skip + 1, hi);
-    }
-}
-
-static heap_ctx slot_ctx(const sparse *s, const void *raw, unsigned width, uint64_t j,
-                         uint64_t *doubt) {
-    const heap_ctx h = {raw, width, s->slots + j * s->slot_stride, s->slot_stamp, doubt};
-    return h;
-}
-
-/* The smallest unmarked common value below 2^bits (or 2^bits), and the rare ones below it. */
-static uint64_t common_gap(const sparse *s, const heap_ctx *h, uint64_t n, doubts *d) {
-    const uint8_t *common = s->common[position_parity(s, n)];
-    const uint64_t top = (uint64_t)1 << s->bits;
-    uint64_t v = 0;
-    d->count = 0;
-    for (; v < top; v++) {
-        if (h->seen[v] != h->stamp) {
-            if (common[v]) {
-                break;
-            }
-            d->v[d->count++] = v;
-        }
-    }
-    return v;
-}
-
-/* The threads scan at most OUTSIDE_SCAN splits of each take for the doubts below c1: a doubt
- * that an option inside the block settles (0.354's rare positions are mostly small heaps, so
- * many are) would otherwise cost a scan of every split on the threads, and the rest of the
- * splits are scanned in order only for the doubts still open there. */
-#define OUTSIDE_SCAN 16384
-
-static uint64_t outside_scan_end(uint64_t a_lo, uint64_t a_max) {
-    return a_max - a_lo < OUTSIDE_SCAN ? a_max : a_lo + OUTSIDE_SCAN - 1;
-}
-
-/* On a thread: heap b0 + j's options below the block, and its doubts below c1 settled by the
- * first OUTSIDE_SCAN splits below the block of each take. */
-static void block_outside(void *arg, uint64_t j, unsigned w) {
-    const block *b = arg;
-    sparse *s = b->s;
-    const uint64_t n = b->b0 + j;
-    const heap_ctx h = slot_ctx(s, b->raw, b->width, j, s->worker_doubt + w * s->slot_stride);
-    for (size_t i = 0; i < s->one_count; i++) {
-        if (n - s->one[i].k < b->b0) {
-            h.seen[load(&h, n - s->one[i].k)] = h.stamp;
-        }
-    }
-    for (size_t i = 0; i < s->split_count; i++) {
-        const uint64_t m = n - s->split[i].k;
-        const uint64_t a_lo = m >= b->b0 ? m - b->b0 + 1 : 1; /* then m - a < b0 */
-        if (s->dense) {
-            if (a_lo <= split_a_max(&s->split[i], m)) {
-                mark_range(&h, m, a_lo, split_a_max(&s->split[i], m));
-            }
-        } else {
-            mark_rare_span(s, &h, m, s->split[i].distinct, a_lo, m, 0, b->rare_below);
-        }
-    }
-    if (s->dense) {
-        return;
-    }
-    doubts d = {h.doubt, 0};
-    const uint64_t c1 = common_gap(s, &h, n, &d);
-    s->slot_c1[j] = c1;
-    for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
-        const uint64_t m = n - s->split[i].k;
-        const uint64_t a_lo = m >= b->b0 ? m - b->b0 + 1 : 1;
-        const uint64_t a_hi = outside_scan_end(a_lo, split_a_max(&s->split[i], m));
-        if (a_lo <= a_hi) {
-            scan_splits(&h, m, a_lo, a_hi, &d);
-        }
-    }
-    /* Every unmarked value below c1 was a doubt: mark the ones found, unmark those left. */
-    for (uint64_t v = 0; v < c1; v++) {
-        h.seen[v] = h.stamp;
-    }
-    for (size_t i = 0; i < d.count; i++) {
-        h.seen[d.v[i]] = h.stamp - 1;
-    }
-}
-
-/* In order: heap n = b0 + j's options inside the block, and its value. */
-static uint64_t block_inside(const sparse *s, const heap_ctx *h, uint64_t b0, size_t rare_below,
-                             uint64_t n) {
-    for (size_t i = 0; i < s->one_count; i++) {
-        if (n - s->one[i].k >= b0) {
-            h->seen[load(h, n - s->one[i].k)] = h->stamp;
-        }
-    }
-    for (size_t i = 0; i < s->split_count; i++) {
-        const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
-        const uint64_t a_hi = m >= b0 ? m - b0 : 0; /* parts whose partner is in the block */
-        if (s->dense) {
-            if (a_hi >= 1) {
-                mark_range(h, m, 1, a_hi < a_max ? a_hi : a_max);
-            }
-        } else {
-            mark_rare_span(s, h, m, s->split[i].distinct, 1, a_hi, 0, rare_below);
-            mark_rare_span(s, h, m, s->split[i].distinct, b0, m, rare_below, (size_t)s->rare_count);
-        }
-    }
-    if (s->dense) {
-        uint64_t v = 0;
-        while (h->seen[v] == h->stamp) {
-            v++;
-        }
-        return v;
-    }
-    doubts d = {h->doubt, 0};
-    const uint64_t c = common_gap(s, h, n, &d);
-    for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
-        const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
-        const uint64_t a_hi = m >= b0 ? m - b0 : 0;
-        if (a_hi >= 1) {
-            scan_splits(h, m, 1, a_hi < a_max ? a_hi : a_max, &d);
-        }
-    }
-    /* Outside the block: the doubts below c1 past the threads' stretch of each take (the
-     * smallest left is g(n)); those at c1 or more, which the threads did not look for, from
-     * the block's edge on. */
-    const uint64_t c1 = s->slot_c1[n - b0];
-    size_t low = 0;
-    while (low < d.count && d.v[low] < c1) {
-        low++;
-    }
-    doubts dl = {d.v, low}, dh = {d.v + low, d.count - low};
-    for (size_t i = 0; i < s->split_count && dl.count > 0; i++) {
-        const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
-        const uint64_t a_lo = m >= b0 ? m - b0 + 1 : 1, a_hi = outside_scan_end(a_lo, a_max);
-        if (a_hi < a_max) {
-            scan_splits(h, m, a_hi + 1, a_max, &dl);
-        }
-    }
-    if (dl.count > 0) {
-        return dl.v[0];
-    }
-    for (size_t i = 0; i < s->split_count && dh.count > 0; i++) {
-        const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
-        const uint64_t a_lo = m >= b0 ? m - b0 + 1 : 1;
-        if (a_lo <= a_max) {
-            scan_splits(h, m, a_lo, a_max, &dh);
-        }
-    }
-    return dh.count > 0 ? dh.v[0] : c;
-}
-
-/* Size the slots for values below 2^bits, and start the threads. */
-static grundy_status reserve_slots(const grundy_seq *seq, sparse *s) {
-    grundy_status st = GRUNDY_STATUS_OK;
-    if (s->slots != NULL && s->slot_bits == s->bits) {
-        return GRUNDY_STATUS_OK;
-    }
-    const uint64_t stride = ((uint64_t)1 << s->bits) + 16; /* a dense mex may reach 2^bits */
-    uint64_t count = BLOCK_MARK_BYTES / (4 * stride);
-    count = count < BLOCK_HEAPS ? count : BLOCK_HEAPS;
-    free(s->slots);
-    free(s->slot_c1);
-    free(s->worker_doubt);
-    s->slots = NULL;
-    s->slot_c1 = NULL;
-    s->worker_doubt = NULL;
-    s->slot_count = 0;
-    s->slot_stride = 0;
-    GRUNDY_TRY(grundy_seq_charge(seq, sparse_bytes(s) + count * (stride * 4 + 8) +
-                                          (uint64_t)s->threads * stride * 8));
-    s->slots = calloc((size_t)(count * stride), sizeof *s->slots);
-    s->slot_c1 = calloc((size_t)count, sizeof *s->slot_c1);
-    s->worker_doubt = calloc((size_t)(s->threads * stride), sizeof *s->worker_doubt);
-    GRUNDY_CHECK(s->slots != NULL && s->slot_c1 != NULL && s->worker_doubt != NULL,
-                 GRUNDY_STATUS_NOMEM);
-    s->slot_count = count;
-    s->slot_stride = stride;
-    s->slot_bits = s->bits;
-    s->slot_stamp = 0;
-    if (s->pool == NULL) {
-        GRUNDY_TRY(grundy_pool_create(s->threads, &s->pool));
-    }
-cleanup:
-    return st;
-}
-
-/* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits: at most
- * a quarter of n, so that the options inside the block stay few. */
-static int block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end) {
-    if (s->threads < 2 || !s->expanded || n <= s->max_take + 1 || s->bits > BLOCK_MAX_BITS ||
-        n < 64) {
-        return 0;
-    }
-    /* A heap that costs a few hundred marks (0.354: 131 rare positions, 3.4 million values a
-     * second) gains less from the threads than the block costs it; past BLOCK_CHEAP_N such
-     * rules go one heap at a time (below, blocks run for every rule, so the tests reach them). */
-    if (!s->dense && n >= BLOCK_CHEAP_N && s->rare_count * s->split_count < BLOCK_MIN_MARKS) {
-        return 0;
-    }
-    uint64_t e = n + (n / 4 < BLOCK_HEAPS ? n / 4 : BLOCK_HEAPS);
-    e = e < length ? e : length;
-    e = e < s->next_choice ? e : s->next_choice;
-    *end = e;
-    return e > n + 1;
-}
-
-/* Heaps [b0, b1) as a block; *next: the first heap not computed. */
-static grundy_status run_block(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
-                               uint64_t *next) {
-    grundy_status st = GRUNDY_STATUS_OK;
-    *next = b0;
-    GRUNDY_TRY(reserve_slots(seq, s));
-    b1 = b1 - b0 <= s->slot_count ? b1 : b0 + s->slot_count;
-    if (++s->slot_stamp == 0) {
-        memset(s->slots, 0, (size_t)(s->slot_count * s->slot_stride) * sizeof *s->slots);
-        s->slot_stamp = 1;
-    }
-    block b = {s, NULL, 0, b0, (size_t)s->rare_count};
-    b.raw = grundy_seq_raw(seq, &b.width);
-    grundy_pool_run(s->pool, block_outside, &b, b1 - b0);
-    const uint64_t labellings = s->labellings;
-    const unsigned bits = s->bits;
-    for (uint64_t n = b0; n < b1; n++) {
-        heap_ctx h = {NULL, 0, NULL, 0, s->doubt};
-        h.raw = grundy_seq_raw(seq, &h.width);
-        h = slot_ctx(s, h.raw, h.width, n - b0, s->doubt);
-        GRUNDY_TRY(finish_heap(seq, s, n, block_inside(s, &h, b0, b.rare_below, n)));
-        *next = n + 1;
-        if (s->labellings != labellings || s->bits != bits) {
-            break; /* the rest of the block was marked for the old labelling or bits */
-        }
-    }
-cleanup:
-    return st;
-}
-
 static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length) {
     grundy_status st = GRUNDY_STATUS_OK;
     sparse *s = state;
@@ -1089,8 +724,12 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
             GRUNDY_TRY(choose_label(seq, s, n));
         }
         uint64_t end;
-        if (block_fits(s, n, length, &end)) {
-            GRUNDY_TRY(run_block(seq, s, n, end, &n));
+        if (grundy_sparse_block_fits(s, n, length, &end)) {
+            GRUNDY_TRY(grundy_sparse_run_block(seq, s, n, end, &n));
+            continue;
+        }
+        if (grundy_sparse_batch_fits(s, n, length)) {
+            GRUNDY_TRY(grundy_sparse_run_batch(seq, s, n, &n));
             continue;
         }
         if (++s->stamp == 0) { /* the stamps wrapped: forget every old mark */
@@ -1099,7 +738,7 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
         }
         heap_ctx h = {NULL, 0, s->seen, s->stamp, s->doubt};
         h.raw = grundy_seq_raw(seq, &h.width);
-        GRUNDY_TRY(finish_heap(seq, s, n, heap_value(s, &h, n)));
+        GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, heap_value(s, &h, n)));
         n++;
     }
 cleanup:
@@ -1158,6 +797,6 @@ static uint64_t sparse_rare_count(const void *state) {
 }
 
 const grundy_seq_engine_ops grundy_seq_sparse_ops = {
-    GRUNDY_SEQ_SPARSE, "sparse",       sparse_applies, sparse_create, sparse_extend,
-    sparse_bytes,      sparse_destroy, sparse_cost,    sparse_resume, sparse_rare_count, 0,
+    GRUNDY_SEQ_SPARSE,   "sparse",       sparse_applies, sparse_create, sparse_extend,
+    grundy_sparse_bytes, sparse_destroy, sparse_cost,    sparse_resume, sparse_rare_count, 0,
 };

@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: MIT */
+/* The sparse-space engine's blocks of heaps on threads (issue 12): heaps [b0, b1) marked at once
+ * below the block on a thread pool, then finished in order (seq_sparse.c computes one heap). */
+#include "seq_sparse_internal.h"
+
+#include "../util/pool.h"
+#include "../util/try.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * With several threads, heaps b0 .. b1-1 are computed at once. Heap n = b0 + j has options
+ * g(x) and g(a) ^ g(m - a) (m = n - k); the larger part of a split, and a heap left alone, lie
+ * below b0 except for x >= b0, m - a >= b0 (so a <= j) or a rare part a >= b0: a few per heap
+ * when n is far past the block's length (b1 - b0 <= b0 / 4). On the threads, each heap marks its
+ * options below the block in its own slot, finds c1, its smallest unmarked common value, and
+ * scans the ordinary splits below the block for the rare values below c1 (marking those it
+ * finds). Then, in order, the caller marks the options inside the block, now known: the common
+ * gap c and the doubts below it follow as in heap_value; a doubt below c1 was scanned for
+ * outside the block already, so only the splits inside it can still give it; one at c1 or more
+ * is scanned for outside too. Every mark is a true option and every option is marked or
+ * scanned for: the values are those of the single thread, whatever the thread count. The
+ * labelling, the bits and the rare list below b0 stay fixed during a block; when booking a
+ * value changes the labelling or the bits, the block ends at that heap.
+ */
+#define BLOCK_HEAPS      256                 /* the most heaps in a block */
+#define BLOCK_MARK_BYTES ((uint64_t)4 << 20) /* the most bytes of slots */
+#define BLOCK_MAX_BITS   14                  /* larger values: one heap at a time */
+#define BLOCK_MIN_MARKS  512                 /* fewer rare marks a heap: one heap at a time ... */
+#define BLOCK_CHEAP_N    65536               /* ... from this heap on */
+
+typedef struct block {
+    sparse *s;
+    const void *raw;
+    unsigned width;
+    uint64_t b0;
+    size_t rare_below; /* rare positions below b0 */
+} block;
+
+static uint64_t split_a_max(const take *t, uint64_t m) {
+    return t->distinct ? (m - 1) / 2 : m / 2;
+}
+
+/* Mark the splits m = r + (m - r) for the rare r in [r_lo, min(r_hi, m - 1)] among
+ * rare_pos[first, last) (r != m - r when the parts must differ). */
+static void mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
+                           uint64_t r_lo, uint64_t r_hi, size_t first, size_t last) {
+    r_hi = r_hi < m ? r_hi : m - 1;
+    if (r_lo > r_hi || first >= last) {
+        return;
+    }
+    const uint64_t *pos = s->rare_pos + first;
+    const size_t lo = first + grundy_sparse_count_below(pos, last - first, r_lo);
+    const size_t hi = first + grundy_sparse_count_below(pos, last - first, r_hi + 1);
+    size_t skip = hi;
+    if (distinct && (m & 1u) == 0 && m / 2 >= r_lo && m / 2 <= r_hi) {
+        const size_t at = first + grundy_sparse_count_below(pos, last - first, m / 2);
+        skip = at < hi && s->rare_pos[at] == m / 2 ? at : hi;
+    }
+    grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, lo, skip);
+    if (skip < hi) {
+        grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, skip + 1, hi);
+    }
+}
+
+static heap_ctx slot_ctx(const sparse *s, const void *raw, unsigned width, uint64_t j,
+                         uint64_t *doubt) {
+    const heap_ctx h = {raw, width, s->slots + j * s->slot_stride, s->slot_stamp, doubt};
+    return h;
+}
+
+/* The smallest unmarked common value below 2^bits (or 2^bits), and the rare ones below it. */
+static uint64_t common_gap(const sparse *s, const heap_ctx *h, uint64_t n, doubts *d) {
+    const uint8_t *common = s->common[position_parity(s, n)];
+    const uint64_t top = (uint64_t)1 << s->bits;
+    uint64_t v = 0;
+    d->count = 0;
+    for (; v < top; v++) {
+        if (h->seen[v] != h->stamp) {
+            if (common[v]) {
+                break;
+            }
+            d->v[d->count++] = v;
+        }
+    }
+    return v;
+}
+
+/* The threads scan at most OUTSIDE_SCAN splits of each take for the doubts below c1: a doubt
+ * that an option inside the block settles (0.354's rare positions are mostly small heaps, so
+ * many are) would otherwise cost a scan of every split on the threads, and the rest of the
+ * splits are scanned in order only for the doubts still open there. */
+#define OUTSIDE_SCAN 16384
+
+static uint64_t outside_scan_end(uint64_t a_lo, uint64_t a_max) {
+    return a_max - a_lo < OUTSIDE_SCAN ? a_max : a_lo + OUTSIDE_SCAN - 1;
+}
+
+/* On a thread: heap b0 + j's options below the block, and its doubts below c1 settled by the
+ * first OUTSIDE_SCAN splits below the block of each take. */
+static void block_outside(void *arg, uint64_t j, unsigned w) {
+    const block *b = arg;
+    sparse *s = b->s;
+    const uint64_t n = b->b0 + j;
+    const heap_ctx h = slot_ctx(s, b->raw, b->width, j, s->worker_doubt + w * s->slot_stride);
+    for (size_t i = 0; i < s->one_count; i++) {
+        if (n - s->one[i].k < b->b0) {
+            h.seen[load(&h, n - s->one[i].k)] = h.stamp;
+        }
+    }
+    for (size_t i = 0; i < s->split_count; i++) {
+        const uint64_t m = n - s->split[i].k;
+        const uint64_t a_lo = m >= b->b0 ? m - b->b0 + 1 : 1; /* then m - a < b0 */
+        if (s->dense) {
+            if (a_lo <= split_a_max(&s->split[i], m)) {
+                grundy_sparse_mark_range(&h, m, a_lo, split_a_max(&s->split[i], m));
+            }
+        } else {
+            mark_rare_span(s, &h, m, s->split[i].distinct, a_lo, m, 0, b->rare_below);
+        }
+    }
+    if (s->dense) {
+        return;
+    }
+    doubts d = {h.doubt, 0};
+    const uint64_t c1 = common_gap(s, &h, n, &d);
+    s->slot_c1[j] = c1;
+    for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
+        const uint64_t m = n - s->split[i].k;
+        const uint64_t a_lo = m >= b->b0 ? m - b->b0 + 1 : 1;
+        const uint64_t a_hi = outside_scan_end(a_lo, split_a_max(&s->split[i], m));
+        if (a_lo <= a_hi) {
+            grundy_sparse_scan_splits(&h, m, a_lo, a_hi, &d);
+        }
+    }
+    /* Every unmarked value below c1 was a doubt: mark the ones found, unmark those left. */
+    for (uint64_t v = 0; v < c1; v++) {
+        h.seen[v] = h.stamp;
+    }
+    for (size_t i = 0; i < d.count; i++) {
+        h.seen[d.v[i]] = (sparse_mark)(h.stamp - 1);
+    }
+}
+
+/* In order: heap n = b0 + j's options inside the block, and its value. */
+static uint64_t block_inside(const sparse *s, const heap_ctx *h, uint64_t b0, size_t rare_below,
+                             uint64_t n) {
+    for (size_t i = 0; i < s->one_count; i++) {
+        if (n - s->one[i].k >= b0) {
+            h->seen[load(h, n - s->one[i].k)] = h->stamp;
+        }
+    }
+    for (size_t i = 0; i < s->split_count; i++) {
+        const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
+        const uint64_t a_hi = m >= b0 ? m - b0 : 0; /* parts whose partner is in the block */
+        if (s->dense) {
+            if (a_hi >= 1) {
+                grundy_sparse_mark_range(h, m, 1, a_hi < a_max ? a_hi : a_max);
+            }
+        } else {
+            mark_rare_span(s, h, m, s->split[i].distinct, 1, a_hi, 0, rare_below);
+            mark_rare_span(s, h, m, s->split[i].distinct, b0, m, rare_below, (size_t)s->rare_count);
+        }
+    }
+    if (s->dense) {
+        uint64_t v = 0;
+        while (h->seen[v] == h->stamp) {
+            v++;
+        }
+        return v;
+    }
+    doubts d = {h->doubt, 0};
+    const uint64_t c = common_gap(s, h, n, &d);
+    for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
+        const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
+        const uint64_t a_hi = m >= b0 ? m - b0 : 0;
+        if (a_hi >= 1) {
+            grundy_sparse_scan_splits(h, m, 1, a_hi < a_max ? a_hi : a_max, &d);
+        }
+    }
+    /* Outside the block: the doubts below c1 past the threads' stretch of each take (the
+     * smallest left is g(n)); those at c1 or more, which the threads did not look for, from
+     * the block's edge on. */
+    const uint64_t c1 = s->slot_c1[n - b0];
+    size_t low = 0;
+    while (low < d.count && d.v[low] < c1) {
+        low++;
+    }
+    doubts dl = {d.v, low}, dh = {d.v + low, d.count - low};
+    for (size_t i = 0; i < s->split_count && dl.count > 0; i++) {
+        const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
+        const uint64_t a_lo = m >= b0 ? m - b0 + 1 : 1, a_hi = outside_scan_end(a_lo, a_max);
+        if (a_hi < a_max) {
+            grundy_sparse_scan_splits(h, m, a_hi + 1, a_max, &dl);
+        }
+    }
+    if (dl.count > 0) {
+        return dl.v[0];
+    }
+    for (size_t i = 0; i < s->split_count && dh.count > 0; i++) {
+        const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
+        const uint64_t a_lo = m >= b0 ? m - b0 + 1 : 1;
+        if (a_lo <= a_max) {
+            grundy_sparse_scan_splits(h, m, a_lo, a_max, &dh);
+        }
+    }
+    return dh.count > 0 ? dh.v[0] : c;
+}
+
+/* Size the slots for values below 2^bits, and start the threads. */
+static grundy_status reserve_slots(const grundy_seq *seq, sparse *s) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    if (s->slots != NULL && s->slot_bits == s->bits) {
+        return GRUNDY_STATUS_OK;
+    }
+    const uint64_t stride = ((uint64_t)1 << s->bits) + 16; /* a dense mex may reach 2^bits */
+    uint64_t count = BLOCK_MARK_BYTES / (sizeof(sparse_mark) * stride);
+    count = count < BLOCK_HEAPS ? count : BLOCK_HEAPS;
+    free(s->slots);
+    free(s->slot_c1);
+    free(s->worker_doubt);
+    s->slots = NULL;
+    s->slot_c1 = NULL;
+    s->worker_doubt = NULL;
+    s->slot_count = 0;
+    s->slot_stride = 0;
+    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) +
+                                          count * (stride * sizeof(sparse_mark) + 8) +
+                                          (uint64_t)s->threads * stride * 8));
+    s->slots = calloc((size_t)(count * stride), sizeof *s->slots);
+    s->slot_c1 = calloc((size_t)count, sizeof *s->slot_c1);
+    s->worker_doubt = calloc((size_t)(s->threads * stride), sizeof *s->worker_doubt);
+    GRUNDY_CHECK(s->slots != NULL && s->slot_c1 != NULL && s->worker_doubt != NULL,
+                 GRUNDY_STATUS_NOMEM);
+    s->slot_count = count;
+    s->slot_stride = stride;
+    s->slot_bits = s->bits;
+    s->slot_stamp = 0;
+    if (s->pool == NULL) {
+        GRUNDY_TRY(grundy_pool_create(s->threads, &s->pool));
+    }
+cleanup:
+    return st;
+}
+
+/* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits: at most
+ * a quarter of n, so that the options inside the block stay few. */
+int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end) {
+    if (s->threads < 2 || !s->expanded || n <= s->max_take + 1 || s->bits > BLOCK_MAX_BITS ||
+        n < 64) {
+        return 0;
+    }
+    /* A heap that costs a few hundred marks (0.354: 131 rare positions, 3.4 million values a
+     * second) gains less from the threads than the block costs it; past BLOCK_CHEAP_N such
+     * rules go one heap at a time (below, blocks run for every rule, so the tests reach them). */
+    if (!s->dense && n >= BLOCK_CHEAP_N && s->rare_count * s->split_count < BLOCK_MIN_MARKS) {
+        return 0;
+    }
+    uint64_t e = n + (n / 4 < BLOCK_HEAPS ? n / 4 : BLOCK_HEAPS);
+    e = e < length ? e : length;
+    e = e < s->next_choice ? e : s->next_choice;
+    *end = e;
+    return e > n + 1;
+}
+
+/* Heaps [b0, b1) as a block; *next: the first heap not computed. */
+grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
+                                      uint64_t *next) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    *next = b0;
+    GRUNDY_TRY(reserve_slots(seq, s));
+    b1 = b1 - b0 <= s->slot_count ? b1 : b0 + s->slot_count;
+    if (++s->slot_stamp == 0) {
+        memset(s->slots, 0, (size_t)(s->slot_count * s->slot_stride) * sizeof *s->slots);
+        s->slot_stamp = 1;
+    }
+    block b = {s, NULL, 0, b0, (size_t)s->rare_count};
+    b.raw = grundy_seq_raw(seq, &b.width);
+    grundy_pool_run(s->pool, block_outside, &b, b1 - b0);
+    const uint64_t labellings = s->labellings;
+    const unsigned bits = s->bits;
+    for (uint64_t n = b0; n < b1; n++) {
+        heap_ctx h = {NULL, 0, NULL, 0, s->doubt};
+        h.raw = grundy_seq_raw(seq, &h.width);
+        h = slot_ctx(s, h.raw, h.width, n - b0, s->doubt);
+        GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, block_inside(s, &h, b0, b.rare_below, n)));
+        *next = n + 1;
+        if (s->labellings != labellings || s->bits != bits) {
+            break; /* the rest of the block was marked for the old labelling or bits */
+        }
+    }
+cleanup:
+    return st;
+}

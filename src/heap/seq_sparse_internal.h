@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/* The sparse-space engine's state and one-heap helpers, shared by seq_sparse.c (one heap at a time)
+ * and seq_sparse_block.c (blocks of heaps on threads); library-internal. */
+#ifndef GRUNDY_HEAP_SEQ_SPARSE_INTERNAL_H
+#define GRUNDY_HEAP_SEQ_SPARSE_INTERNAL_H
+
+#include "seq_internal.h"
+#include "sparse_mask.h"
+
+#include "../util/pool.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A mark: seen[v] == stamp says the current heap has an option of value v. One byte (the stamps
+ * wrap every 255 heaps and the table is cleared then): a quarter of the cache of 4-byte stamps,
+ * and the batched rare pass (seq_sparse_batch.c) keeps eight heaps' tables in L1. */
+typedef uint8_t sparse_mark;
+
+/* The batched rare pass: SPARSE_BATCH heaps at once while every value is below
+ * 2^SPARSE_BATCH_MAX_BITS and there are at most SPARSE_BATCH_TAKES split takes. */
+#define SPARSE_BATCH          8
+#define SPARSE_BATCH_MAX_BITS 11
+#define SPARSE_BATCH_STRIDE   (((size_t)1 << SPARSE_BATCH_MAX_BITS) + 64)
+#define SPARSE_BATCH_TAKES    16
+
+/* A take, expanded from the classes for rules with finitely many takes. */
+typedef struct take {
+    uint64_t k;
+    int distinct;
+} take;
+
+typedef struct sparse {
+    const grundy_move_class *classes;
+    size_t class_count;
+    /* Finite rules: every take that leaves one heap, and every take that leaves two, so a heap
+     * past every take (n > max_take + 1) needs no class arithmetic at all. */
+    take *one, *split;
+    size_t one_count, split_count;
+    int expanded;
+    int any_distinct;        /* some split take is '!' */
+    uint64_t max_take;       /* the largest take of any kind */
+    uint64_t max_split_take; /* the largest take that leaves two heaps */
+    unsigned kpar;           /* parity of every split take (0 when mixed: then no parity variant) */
+    int parity_allowed;      /* every split take has parity kpar */
+    unsigned bits;           /* every value so far is < 2^bits */
+    uint64_t seen_cap; /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
+    sparse_mark *seen; /* seen[v] == stamp: the current heap has an option of value v */
+    sparse_mark stamp;
+    uint8_t *common[2]; /* common[par][v]: v is of the common class for a heap with parity par */
+    uint64_t *hist;     /* hist[(v << 1) | par(i)] over heaps i >= 1; NULL past MAX_HIST_BITS */
+    int64_t *wht;       /* scratch for the transform */
+    uint64_t *doubt;    /* scratch for one heap's doubtful values, 2^(bits + 1) */
+    grundy_sparse_mask label;
+    int dense; /* no rare list: compute by full scans */
+    /* The rare list, ascending: positions and their values side by side, so the marking loop
+     * streams through two arrays with no branch (one group per value cost a pointer chase per
+     * group and heap, which dominated for games with few rare positions). */
+    uint64_t *rare_pos;
+    uint32_t *rare_val; /* values < 2^MAX_HIST_BITS whenever there is a rare list */
+    uint64_t rare_count, rare_cap;
+    uint64_t next_choice; /* re-choose the labelling at this heap ... */
+    uint64_t rare_limit;  /* ... or when rare_count passes this */
+    uint64_t labellings;  /* choose_label calls so far */
+    /* Blocks of heaps on threads (seq_sparse.c's last part): slot j holds the marks of heap
+     * b0 + j with stamp slot_stamp, slot_c1[j] its first common gap from below the block. */
+    unsigned threads;
+    grundy_pool *pool; /* started at the first block */
+    sparse_mark *slots;
+    uint64_t *slot_c1;
+    uint64_t *worker_doubt; /* one doubt scratch per thread, slot_stride values each */
+    uint64_t slot_stride, slot_count;
+    unsigned slot_bits; /* the bits the slots are sized for */
+    sparse_mark slot_stamp;
+    /* The batched rare pass (seq_sparse_batch.c): SPARSE_BATCH tables of SPARSE_BATCH_STRIDE. */
+    sparse_mark *batch_seen;
+    sparse_mark batch_stamp;
+} sparse;
+
+static inline unsigned position_parity(const sparse *s, uint64_t i) {
+    return (unsigned)((i ^ s->kpar) & 1u);
+}
+
+/* ---------------------------------------------------------------- one heap */
+
+/* The per-heap work reads only the values, the classes, the rare list and its own scratch
+ * (seen, stamp): a function of (sequence, rare set, n), so heaps could be split among threads. */
+typedef struct heap_ctx {
+    const void *raw;
+    unsigned width;
+    sparse_mark *seen;
+    sparse_mark stamp;
+    uint64_t *doubt; /* scratch: room for 2^bits values */
+} heap_ctx;
+
+#define LOAD(T, raw, i) ((uint64_t)((const T *)(raw))[i])
+
+static inline uint64_t load(const heap_ctx *h, uint64_t i) {
+    switch (h->width) {
+    case 1:
+        return LOAD(uint8_t, h->raw, i);
+    case 2:
+        return LOAD(uint16_t, h->raw, i);
+    case 4:
+        return LOAD(uint32_t, h->raw, i);
+    default:
+        return LOAD(uint64_t, h->raw, i);
+    }
+}
+/* The doubtful values: rare values below c that no split with a rare part gave. The scan of
+ * ordinary splits drops each one as it shows up; the smallest left at the end is g(n). */
+typedef struct doubts {
+    uint64_t *v; /* ascending */
+    size_t count;
+} doubts;
+
+/* Mark val[i] ^ g(m - pos[i]) for i in [lo, hi): splits with the rare part pos[i] < m. */
+void grundy_sparse_mark_rare(const heap_ctx *h, uint64_t m, const uint64_t *pos,
+                             const uint32_t *val, size_t lo, size_t hi);
+
+/* How many of the ascending positions pos[0..count) are below x. */
+size_t grundy_sparse_count_below(const uint64_t *pos, size_t count, uint64_t x);
+
+/* Mark the splits m = a + (m - a) for a in [a_lo, a_hi]: the naive method's loop. */
+void grundy_sparse_mark_range(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a_hi);
+
+/* Scan the splits of m (a in [a_lo, a_max]) until no doubt is left, dropping each doubt that
+ * shows up. */
+void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a_max,
+                               doubts *d);
+
+/* Bytes of scratch the state holds now (the engine's bytes op). */
+uint64_t grundy_sparse_bytes(const void *state);
+
+/* Push g(n) = v and book it (histogram, rare list, labelling, bits). */
+grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v);
+
+/* g(n) from the marks of every option that leaves at most one heap and every split with a rare
+ * part (all options when dense): the common gap, then the doubts settled by a scan. */
+uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n);
+
+/* Heaps [n, n + SPARSE_BATCH) can go through the batched rare pass. */
+int grundy_sparse_batch_fits(const sparse *s, uint64_t n, uint64_t length);
+
+/* Heaps n0 .. n0 + SPARSE_BATCH - 1 through the batched rare pass; *next: the first heap not
+ * computed (a change of labelling or bits ends the batch early). */
+grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t *next);
+
+/* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits. */
+int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end);
+
+/* Heaps [b0, b1) as a block; *next: the first heap not computed. */
+grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
+                                      uint64_t *next);
+
+#endif
