@@ -352,6 +352,13 @@ void grundy_seq_get_view(const grundy_seq *seq, grundy_seq_view *view) {
     }
 }
 
+uint64_t grundy_seq_flat_end(const grundy_seq *seq) {
+    if (!seq->windowed) {
+        return seq->memory != 0 ? seq->capacity : UINT64_MAX; /* it may window at the next push */
+    }
+    return seq->length > seq->capacity ? 0 : seq->capacity;
+}
+
 grundy_status grundy_seq_missing(grundy_seq *seq, uint64_t heap, uint64_t index) {
     /* Kept by a prefix of index + 1 values, or by a window reaching back to index even right
      * after it moved (it then holds half its size). */

@@ -99,6 +99,10 @@ typedef struct grundy_seq_view {
 
 void grundy_seq_get_view(const grundy_seq *seq, grundy_seq_view *view);
 
+/** grundy_seq_raw holds g(i) for every i below this (and the values to come up to it):
+ *  UINT64_MAX when no value can be dropped. Past it, read through grundy_seq_get_view. */
+uint64_t grundy_seq_flat_end(const grundy_seq *seq);
+
 /** g(i) from a view, i kept (asserted by the caller's checks). */
 static inline uint64_t grundy_seq_view_load(const grundy_seq_view *v, uint64_t i);
 

@@ -263,6 +263,7 @@ static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
         return GRUNDY_STATUS_OK;
     }
     GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) + best.rare * 12));
+    GRUNDY_TRY(grundy_seq_need_all(seq, n, "rebuilding the rare list for a new labelling"));
     for (uint64_t i = 1; i < n; i++) {
         const uint64_t v = grundy_seq_get(seq, i);
         if (is_rare(s, i, v)) {
@@ -715,6 +716,10 @@ cleanup:
     return st;
 }
 
+/* Heaps this close to the end of the flat storage go through the windowed pass (a block or a
+ * batch reads up to its last heap from one array). */
+#define WINDOW_MARGIN 1024
+
 static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length) {
     grundy_status st = GRUNDY_STATUS_OK;
     sparse *s = state;
@@ -722,6 +727,12 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
     for (uint64_t n = grundy_seq_length(seq); n < length;) {
         if (n >= s->next_choice) {
             GRUNDY_TRY(choose_label(seq, s, n));
+        }
+        if (n + WINDOW_MARGIN > grundy_seq_flat_end(seq)) {
+            /* issue 13: values dropped (or about to be): read them through the view */
+            GRUNDY_TRY(grundy_sparse_window_heap(seq, s, n));
+            n++;
+            continue;
         }
         uint64_t end;
         if (grundy_sparse_block_fits(s, n, length, &end)) {
@@ -798,5 +809,5 @@ static uint64_t sparse_rare_count(const void *state) {
 
 const grundy_seq_engine_ops grundy_seq_sparse_ops = {
     GRUNDY_SEQ_SPARSE,   "sparse",       sparse_applies, sparse_create, sparse_extend,
-    grundy_sparse_bytes, sparse_destroy, sparse_cost,    sparse_resume, sparse_rare_count, 0,
+    grundy_sparse_bytes, sparse_destroy, sparse_cost,    sparse_resume, sparse_rare_count, 1,
 };

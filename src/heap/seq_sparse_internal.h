@@ -153,4 +153,8 @@ int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint6
 grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
                                       uint64_t *next);
 
+/* issue 13: heap n read through the sequence's view (prefix and window), pushed and booked;
+ * LIMIT when an option's value was dropped. seq_sparse_window.c. */
+grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n);
+
 #endif
