@@ -19,6 +19,13 @@
 #include <string.h>
 #include <time.h>
 
+/* What the const storage calls (grundy_seq_charge) record: why the last LIMIT came, and the
+ * most scratch an engine asked for (the memory an ALL limit needs beside the values). */
+typedef struct grundy_seq_books {
+    grundy_seq_limit_info limit;
+    uint64_t peak_scratch;
+} grundy_seq_books;
+
 struct grundy_seq {
     const grundy_rule *rule;
     const grundy_seq_engine_ops *ops;
@@ -45,7 +52,7 @@ struct grundy_seq {
     void *win;
     uint64_t win_cap, first;
     uint64_t mark;                /* values from here on came after the last quiescent point */
-    grundy_seq_limit_info *limit; /* why the last LIMIT (written through const calls too) */
+    grundy_seq_books *books; /* written through const calls too */
 };
 
 /* Chunks of heaps between quiescent points: the first is small, so that a slow engine is heard
@@ -53,10 +60,11 @@ struct grundy_seq {
 #define FIRST_CHUNK   ((uint64_t)256)
 #define MAX_CHUNK     ((uint64_t)1 << 26)
 #define CHUNK_SECONDS 0.05
-/* With opts.memory: the smallest window, and the share of the bytes beside the engine's scratch
- * that the values take (the rest is room for the scratch to grow: wider values, rare list). */
+/* With opts.memory: the smallest window, and the bytes beside the engine's scratch left for it
+ * to grow (wider values, the rare list, the batched pass's tables): an eighth, at least
+ * SCRATCH_ROOM; the values take the rest. */
 #define MIN_WINDOW   ((uint64_t)1024)
-#define VALUES_SHARE 7 / 8
+#define SCRATCH_ROOM ((uint64_t)64 << 10)
 
 /* Every engine, fastest first: AUTO takes the first that applies. */
 static const grundy_seq_engine_ops *const engines[] = {&grundy_seq_sparse_ops,
@@ -92,8 +100,8 @@ grundy_status grundy_seq_create(const grundy_rule *rule, const grundy_seq_opts *
     if (seq->memory != 0 && seq->memory < seq->max_bytes) {
         seq->max_bytes = seq->memory; /* the footprint bound is a byte limit too */
     }
-    seq->limit = calloc(1, sizeof *seq->limit);
-    GRUNDY_CHECK(seq->limit != NULL, GRUNDY_STATUS_NOMEM);
+    seq->books = calloc(1, sizeof *seq->books);
+    GRUNDY_CHECK(seq->books != NULL, GRUNDY_STATUS_NOMEM);
     seq->threads = opts->threads > 1 ? opts->threads : 1;
     seq->width = 1;
     seq->hook = opts->hook;
@@ -122,7 +130,7 @@ void grundy_seq_destroy(grundy_seq *seq) {
     grundy_seq_checker_destroy(seq->checker);
     free(seq->data);
     free(seq->win);
-    free(seq->limit);
+    free(seq->books);
     free(seq);
 }
 
@@ -149,7 +157,7 @@ static uint64_t bytes_for(uint64_t count, unsigned width, uint64_t scratch) {
 /* Record a LIMIT for grundy_seq_limit; returns LIMIT. */
 static grundy_status limit_at(const grundy_seq *seq, grundy_seq_limit_reason reason, uint64_t heap,
                               uint64_t index, uint64_t need, const char *what) {
-    grundy_seq_limit_info *const l = seq->limit;
+    grundy_seq_limit_info *const l = &seq->books->limit;
     l->reason = reason;
     l->heap = heap;
     l->index = index;
@@ -165,7 +173,29 @@ static uint64_t slots(const grundy_seq *seq) {
     return seq->capacity + seq->win_cap;
 }
 
+/* May this sequence drop values (opts.memory, an engine that reads through views, no check)? */
+static int may_window(const grundy_seq *seq) {
+    return seq->memory != 0 && seq->ops->windowed && seq->checker == NULL;
+}
+
+static grundy_status relayout(grundy_seq *seq, unsigned width, uint64_t scratch);
+
+grundy_status grundy_seq_charge_room(grundy_seq *seq, uint64_t scratch) {
+    if ((seq->windowed || may_window(seq)) && !fits(seq, slots(seq), seq->width, scratch)) {
+        /* Smaller prefix and window beside the larger scratch (the window keeps its newest
+         * values; a shorter prefix keeps its first ones). */
+        const grundy_status st = relayout(seq, seq->width, scratch);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+    }
+    return grundy_seq_charge(seq, scratch);
+}
+
 grundy_status grundy_seq_charge(const grundy_seq *seq, uint64_t scratch) {
+    if (scratch > seq->books->peak_scratch) {
+        seq->books->peak_scratch = scratch;
+    }
     if (fits(seq, slots(seq), seq->width, scratch)) {
         return GRUNDY_STATUS_OK;
     }
@@ -194,19 +224,12 @@ static unsigned width_for(uint64_t v) {
     return v <= UINT8_MAX ? 1u : v <= UINT16_MAX ? 2u : v <= UINT32_MAX ? 4u : 8u;
 }
 
-static grundy_status relayout(grundy_seq *seq, unsigned width);
-
-/* May this sequence drop values (opts.memory, an engine that reads through views, no check)? */
-static int may_window(const grundy_seq *seq) {
-    return seq->memory != 0 && seq->ops->windowed && seq->checker == NULL;
-}
-
 /* Move the values into a buffer of `capacity` values of `width` bytes (every value kept); past
  * max_bytes, a prefix and a window when the sequence may drop values. */
 static grundy_status relocate(grundy_seq *seq, uint64_t capacity, unsigned width) {
     if (!fits(seq, capacity, width, scratch_bytes(seq))) {
         if (may_window(seq)) {
-            return relayout(seq, width);
+            return relayout(seq, width, scratch_bytes(seq));
         }
         const uint64_t need = bytes_for(capacity, width, scratch_bytes(seq));
         return seq->memory != 0 ? limit_at(seq, GRUNDY_SEQ_LIMIT_ALL, seq->length, 0, need,
@@ -254,10 +277,11 @@ static uint64_t load_kept(const grundy_seq *seq, uint64_t i) {
  * beside `scratch` (the inverse of relayout's split). */
 static uint64_t memory_for(uint64_t per, unsigned width, uint64_t scratch) {
     const uint64_t values = bytes_for(2 * per, width, 0);
-    if (values >= UINT64_MAX / 8 - scratch) {
+    if (values >= UINT64_MAX / 8 - scratch - SCRATCH_ROOM) {
         return UINT64_MAX;
     }
-    return scratch + (values / 7 + 1) * 8 + 8;
+    const uint64_t eighth = (values / 7 + 1) * 8; /* values are 7/8 of it */
+    return scratch + (eighth > values + SCRATCH_ROOM ? eighth : values + SCRATCH_ROOM) + 8;
 }
 
 /*
@@ -267,9 +291,13 @@ static uint64_t memory_for(uint64_t per, unsigned width, uint64_t scratch) {
  * which the hook has not seen). Used when every value stops fitting and when a wider value
  * comes while windowed.
  */
-static grundy_status relayout(grundy_seq *seq, unsigned width) {
-    const uint64_t scratch = scratch_bytes(seq);
-    const uint64_t room = seq->max_bytes > scratch ? (seq->max_bytes - scratch) * VALUES_SHARE : 0;
+static grundy_status relayout(grundy_seq *seq, unsigned width, uint64_t scratch) {
+    const uint64_t free_bytes = seq->max_bytes > scratch ? seq->max_bytes - scratch : 0;
+    /* Room for the scratch to grow; when it just grew (scratch past what is held now), the
+     * eighth alone. */
+    const uint64_t least = scratch > scratch_bytes(seq) ? 0 : SCRATCH_ROOM;
+    const uint64_t spare = free_bytes / 8 > least ? free_bytes / 8 : least;
+    const uint64_t room = free_bytes > spare ? free_bytes - spare : 0;
     uint64_t per = room / 2 / width;
     if (seq->windowed && per > seq->capacity) {
         per = seq->capacity; /* the prefix never regains values it dropped */
@@ -368,13 +396,14 @@ grundy_status grundy_seq_missing(grundy_seq *seq, uint64_t heap, uint64_t index)
                     memory_for(per, seq->width, scratch_bytes(seq)), NULL);
 }
 
-grundy_status grundy_seq_need_all(grundy_seq *seq, uint64_t heap, const char *what) {
-    if (!seq->windowed || seq->length <= seq->capacity || seq->first == seq->capacity) {
-        return GRUNDY_STATUS_OK;
+grundy_status grundy_seq_need_all(const grundy_seq *seq, uint64_t heap, const char *what) {
+    if (!seq->windowed || seq->length <= seq->capacity) {
+        return GRUNDY_STATUS_OK; /* every value in one array (grundy_seq_raw) */
     }
     const uint64_t count = heap > seq->target ? heap : seq->target;
-    return limit_at(seq, GRUNDY_SEQ_LIMIT_ALL, heap, 0,
-                    bytes_for(count, seq->width, scratch_bytes(seq)), what);
+    const uint64_t scratch = scratch_bytes(seq);
+    const uint64_t peak = seq->books->peak_scratch > scratch ? seq->books->peak_scratch : scratch;
+    return limit_at(seq, GRUNDY_SEQ_LIMIT_ALL, heap, 0, bytes_for(count, seq->width, peak), what);
 }
 
 int grundy_seq_kept(const grundy_seq *seq, uint64_t n) {
@@ -386,7 +415,7 @@ int grundy_seq_kept_all(const grundy_seq *seq) {
 }
 
 const grundy_seq_limit_info *grundy_seq_limit(const grundy_seq *seq) {
-    return seq->limit;
+    return &seq->books->limit;
 }
 
 /* ---------------------------------------------------------------- pushing */
@@ -407,7 +436,7 @@ static void note_max(grundy_seq *seq, uint64_t value) {
 static grundy_status push_windowed(grundy_seq *seq, uint64_t value, unsigned width) {
     if (width != seq->width) {
         grundy_seq_flag(seq, seq->length);
-        const grundy_status st = relayout(seq, width);
+        const grundy_status st = relayout(seq, width, scratch_bytes(seq));
         if (st != GRUNDY_STATUS_OK) {
             return st;
         }
@@ -486,7 +515,7 @@ grundy_status grundy_seq_extend(grundy_seq *seq, uint64_t length) {
         return GRUNDY_STATUS_OK;
     }
     seq->target = length;
-    seq->limit->reason = GRUNDY_SEQ_LIMIT_NONE;
+    seq->books->limit.reason = GRUNDY_SEQ_LIMIT_NONE;
     if (seq->memory != 0 && seq->mark < seq->length && seq->hook != NULL) {
         /* Values given from outside (a file): the hook sees them before any can be dropped. */
         const grundy_status st = seq->hook(seq->hook_ctx, seq, length);

@@ -60,6 +60,11 @@ grundy_status grundy_seq_push(grundy_seq *seq, uint64_t value);
  */
 grundy_status grundy_seq_charge(const grundy_seq *seq, uint64_t scratch_bytes);
 
+/** grundy_seq_charge, and when the scratch would not fit beside a prefix and a window (issue
+ *  13), shrink them to make room first (values the shorter prefix and window lose are dropped).
+ *  The views and raw pointers taken before are invalid after it. */
+grundy_status grundy_seq_charge_room(grundy_seq *seq, uint64_t scratch_bytes);
+
 /**
  * A buffer for g(0..count-1) at `width` bytes a value, to replace the values held once filled
  * (host order, as grundy_seq_raw gives them): the sequence files read into it, check it, then
@@ -118,9 +123,9 @@ static inline int grundy_seq_view_has(const grundy_seq_view *v, uint64_t i) {
  */
 grundy_status grundy_seq_missing(grundy_seq *seq, uint64_t heap, uint64_t index);
 
-/** `what` (e.g. "rebuilding the rare list") needs every value g(0..heap-1): OK when they are
- *  all held, else LIMIT recorded for grundy_seq_limit. */
-grundy_status grundy_seq_need_all(grundy_seq *seq, uint64_t heap, const char *what);
+/** `what` (e.g. "rebuilding the rare list") needs every value g(0..heap-1) in the one array of
+ *  grundy_seq_raw: OK when they are, else LIMIT recorded for grundy_seq_limit. */
+grundy_status grundy_seq_need_all(const grundy_seq *seq, uint64_t heap, const char *what);
 
 /* ---------------------------------------------------------------- the self-check (issue 11) */
 

@@ -157,4 +157,10 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
  * LIMIT when an option's value was dropped. seq_sparse_window.c. */
 grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n);
 
+/* Heap n can go through the windowed pass (a rare list, takes expanded, n past them). */
+int grundy_sparse_window_fits(const sparse *s, uint64_t n);
+
+/* Heap n cannot: OK while every value is in one array, else LIMIT saying what needs them. */
+grundy_status grundy_sparse_window_refused(const grundy_seq *seq, const sparse *s, uint64_t n);
+
 #endif

@@ -104,15 +104,19 @@ static grundy_status window_value(grundy_seq *seq, const sparse *s, window_ctx *
     return GRUNDY_STATUS_OK;
 }
 
+int grundy_sparse_window_fits(const sparse *s, uint64_t n) {
+    return !s->dense && s->expanded && n > s->max_take + 1;
+}
+
+grundy_status grundy_sparse_window_refused(const grundy_seq *seq, const sparse *s, uint64_t n) {
+    return grundy_seq_need_all(seq, n,
+                               s->dense ? "the sparse engine's full scans (no rare/common "
+                                          "labelling makes rare values rare here)"
+                                        : "the sparse engine's moves by class");
+}
+
 grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n) {
     grundy_status st = GRUNDY_STATUS_OK;
-    /* Full scans, and class arithmetic for takes past the expanded ones, read every value. */
-    if (s->dense || !s->expanded || n <= s->max_take + 1) {
-        return grundy_seq_need_all(seq, n,
-                                   s->dense ? "the sparse engine's full scans (no rare/common "
-                                              "labelling makes rare values rare here)"
-                                            : "the sparse engine's moves by class");
-    }
     if (++s->stamp == 0) { /* the stamps wrapped: forget every old mark */
         memset(s->seen, 0, (size_t)s->seen_cap * sizeof *s->seen);
         s->stamp = 1;

@@ -59,3 +59,5 @@ if(GRUNDY_BUILD_CLI AND NOT GRUNDY_SANITIZE)
     set_tests_properties(cli_${case_name} PROPERTIES LABELS cli)
   endforeach()
 endif()
+# issue 13: memory beyond RAM (a prefix and a window) against full storage
+grundy_unit_test(test_seq_window)
