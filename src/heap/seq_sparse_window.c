@@ -34,6 +34,34 @@ static uint64_t window_load(window_ctx *w, uint64_t i) {
     return 0; /* the heap's value will be discarded */
 }
 
+/* val[i] ^ g(m - pos[i]) for i in [0, hi), every m - pos[i] in the window: top = m - first, so
+ * g(m - pos[i]) = win[top - pos[i]]. */
+#define MARK_WINDOW(T)                                                                             \
+    do {                                                                                           \
+        const T *const g = w->v.win;                                                               \
+        for (size_t i = 0; i < hi; i++) {                                                          \
+            w->seen[val[i] ^ g[top - pos[i]]] = w->stamp;                                          \
+        }                                                                                          \
+    } while (0)
+
+static void mark_window(window_ctx *w, uint64_t top, const uint64_t *pos, const uint32_t *val,
+                        size_t hi) {
+    switch (w->v.width) {
+    case 1:
+        MARK_WINDOW(uint8_t);
+        break;
+    case 2:
+        MARK_WINDOW(uint16_t);
+        break;
+    case 4:
+        MARK_WINDOW(uint32_t);
+        break;
+    default:
+        MARK_WINDOW(uint64_t);
+        break;
+    }
+}
+
 /* Every option that leaves one heap, and every split with a rare part. */
 static void mark_options(const sparse *s, window_ctx *w, uint64_t n) {
     for (size_t i = 0; i < s->one_count; i++) {
@@ -42,7 +70,13 @@ static void mark_options(const sparse *s, window_ctx *w, uint64_t n) {
     for (size_t t = 0; t < s->split_count; t++) {
         const uint64_t m = n - s->split[t].k;
         const int distinct = s->split[t].distinct;
-        for (size_t i = 0; i < s->rare_count && s->rare_pos[i] < m; i++) {
+        size_t i = 0;
+        if (!distinct && m >= w->v.first) {
+            /* the rare r <= m - first: partners in the window, read without a check */
+            i = grundy_sparse_count_below(s->rare_pos, (size_t)s->rare_count, m - w->v.first + 1);
+            mark_window(w, m - w->v.first, s->rare_pos, s->rare_val, i);
+        }
+        for (; i < s->rare_count && s->rare_pos[i] < m; i++) {
             const uint64_t r = s->rare_pos[i];
             if (!(distinct && 2 * r == m)) {
                 w->seen[s->rare_val[i] ^ window_load(w, m - r)] = w->stamp;
@@ -64,10 +98,44 @@ static void drop_marked(const window_ctx *w, doubts *d) {
 
 #define SCAN_STRETCH 64 /* splits marked between looks at the doubts */
 
+/* g(a) ^ g(m - a) for a in [a, hi], g(a) in the prefix and g(m - a) in the window. */
+#define SCAN_DIRECT(T)                                                                             \
+    do {                                                                                           \
+        const T *const p = w->v.pre, *const g = w->v.win;                                         \
+        for (; a <= hi; a++) {                                                                     \
+            w->seen[p[a] ^ g[top - a]] = w->stamp;                                                 \
+        }                                                                                          \
+    } while (0)
+
+static void scan_direct(window_ctx *w, uint64_t top, uint64_t a, uint64_t hi) {
+    switch (w->v.width) {
+    case 1:
+        SCAN_DIRECT(uint8_t);
+        break;
+    case 2:
+        SCAN_DIRECT(uint16_t);
+        break;
+    case 4:
+        SCAN_DIRECT(uint32_t);
+        break;
+    default:
+        SCAN_DIRECT(uint64_t);
+        break;
+    }
+}
+
 /* The ordinary splits m = a + (m - a), a = 1, 2, ..., a_max, until no doubt is left. */
 static void scan(window_ctx *w, uint64_t m, uint64_t a_max, doubts *d) {
+    /* a <= direct: g(a) in the prefix, g(m - a) in the window */
+    uint64_t direct = w->v.pre_len > 0 ? w->v.pre_len - 1 : 0;
+    direct = m >= w->v.first && m - w->v.first < direct ? m - w->v.first : direct;
+    direct = m < w->v.first ? 0 : direct;
     for (uint64_t a = 1; a <= a_max && d->count > 0 && w->missing == UINT64_MAX;) {
         const uint64_t hi = a_max - a < SCAN_STRETCH ? a_max : a + SCAN_STRETCH - 1;
+        if (hi <= direct) {
+            scan_direct(w, m - w->v.first, a, hi);
+            a = hi + 1;
+        }
         for (; a <= hi; a++) {
             w->seen[window_load(w, a) ^ window_load(w, m - a)] = w->stamp;
         }
