@@ -139,6 +139,9 @@ static int run(int argc, char **argv) {
             rc = seq_job_fail(&cli_cmd_period, &job, st, 0); /* --check: exit 5, the heap */
         } else if (st != GRUNDY_STATUS_OK) {
             rc = seq_run_fail(&job.run, st);
+            if (rc < 0 && st == GRUNDY_STATUS_LIMIT) {
+                rc = seq_job_memory_fail(&cli_cmd_period, &job); /* --memory (issue 13) */
+            }
             if (rc < 0 && (st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT)) {
                 /* say how far it got, and what to raise to what */
                 rc = cli_memory_fail(&cli_cmd_period, st, job.canonical, grundy_seq_length(seq),
