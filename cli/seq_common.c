@@ -147,9 +147,10 @@ int seq_job_memory_fail(const cli_command *cmd, seq_job *job) {
     }
     if (l->reason == GRUNDY_SEQ_LIMIT_ALL) {
         return cli_fail(cmd, CLI_EXIT_LIMIT,
-                        "%s needs every value of %s kept, and at heap %llu they pass --memory "
-                        "%llu; raise --memory to at least %llu",
-                        l->what, job->canonical, heap, memory, need);
+                        "%s needs every value of %s kept, g(0..%llu) with the scratch, more than "
+                        "--memory %llu; raise --memory to at least %llu",
+                        l->what, job->canonical, (unsigned long long)(l->index - (l->index > 0)),
+                        memory, need);
     }
     return cli_fail(cmd, CLI_EXIT_LIMIT,
                     "%s: the values kept and the engine's scratch pass --memory %llu at heap "

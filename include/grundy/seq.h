@@ -173,7 +173,7 @@ typedef enum grundy_seq_limit_reason {
 typedef struct grundy_seq_limit_info {
     grundy_seq_limit_reason reason;
     uint64_t heap;  /**< the heap being computed (GAP, ALL) */
-    uint64_t index; /**< GAP: the value it needed */
+    uint64_t index; /**< GAP: the value it needed; ALL: how many values g(0..index-1) */
     /** The least opts.memory (or max_bytes) with which this step would have fitted, as far as
      *  the sequence can tell now: later heaps may need more. */
     uint64_t need_bytes;

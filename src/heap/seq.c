@@ -232,10 +232,12 @@ static grundy_status relocate(grundy_seq *seq, uint64_t capacity, unsigned width
             return relayout(seq, width, scratch_bytes(seq));
         }
         const uint64_t need = bytes_for(capacity, width, scratch_bytes(seq));
-        return seq->memory != 0 ? limit_at(seq, GRUNDY_SEQ_LIMIT_ALL, seq->length, 0, need,
-                                           seq->checker != NULL ? "the self-check (--check)"
-                                                                : "this engine")
-                                : limit_at(seq, GRUNDY_SEQ_LIMIT_BYTES, seq->length, 0, need, NULL);
+        const char *const what = seq->checker != NULL           ? "the self-check (--check)"
+                                 : seq->ops->kind == GRUNDY_SEQ_NAIVE ? "the naive engine"
+                                                                      : "this engine";
+        return seq->memory != 0
+                   ? limit_at(seq, GRUNDY_SEQ_LIMIT_ALL, seq->length, capacity, need, what)
+                   : limit_at(seq, GRUNDY_SEQ_LIMIT_BYTES, seq->length, 0, need, NULL);
     }
     if (width == seq->width) {
         void *grown = realloc(seq->data, (size_t)(capacity * width));
@@ -403,7 +405,8 @@ grundy_status grundy_seq_need_all(const grundy_seq *seq, uint64_t heap, const ch
     const uint64_t count = heap > seq->target ? heap : seq->target;
     const uint64_t scratch = scratch_bytes(seq);
     const uint64_t peak = seq->books->peak_scratch > scratch ? seq->books->peak_scratch : scratch;
-    return limit_at(seq, GRUNDY_SEQ_LIMIT_ALL, heap, 0, bytes_for(count, seq->width, peak), what);
+    return limit_at(seq, GRUNDY_SEQ_LIMIT_ALL, heap, count, bytes_for(count, seq->width, peak),
+                    what);
 }
 
 int grundy_seq_kept(const grundy_seq *seq, uint64_t n) {
