@@ -20,6 +20,8 @@ static const char help[] =
     "naive engine makes (moves leaving three or four heaps cost n^2 or n^3 per value: 0.D3\n"
     "stops at 2048 heaps) unless --max-n is given.\n"
     "An arithmetic period g(n + p) = g(n) + s is printed with its saltus s.\n"
+    "With --memory, only the periods whose check fits in what is kept are searched: a round's\n"
+    "scan needs every value, so a round whose values pass --memory stops with exit 4.\n"
     "\n"
     "Options:\n" SEQ_OPTIONS_HELP
     "  --json      print one JSON object: rule, preperiod, period, saltus, proved, proof,\n"
