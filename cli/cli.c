@@ -366,3 +366,19 @@ int cli_memory_fail(const cli_command *cmd, grundy_status st, const char *rule, 
                     " the memory that took%s",
                     rule, done, lower);
 }
+
+char *cli_game_text(const cli_args *args, int misere) {
+    size_t len = sizeof " misere";
+    for (int i = 0; i < args->operand_count; i++) {
+        len += strlen(args->operands[i]) + 1;
+    }
+    char *const text = malloc(len);
+    if (text != NULL) {
+        text[0] = '\0';
+        for (int i = 0; i < args->operand_count; i++) {
+            strcat(strcat(text, i > 0 ? " " : ""), args->operands[i]);
+        }
+        strcat(text, misere ? " misere" : "");
+    }
+    return text;
+}

@@ -122,6 +122,13 @@ int cli_parse_rule(const cli_command *cmd, const char *text, grundy_rule **out);
 char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_bytes, size_t *len,
                      int *rc);
 
+/**
+ * What a solver table describes (grundy_solution_save_game): the operands as given, one space
+ * apart, and " misere" when `misere`; grundy solve and grundy-mpi write and compare the same text.
+ * NULL when out of memory; the caller frees it.
+ */
+char *cli_game_text(const cli_args *args, int misere);
+
 /** The decimal digits of high * 2^64 + low (at most 39 digits) in buf; returns buf. */
 char *cli_u128_text(uint64_t high, uint64_t low, char buf[40]);
 

@@ -116,23 +116,6 @@ static int self_test(const request *rq, const grundy_game *g) {
     return 0;
 }
 
-/* What a table file describes: the game's operands as given, and --misere. */
-static char *game_text(const request *rq) {
-    size_t len = sizeof " misere";
-    for (int i = 0; i < rq->args->operand_count; i++) {
-        len += strlen(rq->args->operands[i]) + 1;
-    }
-    char *const text = malloc(len);
-    if (text != NULL) {
-        text[0] = '\0';
-        for (int i = 0; i < rq->args->operand_count; i++) {
-            strcat(strcat(text, i > 0 ? " " : ""), rq->args->operands[i]);
-        }
-        strcat(text, rq->args->present[OPT_MISERE] ? " misere" : "");
-    }
-    return text;
-}
-
 static int load_table(const request *rq, const grundy_game *g, unsigned want, const char *game,
                       grundy_solution **out) {
     const char *const path = rq->args->value[OPT_LOAD];
@@ -186,7 +169,7 @@ static int run_solver(const request *rq, const grundy_game *g, unsigned want,
     o.max_bytes = rq->max_bytes;
     o.threads = rq->threads;
     int rc = self_test(rq, g);
-    char *const game = game_text(rq);
+    char *const game = cli_game_text(rq->args, rq->args->present[OPT_MISERE]);
     if (rc == 0 && game == NULL) {
         rc = cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT, "out of memory");
     }

@@ -155,9 +155,8 @@ int seq_job_memory_fail(const cli_command *cmd, seq_job *job) {
     return cli_fail(cmd, CLI_EXIT_LIMIT,
                     "%s: the values kept and the engine's scratch pass --memory %llu at heap "
                     "%llu; raise --memory to at least %llu",
-                    job->canonical, memory, (unsigned long long)grundy_seq_length(
-                                                grundy_query_seq(job->query)),
-                    need);
+                    job->canonical, memory,
+                    (unsigned long long)grundy_seq_length(grundy_query_seq(job->query)), need);
 }
 
 int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_t heap) {

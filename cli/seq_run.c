@@ -160,8 +160,9 @@ int seq_run_parse(const cli_command *cmd, const cli_args *args, int seq_base, se
         }
         if (run->save != NULL || run->checkpoint != NULL) {
             /* they write every value, which --memory lets the sequence drop */
-            return cli_usage_error(cmd, "--memory drops values that %s writes: give one or the "
-                                        "other",
+            return cli_usage_error(cmd,
+                                   "--memory drops values that %s writes: give one or the "
+                                   "other",
                                    run->save != NULL ? "--save" : "--checkpoint");
         }
         opts->memory = run->memory;

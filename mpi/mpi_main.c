@@ -28,7 +28,8 @@ static const char help[] =
     "  --misere       heaps only: the player who cannot move wins [default: normal play]\n"
     "  --max-bytes B  memory for one process's slice [default: 4294967296]\n"
     "  --one-process  solve in this process alone with grundy solve's solver (the library's\n"
-    "                 grundy_solve and grundy_solution_save): the reference the tests compare\n"
+    "                 grundy_solve and grundy_solution_save_game): the reference the tests "
+    "compare\n"
     "                 the distributed table with\n"
     "  -h, --help     show this help\n"
     "\n"
@@ -201,7 +202,7 @@ static void print(const cli_args *a, const grundy_game *g, const mpi_result *r) 
 
 /* --one-process: the library's solver and table writer, for the same answer and file. */
 static grundy_status solve_here(const grundy_game *g, uint64_t max_bytes, const char *save,
-                                mpi_result *r) {
+                                const char *describes, mpi_result *r) {
     grundy_solve_opts o = GRUNDY_SOLVE_OPTS_INIT;
     grundy_solution *s = NULL;
     o.want = GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS;
@@ -217,7 +218,9 @@ static grundy_status solve_here(const grundy_game *g, uint64_t max_bytes, const 
             r->max_remoteness =
                 x != GRUNDY_REMOTENESS_NONE && x > r->max_remoteness ? x : r->max_remoteness;
         }
-        st = save != NULL ? grundy_solution_save(s, save) : GRUNDY_STATUS_OK;
+        st = save == NULL        ? GRUNDY_STATUS_OK
+             : describes == NULL ? GRUNDY_STATUS_NOMEM
+                                 : grundy_solution_save_game(s, describes, save);
     }
     grundy_solution_destroy(s);
     return st;
@@ -229,12 +232,19 @@ static int solve(const cli_args *a, uint64_t max_bytes) {
     int rc = build_game(a, max_bytes / 5 + 1, &b);
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    /* the table says what it solves, as grundy solve --save writes it, so that grundy solve
+     * --load takes it; a board comes from standard input, not the operands: no description.
+     * Only rank 0 writes; its NULL (out of memory) fails the save on every rank together. */
+    char *const describes = rank != 0 || a->present[OPT_SAVE] == 0 ? NULL
+                            : b.has_board                          ? calloc(1, 1)
+                                          : cli_game_text(a, a->present[OPT_MISERE]);
     if (rc == 0) {
         mpi_result r;
         const char *save = a->present[OPT_SAVE] ? a->value[OPT_SAVE] : NULL;
-        const grundy_status st = a->present[OPT_ONE_PROCESS]
-                                     ? solve_here(b.game, max_bytes, save, &r)
-                                     : mpi_solve(b.game, MPI_COMM_WORLD, max_bytes, save, &r);
+        const grundy_status st =
+            a->present[OPT_ONE_PROCESS]
+                ? solve_here(b.game, max_bytes, save, describes, &r)
+                : mpi_solve(b.game, MPI_COMM_WORLD, max_bytes, save, describes, &r);
         if (st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) {
             rc = rank != 0 ? CLI_EXIT_LIMIT
                            : cli_fail(&cmd, CLI_EXIT_LIMIT,
@@ -251,6 +261,7 @@ static int solve(const cli_args *a, uint64_t max_bytes) {
             print(a, b.game, &r);
         }
     }
+    free(describes);
     grundy_game_destroy(b.game);
     grundy_rule_destroy(b.rule);
     if (b.has_board) {

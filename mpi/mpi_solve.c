@@ -456,12 +456,14 @@ static grundy_status save_piece(slice *s, grundy_table_writer *w, int table) {
     return st;
 }
 
-static void save_table(slice *s, const char *path, const mpi_result *res) {
+static void save_table(slice *s, const char *path, const char *describes, const mpi_result *res) {
     grundy_table_writer *w = NULL;
     grundy_status st = GRUNDY_STATUS_OK;
     if (s->rank == 0) {
-        st = grundy_table_writer_open(path, GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS, s->n,
-                                      &w);
+        st = describes == NULL
+                 ? GRUNDY_STATUS_NOMEM
+                 : grundy_table_writer_open_game(
+                       path, describes, GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS, s->n, &w);
     }
     int go = st == GRUNDY_STATUS_OK;
     MPI_Bcast(&go, 1, MPI_INT, 0, s->comm);
@@ -480,7 +482,7 @@ static void save_table(slice *s, const char *path, const mpi_result *res) {
 }
 
 grundy_status mpi_solve(const grundy_game *game, MPI_Comm comm, uint64_t max_bytes,
-                        const char *save, mpi_result *out) {
+                        const char *save, const char *describes, mpi_result *out) {
     slice s;
     memset(&s, 0, sizeof s);
     memset(out, 0, sizeof *out);
@@ -509,7 +511,7 @@ grundy_status mpi_solve(const grundy_game *game, MPI_Comm comm, uint64_t max_byt
     if (s.st == GRUNDY_STATUS_OK) {
         gather_result(&s, out);
         if (save != NULL) {
-            save_table(&s, save, out);
+            save_table(&s, save, describes, out);
         }
     }
     const grundy_status st = agree(&s);

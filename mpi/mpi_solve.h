@@ -26,13 +26,15 @@ uint64_t mpi_solve_rank_bytes(uint64_t n, uint32_t max_moves, int ranks);
  * Label every position win/lose/draw with remoteness, the positions cut into `comm`'s ranks in
  * equal slices (a multiple of 4, so that a slice's outcome bytes are its own). Collective: every
  * rank calls it with the same game. With `save` (read on rank 0 only) rank 0 writes the table
- * file, outcomes and remoteness, byte for byte what grundy_solution_save writes for one process.
+ * file, outcomes and remoteness, describing `describes` (rank 0 with a NULL one fails the save:
+ * NOMEM), byte for byte what grundy_solution_save_game writes for one process, so that grundy solve
+ * --load takes it.
  * @return the same status on every rank: GRUNDY_STATUS_OK; _LIMIT (over max_bytes a rank, a slice
  *         past 2^32 positions, remoteness past 2^32 - 2); _UNSUPPORTED (a game with canonical
  *         forms); _INVALID_ARG (a move or parent out of range, more moves than max_moves);
  *         _IO (the file); _NOMEM.
  */
 grundy_status mpi_solve(const grundy_game *game, MPI_Comm comm, uint64_t max_bytes,
-                        const char *save, mpi_result *out);
+                        const char *save, const char *describes, mpi_result *out);
 
 #endif

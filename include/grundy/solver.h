@@ -244,8 +244,14 @@ GRUNDY_API grundy_status grundy_solution_load(const char *path, uint64_t max_byt
  */
 typedef struct grundy_table_writer grundy_table_writer;
 
-/** Start a table of `tables` (GRUNDY_SOLVE_* bits) for n positions.
- *  @return GRUNDY_STATUS_OK; _INVALID_ARG (no table, unknown bits); _IO; _NOMEM. */
+/** Start a table of `tables` (GRUNDY_SOLVE_* bits) for n positions that describes `game` (as
+ *  grundy_solution_save_game: what grundy_solution_load_game compares; NULL or "" for none).
+ *  @return GRUNDY_STATUS_OK; _INVALID_ARG (no table, unknown bits, game longer than
+ *          GRUNDY_SOLUTION_GAME_MAX); _IO; _NOMEM. */
+GRUNDY_API grundy_status grundy_table_writer_open_game(const char *path, const char *game,
+                                                       unsigned tables, uint64_t n,
+                                                       grundy_table_writer **out);
+/** grundy_table_writer_open_game with no description. */
 GRUNDY_API grundy_status grundy_table_writer_open(const char *path, unsigned tables, uint64_t n,
                                                   grundy_table_writer **out);
 /** Append raw bytes (the packed outcomes). @return _OK; _INVALID_ARG past the table's end; _IO. */

@@ -51,7 +51,7 @@ struct grundy_seq {
     int windowed;
     void *win;
     uint64_t win_cap, first;
-    uint64_t mark;                /* values from here on came after the last quiescent point */
+    uint64_t mark;           /* values from here on came after the last quiescent point */
     grundy_seq_books *books; /* written through const calls too */
 };
 
@@ -232,7 +232,7 @@ static grundy_status relocate(grundy_seq *seq, uint64_t capacity, unsigned width
             return relayout(seq, width, scratch_bytes(seq));
         }
         const uint64_t need = bytes_for(capacity, width, scratch_bytes(seq));
-        const char *const what = seq->checker != NULL           ? "the self-check (--check)"
+        const char *const what = seq->checker != NULL                 ? "the self-check (--check)"
                                  : seq->ops->kind == GRUNDY_SEQ_NAIVE ? "the naive engine"
                                                                       : "this engine";
         return seq->memory != 0

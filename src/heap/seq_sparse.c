@@ -49,6 +49,7 @@ static void sparse_destroy(void *state) {
     free(s->slots);
     free(s->batch_seen);
     free(s->slot_c1);
+    free(s->slot_left);
     free(s->worker_doubt);
     free(s->seen);
     free(s->doubt);
@@ -137,6 +138,8 @@ static grundy_status sparse_create(grundy_seq *seq, void **state) {
     s->next_choice = FIRST_CHOICE;
     s->rare_limit = UINT64_MAX;
     s->threads = grundy_seq_threads(seq);
+    s->simd = grundy_sparse_simd_level();
+    s->batch_scan = 64;
     *state = s;
     s = NULL;
 cleanup:
@@ -184,8 +187,8 @@ static grundy_status reserve_bits(grundy_seq *seq, sparse *s, unsigned bits) {
     }
     const uint64_t old_cap = s->seen_cap, cap = (uint64_t)2 << bits;
     const int hist = bits <= MAX_HIST_BITS;
-    GRUNDY_TRY(grundy_seq_charge_room(seq, grundy_sparse_bytes(s) +
-                                          cap * (sizeof(sparse_mark) + 10u + (hist ? 16u : 0u))));
+    GRUNDY_TRY(grundy_seq_charge_room(
+        seq, grundy_sparse_bytes(s) + cap * (sizeof(sparse_mark) + 10u + (hist ? 16u : 0u))));
     GROW(s->seen, old_cap, cap);
     GROW(s->doubt, old_cap, cap);
     GROW(s->common[0], old_cap, cap);
@@ -395,16 +398,18 @@ static uint64_t last_split_take(const grundy_move_class *c, uint64_t n, int *non
 
 static void drop_seen(const heap_ctx *h, doubts *d) {
     size_t kept = 0;
-    for (size_t i = 0; i < d->count; i++) {
-        if (h->seen[d->v[i]] != h->stamp) {
-            d->v[kept++] = d->v[i];
-        }
+    for (size_t i = 0; i < d->count; i++) { /* branchless: most doubts go at the first look */
+        const uint64_t v = d->v[i];
+        d->v[kept] = v;
+        kept += h->seen[v] != h->stamp;
     }
     d->count = kept;
 }
 
 #define SWAR_MAX_DOUBTS 8
-#define BLOCK           64 /* splits per look at the doubts */
+#define BLOCK           SPARSE_SCAN_BLOCK /* splits per look at the doubts */
+#define AVX2_MAX_DOUBTS 16                /* more: marking one store a split is cheaper */
+#define SSE2_MAX_DOUBTS 12
 
 static uint64_t reverse_bytes(uint64_t x) {
     x = (x >> 32) | (x << 32);
@@ -436,8 +441,8 @@ static unsigned swar_block(const heap_ctx *h, uint64_t m, uint64_t a, const uint
         words = BLOCK / 8;
         for (size_t j = 0; j < BLOCK / 8; j++) {
             uint64_t lo, hi;
-            memcpy(&lo, g + a + 8 * j, 8);
-            memcpy(&hi, g + (m - a - 8 * j - 7), 8);
+            memcpy(&lo, RUN(uint8_t, g, a + 8 * j), 8);
+            memcpy(&hi, RUN(uint8_t, g, m - a - 8 * j - 7), 8);
             x[j] = lo ^ reverse_bytes(hi);
         }
     } else {
@@ -447,8 +452,8 @@ static unsigned swar_block(const heap_ctx *h, uint64_t m, uint64_t a, const uint
         words = BLOCK / 4;
         for (size_t j = 0; j < BLOCK / 4; j++) {
             uint64_t lo, hi;
-            memcpy(&lo, g + a + 4 * j, 8);
-            memcpy(&hi, g + (m - a - 4 * j - 3), 8);
+            memcpy(&lo, RUN(uint16_t, g, a + 4 * j), 8);
+            memcpy(&hi, RUN(uint16_t, g, m - a - 4 * j - 3), 8);
             x[j] = lo ^ reverse_halves(hi);
         }
     }
@@ -467,16 +472,6 @@ static unsigned swar_block(const heap_ctx *h, uint64_t m, uint64_t a, const uint
     return found;
 }
 
-static void drop_found(doubts *d, unsigned found) {
-    size_t kept = 0;
-    for (size_t i = 0; i < d->count; i++) {
-        if (!(found & (1u << i))) {
-            d->v[kept++] = d->v[i];
-        }
-    }
-    d->count = kept;
-}
-
 /* Scan the splits of m (a in [a_lo, a_max]) until no doubt is left. Marking costs a store per
  * split and a look at every doubt per stretch, so many doubts (0.6 has about 57 per heap) get
  * longer stretches. */
@@ -485,9 +480,16 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
     uint64_t a = a_lo;
     while (a <= a_max && d->count > 0) {
         /* The lanes hold `width` bytes: a doubt past them would alias (issue 11). */
-        if (a_max - a >= BLOCK - 1 && h->width <= 2 && d->count <= SWAR_MAX_DOUBTS &&
+        const size_t most = h->simd == SPARSE_SIMD_AVX2   ? AVX2_MAX_DOUBTS
+                            : h->simd == SPARSE_SIMD_SSE2 ? SSE2_MAX_DOUBTS
+                                                          : SWAR_MAX_DOUBTS;
+        if (a_max - a >= BLOCK - 1 && h->width <= 2 && d->count <= most &&
             (d->v[d->count - 1] >> (8 * h->width)) == 0) {
-            drop_found(d, swar_block(h, m, a, d->v, d->count));
+            if (h->simd != SPARSE_SIMD_PORTABLE) {
+                a = grundy_sparse_scan_simd(h, m, a, a_max, d);
+                continue;
+            }
+            grundy_sparse_drop_found(d, swar_block(h, m, a, d->v, d->count));
             a += BLOCK;
         } else {
             const uint64_t len = d->count * 8 > BLOCK ? d->count * 8 : BLOCK;
@@ -501,11 +503,13 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
 
 /* g(n) is c unless a rare value below c is no option: scan the ordinary splits until every rare
  * value below c has shown up; the smallest that never does is g(n). */
-static uint64_t settle_rare(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t c, doubts d) {
+static uint64_t settle_rare(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t c, doubts d,
+                            uint64_t a0) {
     if (s->expanded && n > s->max_take + 1) {
         for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
             const uint64_t m = n - s->split[i].k;
-            grundy_sparse_scan_splits(h, m, 1, s->split[i].distinct ? (m - 1) / 2 : m / 2, &d);
+            grundy_sparse_scan_splits(h, m, i == 0 ? a0 : 1,
+                                      s->split[i].distinct ? (m - 1) / 2 : m / 2, &d);
         }
         return d.count > 0 ? d.v[0] : c;
     }
@@ -637,10 +641,33 @@ static void mark_by_class(const sparse *s, const heap_ctx *h, uint64_t n) {
     }
 }
 
+uint64_t grundy_sparse_gap_scalar(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                  doubts *d) {
+    uint64_t v = 0;
+    for (; v < top; v++) {
+        if (h->seen[v] != h->stamp) {
+            if (common[v]) {
+                break;
+            }
+            d->v[d->count++] = v;
+        }
+    }
+    return v;
+}
+
+uint64_t grundy_sparse_gap(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d) {
+    if (h->simd != SPARSE_SIMD_PORTABLE && top >= 16) {
+        return grundy_sparse_gap_simd(h, common, top, d);
+    }
+    return grundy_sparse_gap_scalar(h, common, top, d);
+}
+
 /* g(n) from the marks of every option that leaves at most one heap and every split with a rare
  * part (or, when dense, of every option). */
-uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n) {
+uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
+                              size_t *doubts_left) {
     uint64_t v = 0;
+    *doubts_left = 0;
     if (s->dense) {
         while (h->seen[v] == h->stamp) {
             v++;
@@ -655,15 +682,9 @@ uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n) {
     const uint8_t *common = s->common[position_parity(s, n)];
     const uint64_t top = (uint64_t)1 << s->bits;
     doubts d = {h->doubt, 0};
-    for (; v < top; v++) {
-        if (h->seen[v] != h->stamp) {
-            if (common[v]) {
-                break;
-            }
-            d.v[d.count++] = v;
-        }
-    }
-    return settle_rare(s, h, n, v, d);
+    v = grundy_sparse_gap(h, common, top, &d);
+    *doubts_left = d.count;
+    return settle_rare(s, h, n, v, d, a0);
 }
 
 static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
@@ -672,7 +693,8 @@ static uint64_t heap_value(const sparse *s, const heap_ctx *h, uint64_t n) {
     } else {
         mark_by_class(s, h, n);
     }
-    return grundy_sparse_settle(s, h, n);
+    size_t doubts_left;
+    return grundy_sparse_settle(s, h, n, 1, &doubts_left);
 }
 
 static unsigned bits_for(uint64_t v) {
@@ -755,7 +777,7 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
             memset(s->seen, 0, (size_t)s->seen_cap * sizeof *s->seen);
             s->stamp = 1;
         }
-        heap_ctx h = {NULL, 0, s->seen, s->stamp, s->doubt};
+        heap_ctx h = {NULL, 0, s->seen, s->stamp, s->doubt, s->simd};
         h.raw = grundy_seq_raw(seq, &h.width);
         GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, heap_value(s, &h, n)));
         n++;
@@ -816,6 +838,15 @@ static uint64_t sparse_rare_count(const void *state) {
 }
 
 const grundy_seq_engine_ops grundy_seq_sparse_ops = {
-    GRUNDY_SEQ_SPARSE,   "sparse",       sparse_applies, sparse_create, sparse_extend,
-    grundy_sparse_bytes, sparse_destroy, sparse_cost,    sparse_resume, sparse_rare_count, 1,
+    GRUNDY_SEQ_SPARSE,
+    "sparse",
+    sparse_applies,
+    sparse_create,
+    sparse_extend,
+    grundy_sparse_bytes,
+    sparse_destroy,
+    sparse_cost,
+    sparse_resume,
+    sparse_rare_count,
+    1,
 };

@@ -37,6 +37,8 @@ typedef struct block {
     unsigned width;
     uint64_t b0;
     size_t rare_below; /* rare positions below b0 */
+    uint64_t scan;     /* the first take's ordinary splits a group marks (s->batch_scan) */
+    uint64_t heaps;    /* b1 - b0 */
 } block;
 
 static uint64_t split_a_max(const take *t, uint64_t m) {
@@ -67,25 +69,14 @@ static void mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int d
 
 static heap_ctx slot_ctx(const sparse *s, const void *raw, unsigned width, uint64_t j,
                          uint64_t *doubt) {
-    const heap_ctx h = {raw, width, s->slots + j * s->slot_stride, s->slot_stamp, doubt};
+    const heap_ctx h = {raw, width, s->slots + j * s->slot_stride, s->slot_stamp, doubt, s->simd};
     return h;
 }
 
 /* The smallest unmarked common value below 2^bits (or 2^bits), and the rare ones below it. */
 static uint64_t common_gap(const sparse *s, const heap_ctx *h, uint64_t n, doubts *d) {
-    const uint8_t *common = s->common[position_parity(s, n)];
-    const uint64_t top = (uint64_t)1 << s->bits;
-    uint64_t v = 0;
     d->count = 0;
-    for (; v < top; v++) {
-        if (h->seen[v] != h->stamp) {
-            if (common[v]) {
-                break;
-            }
-            d->v[d->count++] = v;
-        }
-    }
-    return v;
+    return grundy_sparse_gap(h, s->common[position_parity(s, n)], (uint64_t)1 << s->bits, d);
 }
 
 /* The threads scan at most OUTSIDE_SCAN splits of each take for the doubts below c1: a doubt
@@ -98,10 +89,81 @@ static uint64_t outside_scan_end(uint64_t a_lo, uint64_t a_max) {
     return a_max - a_lo < OUTSIDE_SCAN ? a_max : a_lo + OUTSIDE_SCAN - 1;
 }
 
-/* On a thread: heap b0 + j's options below the block, and its doubts below c1 settled by the
- * first OUTSIDE_SCAN splits below the block of each take. */
-static void block_outside(void *arg, uint64_t j, unsigned w) {
-    const block *b = arg;
+/* What a full group of SPARSE_BATCH heaps j0 .. j0 + B - 1 marks at once (seq_sparse_batch.c's
+ * pass, below the block): per take, the rare r >= j0 + B - k below the block's rare count (their
+ * partners b0 + j - k - r < b0) but the middle ones of a take whose parts must differ; and the
+ * first take's ordinary splits a in [split_lo, split_hi]. */
+typedef struct group {
+    size_t lo[SPARSE_BATCH_TAKES], mid_lo[SPARSE_BATCH_TAKES], mid_hi[SPARSE_BATCH_TAKES];
+    size_t hi[SPARSE_BATCH_TAKES];
+    uint64_t split_lo, split_hi; /* split_lo > split_hi: none */
+} group;
+
+static int group_batched(const block *b, uint64_t j0, uint64_t heaps) {
+    const sparse *s = b->s;
+    return heaps == SPARSE_BATCH && !s->dense && b->width <= 2 &&
+           s->slot_stride == SPARSE_BATCH_STRIDE && s->split_count <= SPARSE_BATCH_TAKES &&
+           b->b0 + j0 > s->max_take + 2 * SPARSE_BATCH;
+}
+
+static void group_marks(const block *b, uint64_t j0, group *g) {
+    const sparse *s = b->s;
+    const uint64_t *pos = s->rare_pos;
+    sparse_mark *const seen = s->slots + j0 * s->slot_stride;
+    for (size_t i = 0; i < s->split_count; i++) {
+        const take *t = &s->split[i];
+        const uint64_t base = b->b0 + j0 - t->k, first = j0 + SPARSE_BATCH; /* r + k >= first */
+        g->lo[i] = t->k >= first ? 0 : grundy_sparse_count_below(pos, b->rare_below, first - t->k);
+        g->hi[i] = grundy_sparse_count_below(pos, b->rare_below, base);
+        g->hi[i] = g->hi[i] > g->lo[i] ? g->hi[i] : g->lo[i];
+        g->mid_lo[i] = g->mid_hi[i] = g->hi[i];
+        if (t->distinct) { /* 2r = base + j: r in [base / 2, (base + B - 1) / 2] */
+            size_t ml = grundy_sparse_count_below(pos, b->rare_below, base / 2);
+            size_t mh =
+                grundy_sparse_count_below(pos, b->rare_below, (base + SPARSE_BATCH - 1) / 2 + 1);
+            ml = ml < g->lo[i] ? g->lo[i] : ml > g->hi[i] ? g->hi[i] : ml;
+            mh = mh < ml ? ml : mh > g->hi[i] ? g->hi[i] : mh;
+            g->mid_lo[i] = ml;
+            g->mid_hi[i] = mh;
+        }
+        grundy_sparse_batch_rare(seen, s->slot_stamp, b->raw, b->width, base, pos, s->rare_val,
+                                 g->lo[i], g->mid_lo[i]);
+        grundy_sparse_batch_rare(seen, s->slot_stamp, b->raw, b->width, base, pos, s->rare_val,
+                                 g->mid_hi[i], g->hi[i]);
+    }
+    g->split_lo = 1;
+    g->split_hi = 0;
+    if (s->split_count > 0) {
+        const uint64_t k = s->split[0].k, base = b->b0 + j0 - k;
+        const uint64_t lo = j0 + SPARSE_BATCH > k ? j0 + SPARSE_BATCH - k : 1;
+        const uint64_t hi = b->scan < (base - 1) / 2 ? b->scan : (base - 1) / 2;
+        if (lo <= hi) {
+            grundy_sparse_batch_splits(seen, s->slot_stamp, b->raw, b->width, base, lo, hi);
+            g->split_lo = lo;
+            g->split_hi = hi;
+        }
+    }
+}
+
+/* Scan the splits a in [a_lo, a_hi] of m but [skip_lo, skip_hi] (marked already). */
+static void scan_around(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a_hi,
+                        uint64_t skip_lo, uint64_t skip_hi, doubts *d) {
+    if (skip_lo > skip_hi || skip_hi < a_lo || skip_lo > a_hi) {
+        grundy_sparse_scan_splits(h, m, a_lo, a_hi, d);
+        return;
+    }
+    if (a_lo < skip_lo) {
+        grundy_sparse_scan_splits(h, m, a_lo, skip_lo - 1, d);
+    }
+    if (skip_hi < a_hi && d->count > 0) {
+        grundy_sparse_scan_splits(h, m, skip_hi + 1, a_hi, d);
+    }
+}
+
+/* On a thread: heap b0 + j's options below the block (g: what its group marked at once, or
+ * NULL), and its doubts below c1 settled by the first OUTSIDE_SCAN splits below the block of
+ * each take. */
+static void heap_outside(const block *b, uint64_t j, unsigned w, const group *g) {
     sparse *s = b->s;
     const uint64_t n = b->b0 + j;
     const heap_ctx h = slot_ctx(s, b->raw, b->width, j, s->worker_doubt + w * s->slot_stride);
@@ -113,26 +175,34 @@ static void block_outside(void *arg, uint64_t j, unsigned w) {
     for (size_t i = 0; i < s->split_count; i++) {
         const uint64_t m = n - s->split[i].k;
         const uint64_t a_lo = m >= b->b0 ? m - b->b0 + 1 : 1; /* then m - a < b0 */
+        const int distinct = s->split[i].distinct;
         if (s->dense) {
             if (a_lo <= split_a_max(&s->split[i], m)) {
                 grundy_sparse_mark_range(&h, m, a_lo, split_a_max(&s->split[i], m));
             }
+        } else if (g != NULL) {
+            grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, 0, g->lo[i]);
+            grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, g->mid_lo[i], g->mid_hi[i]);
+            grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, g->hi[i], b->rare_below);
         } else {
-            mark_rare_span(s, &h, m, s->split[i].distinct, a_lo, m, 0, b->rare_below);
+            mark_rare_span(s, &h, m, distinct, a_lo, m, 0, b->rare_below);
         }
     }
     if (s->dense) {
+        s->slot_left[j] = 0;
         return;
     }
     doubts d = {h.doubt, 0};
     const uint64_t c1 = common_gap(s, &h, n, &d);
     s->slot_c1[j] = c1;
+    s->slot_left[j] = d.count;
     for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
         const uint64_t m = n - s->split[i].k;
         const uint64_t a_lo = m >= b->b0 ? m - b->b0 + 1 : 1;
         const uint64_t a_hi = outside_scan_end(a_lo, split_a_max(&s->split[i], m));
         if (a_lo <= a_hi) {
-            grundy_sparse_scan_splits(&h, m, a_lo, a_hi, &d);
+            scan_around(&h, m, a_lo, a_hi, i == 0 && g != NULL ? g->split_lo : 1,
+                        i == 0 && g != NULL ? g->split_hi : 0, &d);
         }
     }
     /* Every unmarked value below c1 was a doubt: mark the ones found, unmark those left. */
@@ -141,6 +211,21 @@ static void block_outside(void *arg, uint64_t j, unsigned w) {
     }
     for (size_t i = 0; i < d.count; i++) {
         h.seen[d.v[i]] = (sparse_mark)(h.stamp - 1);
+    }
+}
+
+/* On a thread: the heaps of group gi (SPARSE_BATCH heaps of the block, the last one shorter). */
+static void block_outside(void *arg, uint64_t gi, unsigned w) {
+    const block *b = arg;
+    const uint64_t heaps = b->heaps, j0 = gi * SPARSE_BATCH;
+    const uint64_t count = heaps - j0 < SPARSE_BATCH ? heaps - j0 : SPARSE_BATCH;
+    group g;
+    const int batched = group_batched(b, j0, count);
+    if (batched) {
+        group_marks(b, j0, &g);
+    }
+    for (uint64_t j = j0; j < j0 + count; j++) {
+        heap_outside(b, j, w, batched ? &g : NULL);
     }
 }
 
@@ -215,24 +300,30 @@ static grundy_status reserve_slots(grundy_seq *seq, sparse *s) {
     if (s->slots != NULL && s->slot_bits == s->bits) {
         return GRUNDY_STATUS_OK;
     }
-    const uint64_t stride = ((uint64_t)1 << s->bits) + 16; /* a dense mex may reach 2^bits */
+    /* A dense mex may reach 2^bits; the batched marks want their constant stride. */
+    const uint64_t stride =
+        s->bits <= SPARSE_BATCH_MAX_BITS ? SPARSE_BATCH_STRIDE : ((uint64_t)1 << s->bits) + 16;
     uint64_t count = BLOCK_MARK_BYTES / (sizeof(sparse_mark) * stride);
     count = count < BLOCK_HEAPS ? count : BLOCK_HEAPS;
     free(s->slots);
     free(s->slot_c1);
+    free(s->slot_left);
     free(s->worker_doubt);
     s->slots = NULL;
     s->slot_c1 = NULL;
+    s->slot_left = NULL;
     s->worker_doubt = NULL;
     s->slot_count = 0;
     s->slot_stride = 0;
     GRUNDY_TRY(grundy_seq_charge_room(seq, grundy_sparse_bytes(s) +
-                                          count * (stride * sizeof(sparse_mark) + 8) +
-                                          (uint64_t)s->threads * stride * 8));
+                                               count * (stride * sizeof(sparse_mark) + 16) +
+                                               (uint64_t)s->threads * stride * 8));
     s->slots = calloc((size_t)(count * stride), sizeof *s->slots);
     s->slot_c1 = calloc((size_t)count, sizeof *s->slot_c1);
+    s->slot_left = calloc((size_t)count, sizeof *s->slot_left);
     s->worker_doubt = calloc((size_t)(s->threads * stride), sizeof *s->worker_doubt);
-    GRUNDY_CHECK(s->slots != NULL && s->slot_c1 != NULL && s->worker_doubt != NULL,
+    GRUNDY_CHECK(s->slots != NULL && s->slot_c1 != NULL && s->slot_left != NULL &&
+                     s->worker_doubt != NULL,
                  GRUNDY_STATUS_NOMEM);
     s->slot_count = count;
     s->slot_stride = stride;
@@ -280,13 +371,16 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
         memset(s->slots, 0, (size_t)(s->slot_count * s->slot_stride) * sizeof *s->slots);
         s->slot_stamp = 1;
     }
-    block b = {s, NULL, 0, b0, (size_t)s->rare_count};
+    block b = {s, NULL, 0, b0, (size_t)s->rare_count, s->batch_scan, b1 - b0};
     b.raw = grundy_seq_raw(seq, &b.width);
-    grundy_pool_run(s->pool, block_outside, &b, b1 - b0);
+    grundy_pool_run(s->pool, block_outside, &b, (b1 - b0 + SPARSE_BATCH - 1) / SPARSE_BATCH);
     const uint64_t labellings = s->labellings;
     const unsigned bits = s->bits;
+    unsigned settled = 0, open = 0;
     for (uint64_t n = b0; n < b1; n++) {
-        heap_ctx h = {NULL, 0, NULL, 0, s->doubt};
+        settled += s->slot_left[n - b0] <= SPARSE_FEW_LEFT;
+        open += s->slot_left[n - b0] > SPARSE_MANY_LEFT;
+        heap_ctx h = {NULL, 0, NULL, 0, s->doubt, s->simd};
         h.raw = grundy_seq_raw(seq, &h.width);
         h = slot_ctx(s, h.raw, h.width, n - b0, s->doubt);
         GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, block_inside(s, &h, b0, b.rare_below, n)));
@@ -295,6 +389,7 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
             break; /* the rest of the block was marked for the old labelling or bits */
         }
     }
+    s->batch_scan = grundy_sparse_next_scan(s->batch_scan, settled, open, (unsigned)(*next - b0));
 cleanup:
     return st;
 }

@@ -14,15 +14,25 @@
 
 /* A mark: seen[v] == stamp says the current heap has an option of value v. One byte (the stamps
  * wrap every 255 heaps and the table is cleared then): a quarter of the cache of 4-byte stamps,
- * and the batched rare pass (seq_sparse_batch.c) keeps eight heaps' tables in L1. */
+ * and the batched rare pass (seq_sparse_batch.c) keeps its heaps' tables in L1. */
 typedef uint8_t sparse_mark;
 
 /* The batched rare pass: SPARSE_BATCH heaps at once while every value is below
  * 2^SPARSE_BATCH_MAX_BITS and there are at most SPARSE_BATCH_TAKES split takes. */
-#define SPARSE_BATCH          8
+#define SPARSE_BATCH          16
 #define SPARSE_BATCH_MAX_BITS 11
 #define SPARSE_BATCH_STRIDE   (((size_t)1 << SPARSE_BATCH_MAX_BITS) + 64)
 #define SPARSE_BATCH_TAKES    16
+#define SPARSE_BATCH_MAX_SCAN 65536 /* the most ordinary splits a batch marks */
+#define SPARSE_FEW_LEFT       2     /* doubts the vector test settles cheaply */
+#define SPARSE_MANY_LEFT      8     /* more: the scan marks splits one by one */
+
+/* The doubt tests look at the splits SPARSE_SCAN_BLOCK at a time. */
+#define SPARSE_SCAN_BLOCK 64
+/* The doubt test's instructions: the portable SWAR test, SSE2 (every x86_64) or AVX2. */
+#define SPARSE_SIMD_PORTABLE 0u
+#define SPARSE_SIMD_SSE2     1u
+#define SPARSE_SIMD_AVX2     2u
 
 /* A take, expanded from the classes for rules with finitely many takes. */
 typedef struct take {
@@ -68,6 +78,7 @@ typedef struct sparse {
     grundy_pool *pool; /* started at the first block */
     sparse_mark *slots;
     uint64_t *slot_c1;
+    uint64_t *slot_left;    /* doubts left to heap b0 + j's scan by the marks below the block */
     uint64_t *worker_doubt; /* one doubt scratch per thread, slot_stride values each */
     uint64_t slot_stride, slot_count;
     unsigned slot_bits; /* the bits the slots are sized for */
@@ -75,6 +86,8 @@ typedef struct sparse {
     /* The batched rare pass (seq_sparse_batch.c): SPARSE_BATCH tables of SPARSE_BATCH_STRIDE. */
     sparse_mark *batch_seen;
     sparse_mark batch_stamp;
+    uint64_t batch_scan; /* the first take's ordinary splits a <= batch_scan marked per batch */
+    unsigned simd; /* SPARSE_SIMD_*: the doubt test's instructions (grundy_sparse_simd_level) */
 } sparse;
 
 static inline unsigned position_parity(const sparse *s, uint64_t i) {
@@ -91,9 +104,13 @@ typedef struct heap_ctx {
     sparse_mark *seen;
     sparse_mark stamp;
     uint64_t *doubt; /* scratch: room for 2^bits values */
+    unsigned simd;   /* SPARSE_SIMD_* */
 } heap_ctx;
 
 #define LOAD(T, raw, i) ((uint64_t)((const T *)(raw))[i])
+/* The address of g(i), g(i + 1), ... for the runs that the doubt tests load a vector at a time
+ * (at most SPARSE_SCAN_BLOCK values, all below the current heap). */
+#define RUN(T, raw, i) ((const T *)(raw) + (i))
 
 static inline uint64_t load(const heap_ctx *h, uint64_t i) {
     switch (h->width) {
@@ -113,6 +130,17 @@ typedef struct doubts {
     uint64_t *v; /* ascending */
     size_t count;
 } doubts;
+
+/* Drop the doubts whose bit is set in found (bit i for d->v[i]); the rest keep their order. */
+static inline void grundy_sparse_drop_found(doubts *d, unsigned found) {
+    size_t kept = 0;
+    for (size_t i = 0; i < d->count; i++) { /* branchless: most doubts stay */
+        const uint64_t v = d->v[i];
+        d->v[kept] = v;
+        kept += !(found & (1u << i));
+    }
+    d->count = kept;
+}
 
 /* Mark val[i] ^ g(m - pos[i]) for i in [lo, hi): splits with the rare part pos[i] < m. */
 void grundy_sparse_mark_rare(const heap_ctx *h, uint64_t m, const uint64_t *pos,
@@ -136,8 +164,21 @@ uint64_t grundy_sparse_bytes(const void *state);
 grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v);
 
 /* g(n) from the marks of every option that leaves at most one heap and every split with a rare
- * part (all options when dense): the common gap, then the doubts settled by a scan. */
-uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n);
+ * part (all options when dense): the common gap, then the doubts settled by a scan, whose first
+ * take starts at split a0 (the splits below it are marked). *doubts_left: the doubts the marks
+ * left (0 when dense). */
+uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
+                              size_t *doubts_left);
+
+/* The common gap: the smallest v < top with seen[v] != stamp and common[v], or top; the unmarked
+ * rare values below it appended to d (by SSE2 where h->simd allows). */
+uint64_t grundy_sparse_gap(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d);
+uint64_t grundy_sparse_gap_scalar(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                  doubts *d);
+
+/* The common gap by SSE2 (top >= 16, a multiple of 16): the smallest v < top with
+ * seen[v] != stamp and common[v], or top; the unmarked rare values below it appended to d. */
+uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d);
 
 /* Heaps [n, n + SPARSE_BATCH) can go through the batched rare pass. */
 int grundy_sparse_batch_fits(const sparse *s, uint64_t n, uint64_t length);
@@ -145,6 +186,36 @@ int grundy_sparse_batch_fits(const sparse *s, uint64_t n, uint64_t length);
 /* Heaps n0 .. n0 + SPARSE_BATCH - 1 through the batched rare pass; *next: the first heap not
  * computed (a change of labelling or bits ends the batch early). */
 grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t *next);
+
+/* The best SPARSE_SIMD_* level of this machine, lowered by GRUNDY_SPARSE_SIMD=portable or sse2
+ * (the tests run each path). */
+unsigned grundy_sparse_simd_level(void);
+
+/* Scan the splits m = a' + (m - a') block by block (SPARSE_SCAN_BLOCK of them) from a' = a while
+ * a whole block fits below a_max and a doubt is left, dropping each doubt that shows up, by
+ * h->simd's instructions (not SPARSE_SIMD_PORTABLE); the first split not scanned. The doubts:
+ * at most 16 (the found bits), each below 2^(8 * h->width), h->width <= 2. */
+uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                 doubts *d);
+
+/* Mark the splits m = r + (m - r) for the rare r = rare_pos[i], i in [first, last), with
+ * r_lo <= r < m (r != m - r when the parts must differ): the few that a batched pass left out. */
+void grundy_sparse_mark_rare_checked(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
+                                     uint64_t r_lo, size_t first, size_t last);
+
+/* The batched marks, for the SPARSE_BATCH heaps whose tables are seen + j * SPARSE_BATCH_STRIDE:
+ * heap j reads g(base - r + j) for the rare r = pos[i], i in [lo, hi) (the splits with a rare part
+ * of the take k = heap - base), or g(base - a + j) for a in [lo, hi] (the take's ordinary splits);
+ * every value read must be known. */
+void grundy_sparse_batch_rare(sparse_mark *seen, sparse_mark stamp, const void *raw, unsigned width,
+                              uint64_t base, const uint64_t *pos, const uint32_t *val, size_t lo,
+                              size_t hi);
+void grundy_sparse_batch_splits(sparse_mark *seen, sparse_mark stamp, const void *raw,
+                                unsigned width, uint64_t base, uint64_t lo, uint64_t hi);
+
+/* The next bound on the ordinary splits marked for a batch, from how many of its heaps had at
+ * most SPARSE_FEW_LEFT (settled) and more than SPARSE_MANY_LEFT (open) doubts left. */
+uint64_t grundy_sparse_next_scan(uint64_t scan, unsigned settled, unsigned open, unsigned heaps);
 
 /* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits. */
 int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end);

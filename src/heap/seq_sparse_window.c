@@ -72,8 +72,10 @@ static void mark_options(const sparse *s, window_ctx *w, uint64_t n) {
         const int distinct = s->split[t].distinct;
         size_t i = 0;
         if (!distinct && m >= w->v.first) {
-            /* the rare r <= m - first: partners in the window, read without a check */
-            i = grundy_sparse_count_below(s->rare_pos, (size_t)s->rare_count, m - w->v.first + 1);
+            /* the rare r <= m - first (and r < m: the parts are heaps): partners in the
+             * window, read without a check */
+            const uint64_t below = w->v.first > 0 ? m - w->v.first + 1 : m;
+            i = grundy_sparse_count_below(s->rare_pos, (size_t)s->rare_count, below);
             mark_window(w, m - w->v.first, s->rare_pos, s->rare_val, i);
         }
         for (; i < s->rare_count && s->rare_pos[i] < m; i++) {
@@ -101,7 +103,7 @@ static void drop_marked(const window_ctx *w, doubts *d) {
 /* g(a) ^ g(m - a) for a in [a, hi], g(a) in the prefix and g(m - a) in the window. */
 #define SCAN_DIRECT(T)                                                                             \
     do {                                                                                           \
-        const T *const p = w->v.pre, *const g = w->v.win;                                         \
+        const T *const p = w->v.pre, *const g = w->v.win;                                          \
         for (; a <= hi; a++) {                                                                     \
             w->seen[p[a] ^ g[top - a]] = w->stamp;                                                 \
         }                                                                                          \

@@ -4,5 +4,6 @@ list(APPEND GRUNDY_HEAP_SOURCES heap/seq_check.c)
 # issue 12: the sparse engine's blocks of heaps on threads
 list(APPEND GRUNDY_HEAP_SOURCES heap/seq_sparse_block.c)
 list(APPEND GRUNDY_HEAP_SOURCES heap/seq_sparse_batch.c)
+list(APPEND GRUNDY_HEAP_SOURCES heap/seq_sparse_simd.c)
 # issue 13: the sparse engine over a prefix and a window (memory beyond RAM)
 list(APPEND GRUNDY_HEAP_SOURCES heap/seq_sparse_window.c)

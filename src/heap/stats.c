@@ -148,8 +148,8 @@ static grundy_status choose_mask(const grundy_stats_acc *a, grundy_stats *s) {
     if (scratch == NULL) {
         return GRUNDY_STATUS_NOMEM;
     }
-    const grundy_sparse_mask best = grundy_sparse_mask_choose(a->hist, bits, scratch,
-                                                              a->parity_allowed);
+    const grundy_sparse_mask best =
+        grundy_sparse_mask_choose(a->hist, bits, scratch, a->parity_allowed);
     free(scratch);
     s->has_mask = 1;
     s->parity_bit = a->parity_bit;

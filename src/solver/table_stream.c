@@ -16,11 +16,13 @@
 #include <unistd.h>
 
 enum { WRITER_HEADER = 64, WRITER_CHUNK = 1 << 16 };
+_Static_assert(GRUNDY_SOLUTION_GAME_MAX <= WRITER_CHUNK, "a description fits the write buffer");
 
 struct grundy_table_writer {
     int fd;
     unsigned tables;
     uint64_t n, written, expected, hash;
+    size_t game_len; /* the description's bytes, between the header and the tables */
     char *path, *tmp;
     size_t used;
     uint8_t buf[WRITER_CHUNK];
@@ -65,8 +67,16 @@ static uint64_t expected_bytes(unsigned tables, uint64_t n) {
 
 grundy_status grundy_table_writer_open(const char *path, unsigned tables, uint64_t n,
                                        grundy_table_writer **out) {
+    return grundy_table_writer_open_game(path, "", tables, n, out);
+}
+
+grundy_status grundy_table_writer_open_game(const char *path, const char *game, unsigned tables,
+                                            uint64_t n, grundy_table_writer **out) {
     *out = NULL;
-    if (path == NULL || tables == 0 || (tables & ~15u) != 0 || n > UINT64_MAX / 32) {
+    game = game != NULL ? game : "";
+    const size_t game_len = strlen(game);
+    if (path == NULL || tables == 0 || (tables & ~15u) != 0 || n > UINT64_MAX / 32 ||
+        game_len > GRUNDY_SOLUTION_GAME_MAX) {
         return GRUNDY_STATUS_INVALID_ARG;
     }
     grundy_table_writer *const w = calloc(1, sizeof *w);
@@ -80,7 +90,8 @@ grundy_status grundy_table_writer_open(const char *path, unsigned tables, uint64
     }
     memcpy(p, path, len + 1);
     snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
-    *w = (grundy_table_writer){.fd = mkstemp(tmp), .tables = tables, .n = n, .path = p, .tmp = tmp};
+    *w = (grundy_table_writer){
+        .fd = mkstemp(tmp), .tables = tables, .n = n, .game_len = game_len, .path = p, .tmp = tmp};
     w->expected = expected_bytes(tables, n);
     w->hash = 0xcbf29ce484222325ull;
     uint8_t header[WRITER_HEADER] = {0}; /* a placeholder until the counts and checksum are known */
@@ -88,6 +99,10 @@ grundy_status grundy_table_writer_open(const char *path, unsigned tables, uint64
         grundy_table_writer_abort(w);
         return GRUNDY_STATUS_IO;
     }
+    /* the description is the first piece after the header, so the checksum covers it, as
+     * table_io.c's reader expects (GRUNDY_SOLUTION_GAME_MAX < WRITER_CHUNK: it fits the buffer) */
+    memcpy(w->buf, game, game_len);
+    w->used = game_len;
     *out = w;
     return GRUNDY_STATUS_OK;
 }
@@ -131,13 +146,14 @@ grundy_status grundy_table_writer_finish(grundy_table_writer *w, uint64_t win, u
     } else if (!flush(w)) {
         st = GRUNDY_STATUS_IO;
     } else {
-        le(h + 8, GRUNDY_TABLE_VERSION, 4); /* an empty description: length 0 at byte 56 */
+        le(h + 8, GRUNDY_TABLE_VERSION, 4);
         le(h + 12, w->tables, 4);
         le(h + 16, w->n, 8);
         le(h + 24, win, 8);
         le(h + 32, lose, 8);
         le(h + 40, draw, 8);
         le(h + 48, w->hash, 8);
+        le(h + 56, w->game_len, 4);
         const int ok =
             lseek(w->fd, 0, SEEK_SET) == 0 && write_all(w->fd, h, sizeof h) && fsync(w->fd) == 0;
         const int closed = close(w->fd) == 0;

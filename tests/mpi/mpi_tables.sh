@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # grundy-mpi on 1, 2 and 3 ranks against the one-process solver (grundy_solve and
-# grundy_solution_save through --one-process): every built-in game's table file, byte for byte,
-# and the answer printed. Usage: mpi_tables.sh GRUNDY_MPI MPIEXEC
+# grundy_solution_save_game through --one-process): every built-in game's table file, byte for
+# byte, and the answer printed; and grundy solve --load takes grundy-mpi's tables as the game they
+# describe, and refuses them for another. Usage: mpi_tables.sh GRUNDY_MPI MPIEXEC GRUNDY
 set -u
 mpi=$1
 mpiexec=$2
+grundy=$3
 # we run as root in CI and containers; Open MPI refuses that without these
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 tmp=$(mktemp -d) || exit 5
@@ -41,6 +43,29 @@ check left-stack left-stack 3 9 8 7
 check heaps heaps 0.77 7 5 4
 check heaps-misere heaps 4.7 6 5 --misere
 check mirror-board mirror-board
+# grundy solve --load: the table grundy-mpi wrote says which game it is
+loads() { # EXIT ARGS...: grundy solve ARGS --load the table of `heaps 0.77 7 5 4` from 2 ranks
+    want=$1
+    shift
+    "$grundy" solve "$@" --load "$tmp/h.sv" >"$tmp/load.out" 2>"$tmp/load.err"
+    rc=$?
+    if [ $rc -ne "$want" ]; then
+        echo "FAIL solve $* --load a grundy-mpi table: exit $rc (want $want)"
+        cat "$tmp/load.err"
+        failed=1
+    else
+        echo "ok   solve $* --load a grundy-mpi table: exit $rc $(cat "$tmp/load.out")"
+    fi
+}
+"$mpiexec" --oversubscribe --allow-run-as-root -np 2 "$mpi" solve heaps 0.77 7 5 4 --save "$tmp/h.sv" \
+    >"$tmp/h.out" || { echo "FAIL heaps on 2 ranks with --save"; failed=1; }
+loads 0 heaps 0.77 7 5 4
+if ! cmp -s "$tmp/h.out" "$tmp/load.out"; then
+    echo "FAIL solve --load answered '$(cat "$tmp/load.out")', grundy-mpi '$(cat "$tmp/h.out")'"
+    failed=1
+fi
+loads 3 heaps 0.77 7 5 3
+loads 3 heaps 0.77 7 5 4 --misere
 # a refusal is one line from rank 0 (mpirun adds its own) and the same exit code
 "$mpiexec" --oversubscribe --allow-run-as-root -np 2 "$mpi" solve divisors 31 >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -136,7 +136,6 @@ static grundy_status windowed_run(const grundy_rule *rule, const grundy_seq *ful
     return st;
 }
 
-
 static void compare_code(const char *text, uint64_t n, uint64_t memory, uint64_t seed) {
     grundy_rule *rule = NULL;
     grundy_seq *full = NULL;
@@ -162,8 +161,9 @@ static void compare_code(const char *text, uint64_t n, uint64_t memory, uint64_t
         st = windowed_run(rule, full, n, need, text, seed, &reached2, &need2, &heap2);
         const int past = reached2 > heap || (need2 > need && reason != GRUNDY_SEQ_LIMIT_GAP);
         if (!past) {
-            fprintf(stderr, "%s (seed %llu): memory %llu stopped (reason %d) at heap %llu asking "
-                            "%llu, which stopped at %llu (reason %d, n %llu)\n",
+            fprintf(stderr,
+                    "%s (seed %llu): memory %llu stopped (reason %d) at heap %llu asking "
+                    "%llu, which stopped at %llu (reason %d, n %llu)\n",
                     text, (unsigned long long)seed, (unsigned long long)memory, (int)reason,
                     (unsigned long long)heap, (unsigned long long)need,
                     (unsigned long long)reached2, (int)last_reason, (unsigned long long)n);
@@ -178,15 +178,15 @@ static void test_random_codes(void) {
     const uint64_t seed = check_seed(20261201);
     check_rng rng = {seed};
     char text[32];
-    for (int i = 0; i < 80; i++) {
+    for (int i = 0; i < 48; i++) {
         random_code(&rng, text);
         /* 128 KiB to 192 KiB: windows of a few thousand values, moved many times */
         const uint64_t memory = 131072 + 1024 * check_rng_below(&rng, 64);
         compare_code(text, 40000 + check_rng_below(&rng, 60000), memory, seed);
     }
     /* Both outcomes must occur, or the test proves nothing about one of them. */
-    CHECK(windowed_ok > 8);
-    CHECK(windowed_limited > 2);
+    CHECK(windowed_ok > 5);
+    CHECK(windowed_limited > 1);
     CHECK(windowed_gaps > 0);
     printf("windowed runs: %d complete, %d stopped (%d by a dropped value)\n", windowed_ok,
            windowed_limited, windowed_gaps);

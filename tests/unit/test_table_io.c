@@ -6,6 +6,8 @@
 #include <grundy/solver.h>
 
 #include <signal.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -77,6 +79,67 @@ static void test_game_text(void) {
     grundy_solution_destroy(s);
 }
 
+static uint8_t *read_all(const char *file, size_t *len) {
+    FILE *f = fopen(file, "rb");
+    uint8_t *buf = malloc(1 << 16);
+    *len = f != NULL && buf != NULL ? fread(buf, 1, 1 << 16, f) : 0;
+    if (f != NULL) {
+        fclose(f);
+    }
+    return buf;
+}
+
+static uint64_t le_at(const uint8_t *b, unsigned bytes) {
+    uint64_t v = 0;
+    for (unsigned i = 0; i < bytes; i++) {
+        v |= (uint64_t)b[i] << (8 * i);
+    }
+    return v;
+}
+
+/* The streaming writer (grundy-mpi's) writes grundy_solution_save_game's bytes, description
+ * included, so that a table from grundy-mpi loads as the game it describes. */
+static void test_writer_describes(void) {
+    static const char *const streamed = "test_table_io_stream.bin";
+    grundy_solution *s = solve_divisors(9), *t = NULL;
+    CHECK_EQ(grundy_solution_save_game(s, "divisors 9", path), GRUNDY_STATUS_OK);
+    size_t len = 0, len2 = 0;
+    uint8_t *const want = read_all(path, &len);
+    CHECK(want != NULL && len > 64 + 10);
+    const unsigned tables = (unsigned)le_at(want + 12, 4);
+    const uint64_t n = le_at(want + 16, 8);
+    const size_t body = 64 + 10, half = (len - body) / 2;
+    grundy_table_writer *w = NULL;
+    CHECK_EQ(grundy_table_writer_open_game(streamed, "divisors 9", tables, n, &w),
+             GRUNDY_STATUS_OK);
+    /* two pieces of raw bytes: the writer does not care where the tables meet */
+    CHECK_EQ(grundy_table_writer_bytes(w, want + body, half), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_table_writer_bytes(w, want + body + half, len - body - half), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_table_writer_finish(w, le_at(want + 24, 8), le_at(want + 32, 8),
+                                        le_at(want + 40, 8)),
+             GRUNDY_STATUS_OK);
+    uint8_t *const got = read_all(streamed, &len2);
+    CHECK(got != NULL && len2 == len && memcmp(got, want, len) == 0);
+    CHECK_EQ(grundy_solution_load_game(streamed, 0, "divisors 9", &t), GRUNDY_STATUS_OK);
+    CHECK(same(s, t));
+    grundy_solution_destroy(t);
+    t = NULL;
+    CHECK_EQ(grundy_solution_load_game(streamed, 0, "divisors 8", &t), GRUNDY_STATUS_INVALID_ARG);
+    char *const long_text = calloc(GRUNDY_SOLUTION_GAME_MAX + 2, 1);
+    CHECK(long_text != NULL);
+    if (long_text != NULL) {
+        memset(long_text, 'a', GRUNDY_SOLUTION_GAME_MAX + 1);
+        CHECK_EQ(grundy_table_writer_open_game(streamed, long_text, tables, n, &w),
+                 GRUNDY_STATUS_INVALID_ARG);
+    }
+    free(long_text);
+    free(want);
+    free(got);
+    remove(streamed);
+    remove(path);
+    grundy_solution_destroy(s);
+}
+
 /* A save that fails half-way (RLIMIT_FSIZE, as `ulimit -f` or a full disk) keeps the old table. */
 static void test_failed_save(void) {
     grundy_solution *small = solve_divisors(5), *big = solve_divisors(16), *t = NULL;
@@ -102,5 +165,6 @@ static void test_failed_save(void) {
 int main(void) {
     test_game_text();
     test_failed_save();
+    test_writer_describes();
     return check_report("test_table_io");
 }

@@ -59,5 +59,7 @@ if(GRUNDY_BUILD_CLI AND NOT GRUNDY_SANITIZE)
     set_tests_properties(cli_${case_name} PROPERTIES LABELS cli)
   endforeach()
 endif()
+# issue 12: the one-thread fast paths (batched rare pass, SIMD doubt tests) against the naive engine
+grundy_unit_test(test_seq_batch)
 # issue 13: memory beyond RAM (a prefix and a window) against full storage
 grundy_unit_test(test_seq_window)
