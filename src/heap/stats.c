@@ -121,9 +121,11 @@ static grundy_status reserve(grundy_stats_acc *a, uint64_t value) {
 }
 
 grundy_status grundy_stats_acc_add(grundy_stats_acc *a, uint64_t value) {
-    const grundy_status st = reserve(a, value);
-    if (st != GRUNDY_STATUS_OK) {
-        return st;
+    if (value >= a->freq_cap || (!a->no_mask && (a->hist == NULL || (value >> a->bits) != 0))) {
+        const grundy_status st = reserve(a, value); /* rare: a new largest value */
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
     }
     const uint64_t n = a->count++;
     a->freq[value]++;
