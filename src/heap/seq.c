@@ -382,6 +382,10 @@ void grundy_seq_get_view(const grundy_seq *seq, grundy_seq_view *view) {
     }
 }
 
+int grundy_seq_may_drop(const grundy_seq *seq) {
+    return may_window(seq);
+}
+
 uint64_t grundy_seq_flat_end(const grundy_seq *seq) {
     if (!seq->windowed) {
         return seq->memory != 0 ? seq->capacity : UINT64_MAX; /* it may window at the next push */

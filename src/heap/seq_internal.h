@@ -108,6 +108,10 @@ void grundy_seq_get_view(const grundy_seq *seq, grundy_seq_view *view);
  *  UINT64_MAX when no value can be dropped. Past it, read through grundy_seq_get_view. */
 uint64_t grundy_seq_flat_end(const grundy_seq *seq);
 
+/** Nonzero when the sequence may ever drop values (opts.memory, a windowed engine, no check):
+ *  engines skip every grundy_seq_flat_end call otherwise. */
+int grundy_seq_may_drop(const grundy_seq *seq);
+
 /** g(i) from a view, i kept (asserted by the caller's checks). */
 static inline uint64_t grundy_seq_view_load(const grundy_seq_view *v, uint64_t i);
 

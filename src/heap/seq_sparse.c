@@ -140,6 +140,7 @@ static grundy_status sparse_create(grundy_seq *seq, void **state) {
     s->threads = grundy_seq_threads(seq);
     s->simd = grundy_sparse_simd_level();
     s->batch_scan = 64;
+    s->may_drop = grundy_seq_may_drop(seq);
     *state = s;
     s = NULL;
 cleanup:
@@ -757,7 +758,7 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
             GRUNDY_TRY(choose_label(seq, s, n));
         }
         uint64_t end;
-        if (n + WINDOW_MARGIN > grundy_seq_flat_end(seq)) {
+        if (s->may_drop && n + WINDOW_MARGIN > grundy_seq_flat_end(seq)) {
             /* issue 13: values dropped, or about to be: read them through the view, or (full
              * scans, moves by class) one heap at a time while they are all in one array */
             if (grundy_sparse_window_fits(s, n)) {

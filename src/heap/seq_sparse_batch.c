@@ -171,7 +171,8 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
         memset(s->batch_seen, 0, SPARSE_BATCH * SPARSE_BATCH_STRIDE * sizeof *s->batch_seen);
         s->batch_stamp = 1;
     }
-    const uint64_t flat = grundy_seq_flat_end(seq); /* issue 13: moved by a new layout */
+    /* issue 13: moved by a new layout */
+    const uint64_t flat = s->may_drop ? grundy_seq_flat_end(seq) : UINT64_MAX;
     if (n0 + SPARSE_BATCH > flat) {
         goto cleanup; /* values past the prefix: the caller takes the windowed pass */
     }
@@ -212,7 +213,8 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
         open += left > SPARSE_MANY_LEFT;
         GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, v));
         *next = n + 1;
-        if (s->labellings != labellings || s->bits != bits || grundy_seq_flat_end(seq) != flat) {
+        if (s->labellings != labellings || s->bits != bits ||
+            (s->may_drop && grundy_seq_flat_end(seq) != flat)) {
             break; /* the rest of the batch was marked for the old labelling or bits */
         }
     }

@@ -362,7 +362,8 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
     grundy_status st = GRUNDY_STATUS_OK;
     *next = b0;
     GRUNDY_TRY(reserve_slots(seq, s));
-    const uint64_t flat = grundy_seq_flat_end(seq); /* issue 13: moved by a new layout */
+    /* issue 13: moved by a new layout */
+    const uint64_t flat = s->may_drop ? grundy_seq_flat_end(seq) : UINT64_MAX;
     if (b1 > flat) {
         goto cleanup; /* values past the prefix: the caller takes the windowed pass */
     }
@@ -385,7 +386,8 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
         h = slot_ctx(s, h.raw, h.width, n - b0, s->doubt);
         GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, block_inside(s, &h, b0, b.rare_below, n)));
         *next = n + 1;
-        if (s->labellings != labellings || s->bits != bits || grundy_seq_flat_end(seq) != flat) {
+        if (s->labellings != labellings || s->bits != bits ||
+            (s->may_drop && grundy_seq_flat_end(seq) != flat)) {
             break; /* the rest of the block was marked for the old labelling or bits */
         }
     }

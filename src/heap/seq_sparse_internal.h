@@ -88,6 +88,7 @@ typedef struct sparse {
     sparse_mark batch_stamp;
     uint64_t batch_scan; /* the first take's ordinary splits a <= batch_scan marked per batch */
     unsigned simd; /* SPARSE_SIMD_*: the doubt test's instructions (grundy_sparse_simd_level) */
+    int may_drop;  /* issue 13: the sequence may drop values (grundy_seq_may_drop) */
 } sparse;
 
 static inline unsigned position_parity(const sparse *s, uint64_t i) {
