@@ -557,6 +557,15 @@ cleanup:
 }
 
 const grundy_seq_engine_ops grundy_seq_naive_ops = {
-    GRUNDY_SEQ_NAIVE, "naive",       naive_applies, naive_create, naive_extend,
-    naive_bytes,      naive_destroy, NULL,          naive_resume, NULL, 0,
+    GRUNDY_SEQ_NAIVE,
+    "naive",
+    naive_applies,
+    naive_create,
+    naive_extend,
+    naive_bytes,
+    naive_destroy,
+    NULL,
+    naive_resume,
+    NULL,
+    0,
 };
