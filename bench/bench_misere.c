@@ -21,7 +21,8 @@ static double play_once(const grundy_rule *rule, const uint64_t *heaps, size_t c
                         uint64_t quotient_max_heap, int *win, uint64_t *moves) {
     grundy_position_opts o = GRUNDY_POSITION_OPTS_INIT;
     grundy_position *p = NULL;
-    grundy_play_result r = {0, 0, 0, 0};
+    grundy_play_result r;
+    memset(&r, 0, sizeof r);
     o.quotient_max_heap = quotient_max_heap;
     const double t0 = user_seconds();
     if (grundy_position_create(rule, &o, &p) != GRUNDY_STATUS_OK ||

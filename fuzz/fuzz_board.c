@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer target for the mirror-board input (grundy solve mirror-board): every board parsed is
  * in range, sorted, symmetric through the centre, and the cursor and line move forward; a refusal
- * names its line. Small boards are solved and checked against the mirror rule. */
+ * names its line. Small boards (the first SOLVED_PER_INPUT of an input) are solved and checked
+ * against the mirror rule. */
 #include <grundy/solver.h>
 
 #include <stdint.h>
@@ -10,7 +11,10 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void check_board(const grundy_board *b) {
+/* Boards solved per input: solving every board of a 64-board input was most of the run time. */
+#define SOLVED_PER_INPUT 4
+
+static void check_board(const grundy_board *b, int solve) {
     for (size_t i = 0; i < b->blocked_count; i++) {
         const uint64_t r = b->blocked[i][0], c = b->blocked[i][1];
         if (r < 1 || r > b->n || c < 1 || c > b->n ||
@@ -19,7 +23,7 @@ static void check_board(const grundy_board *b) {
             abort();
         }
     }
-    if (grundy_board_free_cells(b) > 12) {
+    if (!solve || grundy_board_free_cells(b) > 12) {
         return;
     }
     grundy_game *g = NULL;
@@ -63,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (cur <= before || cur > end || line < line_before) {
             abort();
         }
-        check_board(&b);
+        check_board(&b, cases < SOLVED_PER_INPUT);
         grundy_board_free(&b);
     }
     free(text);

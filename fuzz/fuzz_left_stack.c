@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer target for the left-stack input (grundy solve left-stack): each instance parsed is four
  * numbers in range with the cursor moving forward; a refusal names its line; small instances are
- * solved and checked against the closed form. */
+ * solved (the first 16 of an input) and checked against the closed form. */
 #include <grundy/left_stack.h>
 #include <grundy/solver.h>
 
@@ -60,7 +60,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (cur <= before || cur > end || line < line_before) {
             abort();
         }
-        check_small(v);
+        if (cases < 16) { /* solving all 256 cases of an input was most of the run time */
+            check_small(v);
+        }
     }
     free(text);
     return 0;

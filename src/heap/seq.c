@@ -627,17 +627,12 @@ grundy_status grundy_seq_restore_begin(const grundy_seq *seq, unsigned width, ui
     return *values != NULL ? GRUNDY_STATUS_OK : GRUNDY_STATUS_NOMEM;
 }
 
-grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned width,
-                                     uint64_t count) {
-    free(seq->data);
-    free(seq->win);
-    seq->win = NULL;
-    seq->win_cap = 0;
-    seq->first = 0;
-    seq->windowed = 0;
+/* Hand `values` to the sequence and the engine; returns the engine's status. */
+static grundy_status take_values(grundy_seq *seq, void *values, unsigned width, uint64_t count,
+                                 uint64_t capacity) {
     seq->data = values;
     seq->width = width;
-    seq->capacity = count > 0 ? count : 1;
+    seq->capacity = capacity;
     seq->length = count;
     seq->max_value = 0;
     for (uint64_t i = 0; i < count; i++) {
@@ -645,4 +640,31 @@ grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned wid
         seq->max_value = v > seq->max_value ? v : seq->max_value;
     }
     return seq->ops->resume != NULL ? seq->ops->resume(seq, seq->state) : GRUNDY_STATUS_OK;
+}
+
+grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned width,
+                                     uint64_t count) {
+    if (seq->windowed) {
+        /* issue 13: the values replace a prefix and a window; only the prefix could come back
+         * (as a sequence of that length), below */
+        seq->length = seq->length < seq->capacity ? seq->length : seq->capacity;
+        free(seq->win);
+        seq->win = NULL;
+        seq->win_cap = 0;
+        seq->first = 0;
+        seq->windowed = 0;
+    }
+    void *const old = seq->data;
+    const unsigned old_width = seq->width;
+    const uint64_t old_length = seq->length, old_capacity = seq->capacity;
+    const grundy_status st = take_values(seq, values, width, count, count > 0 ? count : 1);
+    if (st == GRUNDY_STATUS_OK) {
+        free(old);
+        return st;
+    }
+    /* The engine cannot hold these values (a file's largest value past max_bytes, say): the
+     * sequence goes back to the values it had, which the engine held before (issue 17). */
+    free(values);
+    (void)take_values(seq, old, old_width, old_length, old_capacity);
+    return st;
 }

@@ -75,7 +75,9 @@ grundy_status grundy_seq_restore_begin(const grundy_seq *seq, unsigned width, ui
                                        void **values);
 
 /** The sequence takes `values` (from grundy_seq_restore_begin, filled) as g(0..count-1), in
- *  place of what it held, and the engine rebuilds its state from them. */
+ *  place of what it held, and the engine rebuilds its state from them. When the engine cannot
+ *  (LIMIT: values too large for max_bytes; NOMEM), `values` is freed and the sequence keeps what
+ *  it held. */
 grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned width, uint64_t count);
 
 /**

@@ -202,6 +202,10 @@ cleanup:
  * of values below 2^b stays below 2^b. */
 static grundy_status naive_reserve(const grundy_seq *seq, naive *s, uint64_t max) {
     grundy_status st = GRUNDY_STATUS_OK;
+    if (max > ((uint64_t)1 << 56)) { /* fits in no memory; max + 2 and the doubling below would
+                                        wrap (issue 17: a file's values) */
+        return GRUNDY_STATUS_LIMIT;
+    }
     uint64_t need_seen = max + 2;
     if (s->split_rule) {
         need_seen = 2;

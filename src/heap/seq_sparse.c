@@ -186,6 +186,9 @@ static grundy_status reserve_bits(grundy_seq *seq, sparse *s, unsigned bits) {
     if (bits <= s->bits && s->seen != NULL) {
         return GRUNDY_STATUS_OK;
     }
+    if (bits > 56) { /* 2^57 entries fit in no memory; 2 << 63 would overflow (issue 17) */
+        return GRUNDY_STATUS_LIMIT;
+    }
     const uint64_t old_cap = s->seen_cap, cap = (uint64_t)2 << bits;
     const int hist = bits <= MAX_HIST_BITS;
     GRUNDY_TRY(grundy_seq_charge_room(

@@ -280,6 +280,21 @@ refuse(grundy_seqfile_info *info, grundy_seqfile_problem problem, const char *fm
     return GRUNDY_STATUS_PARSE;
 }
 
+/* The file's rule text as a message may show it: one line (a byte outside printable ASCII is
+ * '?') of at most cap - 4 bytes, "..." when cut. The text is the file's, whatever it holds (issue
+ * 17: fuzz_seqfile found a newline reaching the message). */
+static void shown(char *out, size_t cap, const unsigned char *text, size_t len) {
+    size_t n = 0;
+    for (; n < len && n + 4 < cap; n++) {
+        out[n] = text[n] >= 0x20 && text[n] < 0x7f ? (char)text[n] : '?';
+    }
+    if (n < len) {
+        memcpy(out + n, "...", 3);
+        n += 3;
+    }
+    out[n] = '\0';
+}
+
 /* Read exactly n bytes into p (checksummed); 0 when the file ends first or on an error. */
 static int read_exact(FILE *f, checksum *ck, unsigned char *p, size_t n) {
     if (fread(p, 1, n, f) != n) {
@@ -307,16 +322,14 @@ static grundy_status parse_header(const unsigned char *h, grundy_seqfile_info *i
     info->count = get_le(h + 24, 8);
     info->max_value = get_le(h + 32, 8);
     *rule_len = (uint32_t)get_le(h + 40, 4);
-    if ((kind != GRUNDY_SEQFILE_SEQUENCE && kind != GRUNDY_SEQFILE_CHECKPOINT) || engine > 2 ||
-        info->width != width_for(info->max_value) || info->count > GRUNDY_NUMBER_MAX ||
-        *rule_len == 0 || *rule_len > MAX_RULE_TEXT) {
+    if ((kind != GRUNDY_SEQFILE_SEQUENCE && kind != GRUNDY_SEQFILE_CHECKPOINT) || engine < 1 ||
+        engine > 2 || info->width != width_for(info->max_value) ||
+        info->count > GRUNDY_NUMBER_MAX || *rule_len == 0 || *rule_len > MAX_RULE_TEXT) {
         return refuse(info, GRUNDY_SEQFILE_BAD_HEADER,
                       "corrupt header (kind, engine, width, count or rule length out of range)");
     }
     info->kind = (grundy_seqfile_kind)kind;
-    info->engine = engine == 1   ? GRUNDY_SEQ_NAIVE
-                   : engine == 2 ? GRUNDY_SEQ_SPARSE
-                                 : GRUNDY_SEQ_AUTO;
+    info->engine = engine == 1 ? GRUNDY_SEQ_NAIVE : GRUNDY_SEQ_SPARSE;
     return GRUNDY_STATUS_OK;
 }
 
@@ -396,8 +409,10 @@ static grundy_status read_body(FILE *f, checksum *ck, grundy_seq *seq, grundy_se
     const size_t want_len = rule_text(grundy_seq_rule(seq), &want);
     GRUNDY_CHECK(want != NULL, GRUNDY_STATUS_NOMEM);
     if (want_len != rule_len || memcmp(want, rule, rule_len) != 0) {
-        st = refuse(info, GRUNDY_SEQFILE_OTHER_RULE, "made for another rule: %s, not %s",
-                    (const char *)rule, want);
+        char theirs[96];
+        shown(theirs, sizeof theirs, rule, rule_len);
+        st = refuse(info, GRUNDY_SEQFILE_OTHER_RULE, "made for another rule: %s, not %s", theirs,
+                    want);
         goto cleanup;
     }
     uint64_t max = 0;

@@ -240,6 +240,15 @@ static grundy_status parse_prefix(char *field, grundy_survey_row *row) {
     return row->prefix_len == n ? GRUNDY_STATUS_OK : GRUNDY_STATUS_PARSE;
 }
 
+/* A prefix is g(0 .. n0 + p - 1) of a proved plain period (survey.c keeps no other), and
+ * grundy_survey_relate reads it at n0 + (n - n0) mod p: one of another length would be read
+ * past its end (issue 17: a crafted file, fuzz/corpus/survey/synth_short_prefix). */
+static int prefix_fits(const grundy_survey_row *r) {
+    const grundy_period_result *p = &r->period;
+    return r->prefix == NULL || (r->status == GRUNDY_SURVEY_PROVED && p->found && p->saltus == 0 &&
+                                 p->period > 0 && p->preperiod + p->period == r->prefix_len);
+}
+
 static int parse_numbers(char **f, grundy_survey_row *r) {
     uint64_t v[15];
     static const size_t at[15] = {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18};
@@ -292,7 +301,7 @@ static grundy_status parse_row(char **f, char *const *codes, size_t count, grund
     r->seconds = seconds;
     r->known = known;
     const grundy_status st = parse_prefix(f[23], r);
-    if (st != GRUNDY_STATUS_OK) {
+    if (st != GRUNDY_STATUS_OK || !prefix_fits(r)) {
         grundy_survey_row_clear(r);
         return st == GRUNDY_STATUS_NOMEM ? st : fail(diag, line, "malformed prefix");
     }
@@ -331,7 +340,13 @@ static grundy_status parse_lines(char *data, size_t len, const grundy_survey_hea
                                  unsigned char *have, grundy_diag *diag) {
     grundy_status st = GRUNDY_STATUS_OK;
     size_t n = 0;
-    char **lines = malloc((len / 2 + 2) * sizeof *lines);
+    /* One entry per '\n': a file of empty lines has len of them (len / 2 + 2 was written past,
+     * issue 17: fuzz_survey). */
+    size_t most = 1;
+    for (size_t i = 0; i < len; i++) {
+        most += data[i] == '\n';
+    }
+    char **lines = malloc(most * sizeof *lines);
     GRUNDY_CHECK(lines != NULL, GRUNDY_STATUS_NOMEM);
     for (char *c = data; *c != '\0';) {
         char *eol = strchr(c, '\n');

@@ -232,6 +232,119 @@ static void test_refusals(void) {
     grundy_rule_destroy(other);
 }
 
+/* docs/file-formats.md's checksum of buf[0..n), written at buf + n. */
+static void put_checksum(unsigned char *buf, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t w = 0;
+        for (size_t k = 8; k-- > 0;) {
+            w = (w << 8) | (i + k < n ? buf[i + k] : 0);
+        }
+        h = (h ^ w) * 0x100000001b3ull;
+        h ^= h >> 32;
+    }
+    h = (h ^ (uint64_t)n) * 0x100000001b3ull;
+    h ^= h >> 32;
+    for (unsigned i = 0; i < 8; i++) {
+        buf[n + i] = (unsigned char)(h >> (8 * i));
+    }
+}
+
+/* A well-formed file (right checksum) of `rule` holding `values` at width 8. */
+static void write_width8(const char *p, const char *rule, const uint64_t *values, unsigned count,
+                         unsigned engine) {
+    unsigned char buf[512] = {0};
+    const size_t len = strlen(rule);
+    uint64_t max = 0;
+    for (unsigned i = 0; i < count; i++) {
+        max = values[i] > max ? values[i] : max;
+    }
+    const uint64_t fields[] = {1, 1, engine, 8};
+    memcpy(buf, "GRUNDYSQ", 8);
+    for (unsigned f = 0; f < 4; f++) {
+        buf[8 + 4 * f] = (unsigned char)fields[f];
+    }
+    for (unsigned i = 0; i < 8; i++) {
+        buf[24 + i] = (unsigned char)((uint64_t)count >> (8 * i));
+        buf[32 + i] = (unsigned char)(max >> (8 * i));
+    }
+    buf[40] = (unsigned char)len;
+    memcpy(buf + 44, rule, len);
+    for (unsigned v = 0; v < count; v++) {
+        for (unsigned i = 0; i < 8; i++) {
+            buf[44 + len + 8 * v + i] = (unsigned char)(values[v] >> (8 * i));
+        }
+    }
+    const size_t n = 44 + len + 8 * (size_t)count;
+    put_checksum(buf, n);
+    spit(p, buf, (long)(n + 8));
+}
+
+/* Found by fuzz_seqfile's seeds (issue 17): a file whose values are too large for any memory
+ * (2^40, 2^64 - 1) wrapped the naive engine's sizes (a hang, or writes past its arrays) and
+ * shifted past 64 bits in the sparse one, and a refused resume left the file's values in the
+ * sequence; now LIMIT, and the sequence keeps its own values and goes on from them. A file
+ * naming engine 0 (the format has 1 and 2) was accepted. */
+static void test_fuzz_regressions(void) {
+    static const struct {
+        const char *rule;
+        grundy_seq_engine engine;
+        uint64_t big;
+    } cases[] = {{"0.[3]", GRUNDY_SEQ_NAIVE, (uint64_t)1 << 40},
+                 {"0.77", GRUNDY_SEQ_NAIVE, UINT64_MAX},
+                 {"0.77", GRUNDY_SEQ_SPARSE, UINT64_MAX},
+                 {"0.77", GRUNDY_SEQ_SPARSE, (uint64_t)1 << 40},
+                 {"4.0", GRUNDY_SEQ_NAIVE, UINT64_MAX}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        grundy_rule *rule = parse(cases[c].rule);
+        grundy_seq *seq = make(rule, cases[c].engine), *plain = make(rule, cases[c].engine);
+        uint64_t values[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0};
+        values[11] = cases[c].big;
+        write_width8(path, cases[c].rule, values, 12, cases[c].engine == GRUNDY_SEQ_NAIVE ? 1 : 2);
+        CHECK(grundy_seq_extend(seq, 5) == GRUNDY_STATUS_OK);
+        grundy_seqfile_info info;
+        CHECK(grundy_seqfile_load(path, seq, &info) == GRUNDY_STATUS_LIMIT);
+        CHECK_U64(grundy_seq_length(seq), 5);
+        CHECK(grundy_seq_extend(seq, 300) == GRUNDY_STATUS_OK);
+        CHECK(grundy_seq_extend(plain, 300) == GRUNDY_STATUS_OK);
+        for (uint64_t i = 0; i < 300; i++) {
+            if (grundy_seq_get(seq, i) != grundy_seq_get(plain, i)) {
+                fprintf(stderr, "%s after a refused load: g(%llu) differs\n", cases[c].rule,
+                        (unsigned long long)i);
+                CHECK(0);
+                break;
+            }
+        }
+        grundy_seq_destroy(seq);
+        grundy_seq_destroy(plain);
+        grundy_rule_destroy(rule);
+    }
+    grundy_rule *rule = parse("0.[3]");
+    uint64_t values[5] = {0, 1, 2, 3, 4};
+    write_width8(path, "0.[3]", values, 5, 1);
+    grundy_seqfile_problem problem;
+    CHECK(load_fresh(rule, path, &problem) == GRUNDY_STATUS_PARSE); /* not the narrowest width */
+    CHECK(problem == GRUNDY_SEQFILE_BAD_HEADER);
+    values[4] = (uint64_t)1 << 33;
+    write_width8(path, "0.[3]", values, 5, 1);
+    /* The helper's file is well formed: a width-8 value is past what the engine can hold. */
+    CHECK(load_fresh(rule, path, &problem) == GRUNDY_STATUS_LIMIT);
+    write_width8(path, "0.[3]", values, 5, 0);
+    CHECK(load_fresh(rule, path, &problem) == GRUNDY_STATUS_PARSE);
+    CHECK(problem == GRUNDY_SEQFILE_BAD_HEADER);
+    /* fuzz_seqfile: the file's rule text went into the message raw, a newline and all. */
+    values[4] = (uint64_t)1 << 33; /* width 8 is then the narrowest */
+    write_width8(path, "\n.[3]\033", values, 5, 1);
+    grundy_seq *seq = make(rule, GRUNDY_SEQ_AUTO);
+    grundy_seqfile_info info;
+    CHECK(grundy_seqfile_load(path, seq, &info) == GRUNDY_STATUS_PARSE);
+    CHECK(info.problem == GRUNDY_SEQFILE_OTHER_RULE);
+    CHECK(strchr(info.message, '\n') == NULL && strchr(info.message, '\033') == NULL);
+    CHECK(strstr(info.message, "?.[3]?") != NULL);
+    grundy_seq_destroy(seq);
+    grundy_rule_destroy(rule);
+}
+
 /* The hook sees every quiescent point; the stop flag ends the extend there, keeping values. */
 typedef struct hook_state {
     int calls;
@@ -288,6 +401,7 @@ int main(void) {
     test_refusals();
     test_resume_random();
     test_hooks();
+    test_fuzz_regressions();
     remove(path);
     return check_report("test_seqfile");
 }

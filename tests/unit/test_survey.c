@@ -129,6 +129,35 @@ static int same_rows(const grundy_survey_row *a, const grundy_survey_row *b) {
             memcmp(a->prefix, b->prefix, (size_t)a->prefix_len * sizeof *a->prefix) == 0);
 }
 
+/* Issue 17 (fuzz_survey): a file of the header and then only empty lines (right checksum) made
+ * the loader write past its line table (sized len / 2 + 2); refused now as a malformed row. */
+static void blank_lines(const char *path, const grundy_survey_header *h, char **codes, size_t count,
+                        grundy_survey_row *back, unsigned char *have) {
+    char text[4096];
+    int n = snprintf(text, sizeof text,
+                     "grundy-survey 1\nclass\t%s\nhex\t%d\nmax_n\t%llu\ntime_per_game\t%.17g\n"
+                     "reach\t%llu\n",
+                     h->pattern, h->hex, (unsigned long long)h->max_n, h->time_per_game,
+                     (unsigned long long)h->reach);
+    memset(text + n, '\n', 2000);
+    n += 2000;
+    uint64_t sum = 0xCBF29CE484222325ull;
+    for (int i = 0; i < n; i++) {
+        sum = (sum ^ (unsigned char)text[i]) * 0x100000001B3ull;
+    }
+    n +=
+        snprintf(text + n, sizeof text - (size_t)n, "checksum\t%016llx\n", (unsigned long long)sum);
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL && fwrite(text, 1, (size_t)n, f) == (size_t)n);
+    if (f != NULL) {
+        fclose(f);
+    }
+    grundy_diag diag;
+    memset(have, 0, count);
+    CHECK_EQ(grundy_survey_load(path, h, codes, count, back, have, &diag), GRUNDY_STATUS_PARSE);
+    CHECK(strstr(diag.message, "malformed row") != NULL);
+}
+
 static void test_file(char **codes, const grundy_survey_row *rows, size_t count) {
     const char *path = "test_survey.tmp";
     grundy_survey_header h;
@@ -178,6 +207,30 @@ static void test_file(char **codes, const grundy_survey_row *rows, size_t count)
     for (size_t i = 0; i < count; i++) {
         CHECK_EQ(back_have[i], 0);
     }
+    /* Issue 17 (fuzz_survey): a prefix that is not the whole period g(0 .. n0 + p - 1) made
+     * grundy_survey_relate read past it; such a row (right checksum) is refused now. */
+    size_t with = 0;
+    while (with < count && (!have[with] || rows[with].prefix_len < 2)) {
+        with++;
+    }
+    CHECK(with < count);
+    if (with < count) {
+        grundy_survey_row *bent = calloc(count, sizeof *bent);
+        memcpy(bent, rows, count * sizeof *bent); /* shallow: the prefixes stay the rows' */
+        for (int how = 0; how < 4; how++) {
+            bent[with] = rows[with];
+            bent[with].prefix_len -= how == 0;
+            bent[with].period.period = how == 1 ? 0 : bent[with].period.period;
+            bent[with].status = how == 2 ? GRUNDY_SURVEY_OBSERVED : bent[with].status;
+            bent[with].period.saltus = how == 3 ? 1 : bent[with].period.saltus;
+            CHECK_EQ(grundy_survey_save(path, &h, bent, have, count), GRUNDY_STATUS_OK);
+            CHECK_EQ(grundy_survey_load(path, &h, codes, count, back, back_have, &diag),
+                     GRUNDY_STATUS_PARSE);
+            CHECK(strstr(diag.message, "prefix") != NULL);
+        }
+        free(bent);
+    }
+    blank_lines(path, &h, codes, count, back, back_have);
     remove(path);
     CHECK_EQ(grundy_survey_load(path, &h, codes, count, back, back_have, &diag),
              GRUNDY_STATUS_NOT_FOUND);

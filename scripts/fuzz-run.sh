@@ -1,0 +1,34 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Run one libFuzzer target on its corpus, niced and in one process, then merge what it found
+# into fuzz/corpus/NAME (minimized: -merge=1 keeps only inputs that add coverage).
+#   [TIMEOUT=S] sh scripts/fuzz-run.sh NAME [SECS [MAX_LEN]]   (build first: docs/reliability.md)
+# The log (with libFuzzer's final stats: executions, exec/s, cov, ft) is build/fuzz/NAME.log.
+set -eu
+name=$1
+secs=${2:-300}
+max_len=${3:-4096}
+timeout=${TIMEOUT:-10} # seconds of wall time per input: raise it on a loaded machine
+bin=build/fuzz/fuzz/fuzz_$name
+corpus=fuzz/corpus/$name
+work=build/fuzz/work/$name
+[ -x "$bin" ] || { echo "fuzz-run: no $bin (build the fuzz tree first)" >&2; exit 2; }
+mkdir -p "$work" "$corpus"
+log=build/fuzz/$name.log
+rc=0
+nice -n 19 "$bin" -fork=0 -max_total_time="$secs" -max_len="$max_len" -timeout="$timeout" \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build/fuzz/$name-" \
+    "$work" "$corpus" >"$log" 2>&1 || rc=$?
+grep -E 'INITED|DONE|stat::number_of_executed_units|stat::average_exec_per_sec|SUMMARY' "$log" || true
+# Merge: the inputs of work that add coverage to the corpus, into the corpus. MERGE=0 copies
+# them instead, for a slow target whose merge replays the whole corpus (play: minutes).
+if [ "${MERGE:-1}" = 0 ]; then
+    cp -n "$work"/* "$corpus"/ 2>/dev/null || true
+else
+    nice -n 19 "$bin" -merge=1 -max_len="$max_len" -timeout="$timeout" -rss_limit_mb=2048 \
+        -artifact_prefix="build/fuzz/$name-merge-" \
+        "$corpus" "$work" >"build/fuzz/$name.merge.log" 2>&1 || true
+    grep -E 'MERGE-OUTER: [0-9]+ new files' "build/fuzz/$name.merge.log" || true
+fi
+echo "fuzz-run: $name corpus $(ls "$corpus" | wc -l) files, exit $rc"
+exit $rc
