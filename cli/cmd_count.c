@@ -61,6 +61,16 @@ static int run_batch(const cli_args *args) {
     return seq_batch_run(&cli_cmd_count, args, &spec);
 }
 
+/* --memory (issue 13): the P-positions counted as the values are computed. */
+typedef struct zeros {
+    uint64_t from, count;
+} zeros;
+
+static void count_zero(void *ctx, uint64_t n, uint64_t v) {
+    zeros *z = ctx;
+    z->count += n >= z->from && v == 0;
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
     seq_job job;
@@ -95,7 +105,14 @@ static int run(int argc, char **argv) {
                         (unsigned long long)from, (unsigned long long)to);
     }
     rc = seq_job_start(&cli_cmd_count, args.operands[0], &args, OPT_SEQ, &job);
-    if (rc < 0) {
+    if (rc < 0 && job.run.memory != 0 && to <= job.opts.max_n) { /* issue 13 */
+        zeros z = {from, 0};
+        rc = seq_job_stream(&cli_cmd_count, &job, to, count_zero, &z);
+        rc = rc < 0 ? seq_job_done(&cli_cmd_count, &job, CLI_EXIT_OK, UINT64_MAX) : rc;
+        if (rc == CLI_EXIT_OK) {
+            print(&job, args.present[OPT_JSON], from, to, z.count, to - from + 1 - z.count);
+        }
+    } else if (rc < 0) {
         job.run.bound = to < job.opts.max_n ? to + 1 : job.run.bound;
         const grundy_status st = grundy_query_count(job.query, from, to, &p_pos, &n_pos);
         if (st != GRUNDY_STATUS_OK) {

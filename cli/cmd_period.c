@@ -20,6 +20,8 @@ static const char help[] =
     "naive engine makes (moves leaving three or four heaps cost n^2 or n^3 per value: 0.D3\n"
     "stops at 2048 heaps) unless --max-n is given.\n"
     "An arithmetic period g(n + p) = g(n) + s is printed with its saltus s.\n"
+    "With --memory, only the periods whose check fits in what is kept are searched: a round's\n"
+    "scan needs every value, so a round whose values pass --memory stops with exit 4.\n"
     "\n"
     "Options:\n" SEQ_OPTIONS_HELP
     "  --json      print one JSON object: rule, preperiod, period, saltus, proved, proof,\n"
@@ -139,6 +141,9 @@ static int run(int argc, char **argv) {
             rc = seq_job_fail(&cli_cmd_period, &job, st, 0); /* --check: exit 5, the heap */
         } else if (st != GRUNDY_STATUS_OK) {
             rc = seq_run_fail(&job.run, st);
+            if (rc < 0 && st == GRUNDY_STATUS_LIMIT) {
+                rc = seq_job_memory_fail(&cli_cmd_period, &job); /* --memory (issue 13) */
+            }
             if (rc < 0 && (st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT)) {
                 /* say how far it got, and what to raise to what */
                 rc = cli_memory_fail(&cli_cmd_period, st, job.canonical, grundy_seq_length(seq),

@@ -32,6 +32,11 @@ static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
                                      SEQ_OPTIONS{NULL, 0, 0}};
 enum { OPT_TO, OPT_FREQ, OPT_JSON, OPT_SEQ };
 
+typedef struct stats_sink {
+    grundy_stats_acc *acc;
+    grundy_status st;
+} stats_sink;
+
 static void print_json(const seq_job *job, const grundy_stats *s, int freq) {
     json_writer w;
     json_init(&w, stdout);
@@ -89,8 +94,48 @@ static void print_text(const seq_job *job, const grundy_stats *s, int freq) {
     }
 }
 
+/* --memory (issue 13): each value into the accumulator as it is computed. */
+static void add_value(void *ctx, uint64_t n, uint64_t value) {
+    stats_sink *k = ctx;
+    (void)n;
+    if (k->st == GRUNDY_STATUS_OK) {
+        k->st = grundy_stats_acc_add(k->acc, value);
+    }
+}
+
+/* g(0..to) streamed into the accumulator: the values need not all be kept. */
+static int stats_streamed(seq_job *job, uint64_t to, grundy_stats *s) {
+    stats_sink k = {NULL, GRUNDY_STATUS_OK};
+    grundy_status st = grundy_stats_acc_create(job->rule, &k.acc);
+    int rc = st == GRUNDY_STATUS_OK ? seq_job_stream(&cli_cmd_stats, job, to, add_value, &k)
+                                    : CLI_EXIT_LIMIT;
+    if (rc < 0) {
+        st = k.st == GRUNDY_STATUS_OK ? grundy_stats_acc_finish(k.acc, s) : k.st;
+        rc = -1;
+    }
+    if (st != GRUNDY_STATUS_OK) {
+        rc = cli_fail(&cli_cmd_stats, cli_exit_code(st), "%s: %s", job->canonical,
+                      grundy_status_str(st));
+    }
+    grundy_stats_acc_destroy(k.acc);
+    return rc;
+}
+
 /* Compute g(0..to) directly and describe it. */
 static int stats_of(seq_job *job, uint64_t to, int json, int freq) {
+    if (job->run.memory != 0) { /* issue 13: streamed, --max-n only when given */
+        grundy_stats s;
+        int rc = stats_streamed(job, to, &s);
+        if (rc >= 0) {
+            return rc;
+        }
+        rc = seq_job_done(&cli_cmd_stats, job, CLI_EXIT_OK, UINT64_MAX);
+        if (rc == CLI_EXIT_OK) {
+            json ? print_json(job, &s, freq) : print_text(job, &s, freq);
+        }
+        grundy_stats_free(&s);
+        return rc;
+    }
     grundy_seq *seq = grundy_query_seq(job->query);
     if (to >= grundy_seq_length(seq) && to > job->opts.max_n) {
         return cli_fail(&cli_cmd_stats, CLI_EXIT_LIMIT,

@@ -52,6 +52,16 @@ static int run_batch(const cli_args *args) {
     return seq_batch_run(&cli_cmd_value, args, &spec);
 }
 
+/* --memory (issue 13): g(N) caught as it is computed. */
+typedef struct catch_value {
+    uint64_t heap, value;
+} catch_value;
+
+static void catch_heap(void *ctx, uint64_t n, uint64_t v) {
+    catch_value *c = ctx;
+    c->value = n == c->heap ? v : c->value;
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
     seq_job job;
@@ -78,7 +88,14 @@ static int run(int argc, char **argv) {
         return rc;
     }
     rc = seq_job_start(&cli_cmd_value, args.operands[0], &args, OPT_SEQ, &job);
-    if (rc < 0) {
+    if (rc < 0 && job.run.memory != 0 && heap <= job.opts.max_n) { /* issue 13 */
+        catch_value c = {heap, 0};
+        rc = seq_job_stream(&cli_cmd_value, &job, heap, catch_heap, &c);
+        rc = rc < 0 ? seq_job_done(&cli_cmd_value, &job, CLI_EXIT_OK, UINT64_MAX) : rc;
+        if (rc == CLI_EXIT_OK) {
+            print_value(&job, args.present[OPT_JSON] != 0, heap, c.value);
+        }
+    } else if (rc < 0) {
         const grundy_status st = grundy_query_value(job.query, heap, &value);
         if (st != GRUNDY_STATUS_OK) {
             rc = st == GRUNDY_STATUS_NOMEM

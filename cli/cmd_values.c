@@ -56,8 +56,7 @@ static int parse_format(const cli_args *args, int *format) {
                     args->value[OPT_FORMAT]);
 }
 
-/* One heap a line: an OEIS b-file ("n a(n)", offset = the first n, stated in a comment) or TSV. */
-static void print_rows(seq_job *job, int format, uint64_t from, uint64_t to) {
+static void print_rows_header(const seq_job *job, int format, uint64_t from, uint64_t to) {
     if (format == FORMAT_BFILE) {
         printf("# Grundy values g(n) of the heap game %s, n = %llu..%llu (grundy %s)\n",
                job->canonical, (unsigned long long)from, (unsigned long long)to, grundy_version());
@@ -66,6 +65,11 @@ static void print_rows(seq_job *job, int format, uint64_t from, uint64_t to) {
     } else {
         printf("n\tg\n");
     }
+}
+
+/* One heap a line: an OEIS b-file ("n a(n)", offset = the first n, stated in a comment) or TSV. */
+static void print_rows(seq_job *job, int format, uint64_t from, uint64_t to) {
+    print_rows_header(job, format, from, to);
     const char *fmt = format == FORMAT_BFILE ? "%llu %llu\n" : "%llu\t%llu\n";
     for (uint64_t n = from;; n++) {
         uint64_t v = 0;
@@ -109,6 +113,54 @@ static void print(seq_job *job, int json, uint64_t from, uint64_t to) {
     }
 }
 
+/* --memory (issue 13): each value printed as it is computed, in any format. */
+typedef struct stream {
+    int format;
+    uint64_t from;
+    json_writer w;
+} stream;
+
+static void print_streamed(void *ctx, uint64_t n, uint64_t v) {
+    stream *s = ctx;
+    if (n < s->from) {
+        return;
+    }
+    const unsigned long long nn = n, vv = v;
+    if (s->format == FORMAT_JSON) {
+        json_u64(&s->w, v);
+    } else if (s->format == FORMAT_BFILE || s->format == FORMAT_TSV) {
+        printf(s->format == FORMAT_BFILE ? "%llu %llu\n" : "%llu\t%llu\n", nn, vv);
+    } else {
+        printf(n == s->from ? "%llu" : " %llu", vv);
+    }
+}
+
+/* g(from..to) printed as computed: the sequence need not keep them (a run stopped by a limit
+ * leaves what was printed, its line ended, and exits 4). */
+static int print_streaming(seq_job *job, int format, uint64_t from, uint64_t to) {
+    stream s = {format, from, {0}};
+    if (format == FORMAT_JSON) {
+        json_init(&s.w, stdout);
+        json_object_begin(&s.w);
+        json_kv_str(&s.w, "rule", job->canonical);
+        json_kv_u64(&s.w, "from", from);
+        json_kv_u64(&s.w, "to", to);
+        json_key(&s.w, "values");
+        json_array_begin(&s.w);
+    } else if (format == FORMAT_BFILE || format == FORMAT_TSV) {
+        print_rows_header(job, format, from, to);
+    }
+    int rc = seq_job_stream(&cli_cmd_values, job, to, print_streamed, &s);
+    if (format == FORMAT_JSON && rc < 0) {
+        json_array_end(&s.w);
+        json_object_end(&s.w);
+    } else if (format == FORMAT_TEXT) {
+        putchar('\n');
+    }
+    fflush(stdout);
+    return rc < 0 ? seq_job_done(&cli_cmd_values, &job[0], CLI_EXIT_OK, UINT64_MAX) : rc;
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
     seq_job job;
@@ -139,7 +191,9 @@ static int run(int argc, char **argv) {
                         (unsigned long long)to);
     }
     rc = seq_job_start(&cli_cmd_values, args.operands[0], &args, OPT_SEQ, &job);
-    if (rc < 0) {
+    if (rc < 0 && job.run.memory != 0 && to <= job.opts.max_n) {
+        rc = print_streaming(&job, format, from, to); /* issue 13 */
+    } else if (rc < 0) {
         job.run.bound = to < job.opts.max_n ? to + 1 : job.run.bound;
         const grundy_status st = grundy_query_prepare(job.query, to);
         if (st != GRUNDY_STATUS_OK) {

@@ -167,6 +167,34 @@ int cli_work_refusal(const cli_command *cmd, const char *where, const char *cano
                     (unsigned long long)r->heap);
 }
 
+int seq_job_memory_fail(const cli_command *cmd, seq_job *job) {
+    const grundy_seq_limit_info *l = grundy_seq_limit(grundy_query_seq(job->query));
+    const unsigned long long memory = job->run.memory, need = l->need_bytes, heap = l->heap;
+    if (memory == 0 || l->reason == GRUNDY_SEQ_LIMIT_NONE) {
+        return -1;
+    }
+    if (l->reason == GRUNDY_SEQ_LIMIT_GAP) {
+        return cli_fail(cmd, CLI_EXIT_LIMIT,
+                        "heap %llu of %s needs g(%llu), which --memory %llu does not keep (it "
+                        "holds g(0..%llu) and g(%llu..%llu)); raise --memory to at least %llu",
+                        heap, job->canonical, (unsigned long long)l->index, memory,
+                        (unsigned long long)(l->prefix - (l->prefix > 0)),
+                        (unsigned long long)l->first, heap - (heap > 0), need);
+    }
+    if (l->reason == GRUNDY_SEQ_LIMIT_ALL) {
+        return cli_fail(cmd, CLI_EXIT_LIMIT,
+                        "%s needs every value of %s kept, g(0..%llu) with the scratch, more than "
+                        "--memory %llu; raise --memory to at least %llu",
+                        l->what, job->canonical, (unsigned long long)(l->index - (l->index > 0)),
+                        memory, need);
+    }
+    return cli_fail(cmd, CLI_EXIT_LIMIT,
+                    "%s: the values kept and the engine's scratch pass --memory %llu at heap "
+                    "%llu; raise --memory to at least %llu",
+                    job->canonical, memory,
+                    (unsigned long long)grundy_seq_length(grundy_query_seq(job->query)), need);
+}
+
 int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_t heap) {
     const unsigned long long n = heap, max_n = job->opts.max_n;
     const unsigned long long reach = grundy_query_reach(job->query);
@@ -187,6 +215,10 @@ int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_
     }
     if (st != GRUNDY_STATUS_LIMIT) {
         return cli_fail(cmd, cli_exit_code(st), "%s: %s", job->canonical, grundy_status_str(st));
+    }
+    const int memory_rc = seq_job_memory_fail(cmd, job);
+    if (memory_rc >= 0) {
+        return memory_rc;
     }
     const int work_rc = cli_work_refusal(cmd, "", job->canonical, job->query, job->rule, max_n);
     if (work_rc >= 0) {
@@ -229,4 +261,32 @@ int seq_job_done(const cli_command *cmd, seq_job *job, int rc, uint64_t count) {
         }
     }
     return seq_run_done(&job->run, rc, count);
+}
+
+int seq_job_stream(const cli_command *cmd, seq_job *job, uint64_t to,
+                   void (*sink)(void *ctx, uint64_t n, uint64_t value), void *ctx) {
+    /* --to N asks for exactly g(0..N): only a --max-n given bounds it (its default bounds the
+     * period searches, which a direct computation does not make). */
+    if (job->opts.unproved_max_n != 0 && to > job->opts.max_n) {
+        return cli_fail(cmd, CLI_EXIT_LIMIT,
+                        "with --memory, g(0..%llu) is computed directly: raise --max-n (now %llu) "
+                        "to %llu",
+                        (unsigned long long)to, (unsigned long long)job->opts.max_n,
+                        (unsigned long long)to);
+    }
+    grundy_seq *const seq = grundy_query_seq(job->query);
+    job->run.bound = to + 1;
+    job->run.sink = sink;
+    job->run.sink_ctx = ctx;
+    job->run.sunk = 0;
+    job->run.sink_end = to + 1;
+    const grundy_status st = grundy_seq_extend(seq, to + 1);
+    if (st == GRUNDY_STATUS_OK) {
+        seq_run_drain(&job->run);
+    }
+    if (job->run.lost) {
+        return cli_fail(cmd, CLI_EXIT_IO, "%s: internal error: a value was dropped unseen",
+                        job->canonical);
+    }
+    return st == GRUNDY_STATUS_OK ? -1 : seq_job_fail(cmd, job, st, to);
 }

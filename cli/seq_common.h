@@ -30,6 +30,7 @@
     {"load", 0, CLI_ARG_ONE},                                                                      \
     {"progress", 0, CLI_ARG_NONE},                                                                 \
     {"quiet", 'q', CLI_ARG_NONE},                                                                  \
+    {"memory", 0, CLI_ARG_ONE},                                                                    \
     /* end of the shared options */
 
 /* Indices of the shared options, relative to the command's OPT_SEQ; same order as SEQ_OPTIONS. */
@@ -48,6 +49,7 @@ enum seq_option {
     SEQ_OPT_LOAD,
     SEQ_OPT_PROGRESS,
     SEQ_OPT_QUIET,
+    SEQ_OPT_MEMORY,
     SEQ_OPT_COUNT
 };
 
@@ -74,6 +76,11 @@ enum seq_option {
     "  --load F    start from the values in the sequence file (or checkpoint) F\n"                 \
     "  --progress  a progress line on stderr even when it is not a terminal\n"                     \
     "  -q, --quiet no progress line, no notes on stderr\n"                                         \
+    "  --memory B  bound the values kept and the engine's scratch by B bytes whatever N is:\n"    \
+    "              past it the sparse engine keeps a prefix and a window behind the current\n"   \
+    "              heap, and the values are printed or counted as they are computed; a heap\n"    \
+    "              needing a value not kept stops with exit 4 saying what to raise (not with\n"   \
+    "              --save or --checkpoint) [default: every value kept, up to 8 GiB]\n"           \
     ""
 /* clang-format on */
 
@@ -96,6 +103,20 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
                   seq_job *job);
 
 void seq_job_end(seq_job *job);
+
+/**
+ * A LIMIT under --memory (issue 13): say what was missing (a dropped value, every value, bytes)
+ * and what to raise --memory to, exit 4; -1 when the limit was not --memory's.
+ */
+int seq_job_memory_fail(const cli_command *cmd, seq_job *job);
+
+/**
+ * --memory (issue 13): compute g(0..to) directly, giving each value to `sink` (every heap 0..to,
+ * in order) as it becomes final, before the window drops it. Exit 4 past --max-n.
+ * @return -1 when done, else the exit code (the message printed).
+ */
+int seq_job_stream(const cli_command *cmd, seq_job *job, uint64_t to,
+                   void (*sink)(void *ctx, uint64_t n, uint64_t value), void *ctx);
 
 /**
  * The command computed what it prints (rc 0, or 1 for "no period"): write the final checkpoint

@@ -104,9 +104,22 @@ static int save_file(seq_run *run, const char *what, const char *path, uint64_t 
     return cli_fail(run->cmd, CLI_EXIT_IO, "cannot write %s %s: %s", what, path, strerror(why));
 }
 
+void seq_run_drain(seq_run *run) {
+    const uint64_t length = grundy_seq_length(run->seq);
+    const uint64_t end = length < run->sink_end ? length : run->sink_end;
+    for (; run->sink != NULL && run->sunk < end; run->sunk++) {
+        if (!grundy_seq_kept(run->seq, run->sunk)) {
+            run->lost = 1;
+            return;
+        }
+        run->sink(run->sink_ctx, run->sunk, grundy_seq_get(run->seq, run->sunk));
+    }
+}
+
 static grundy_status hook(void *ctx, const grundy_seq *seq, uint64_t target) {
     seq_run *run = ctx;
     const double now = now_seconds();
+    seq_run_drain(run);
     if (run->checkpoint != NULL && now - run->last_save >= (double)run->every) {
         run->failed = save_file(run, "checkpoint", run->checkpoint, grundy_seq_length(seq),
                                 GRUNDY_SEQFILE_CHECKPOINT);
@@ -135,6 +148,25 @@ int seq_run_parse(const cli_command *cmd, const cli_args *args, int seq_base, se
     run->progress =
         !run->quiet && (args->present[seq_base + SEQ_OPT_PROGRESS] > 0 || isatty(fileno(stderr)));
     run->every = DEFAULT_EVERY;
+    run->sink_end = UINT64_MAX;
+    const char *const memory = args->value[seq_base + SEQ_OPT_MEMORY];
+    if (memory != NULL) {
+        const int rc = cli_parse_number(cmd, "--memory", memory, GRUNDY_NUMBER_MAX, &run->memory);
+        if (rc != 0) {
+            return rc;
+        }
+        if (run->memory == 0) {
+            return cli_fail(cmd, CLI_EXIT_VALUE, "--memory must be at least 1 byte");
+        }
+        if (run->save != NULL || run->checkpoint != NULL) {
+            /* they write every value, which --memory lets the sequence drop */
+            return cli_usage_error(cmd,
+                                   "--memory drops values that %s writes: give one or the "
+                                   "other",
+                                   run->save != NULL ? "--save" : "--checkpoint");
+        }
+        opts->memory = run->memory;
+    }
     if (every != NULL) {
         const int rc =
             cli_parse_number(cmd, "--checkpoint-every", every, MAX_EVERY_SECONDS, &run->every);

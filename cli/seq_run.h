@@ -19,6 +19,14 @@ typedef struct seq_run {
     size_t drawn;          /* characters of the progress line on screen, 0 when none */
     grundy_seq *seq;
     int failed; /* the hook printed why it stopped the run; this is the exit code */
+    /* --memory (issue 13): the values go to the sink as they become final, at the quiescent
+     * points, before the window drops them */
+    uint64_t memory;
+    void (*sink)(void *ctx, uint64_t n, uint64_t value);
+    void *sink_ctx;
+    uint64_t sunk;     /* heaps given to the sink so far */
+    uint64_t sink_end; /* heaps from here on are not wanted */
+    int lost;          /* a value was dropped before the sink saw it (a bug: exit 5) */
 } seq_run;
 
 /**
@@ -40,6 +48,12 @@ int seq_run_begin(seq_run *run, grundy_query *query, const char *rule);
  * stopped, 130 or 143) or stopped by the hook (already said), the exit code; else -1.
  */
 int seq_run_fail(seq_run *run, grundy_status st);
+
+/**
+ * Give the sink every value computed since it last saw one, up to sink_end (the chunk loop's
+ * hook does this at every quiescent point; call it once more after the computation).
+ */
+void seq_run_drain(seq_run *run);
 
 /**
  * The computation is done: clear the progress line, write the final checkpoint and --save with

@@ -79,6 +79,19 @@ typedef struct grundy_seq_opts {
     /** Nonzero (set by a signal handler, say): stop at the next quiescent point with
      *  GRUNDY_STATUS_INTERRUPTED, the values computed so far valid. NULL: never. */
     volatile sig_atomic_t *stop;
+    /**
+     * Memory beyond RAM (issue 13): 0, the default, keeps every value (bounded by max_bytes).
+     * Nonzero bounds the footprint (values kept + engine scratch) by this many bytes whatever
+     * the length: where every value no longer fits, an engine that can (the sparse engine,
+     * without the self-check) keeps a prefix g(0..P-1) and a window g(F..length-1) behind the
+     * current heap (each about half of the bytes left beside the scratch), and drops the rest.
+     * A heap whose options need a value not kept stops the run with GRUNDY_STATUS_LIMIT and
+     * grundy_seq_limit says what was missing and how much memory would keep it; an engine
+     * that needs every value stops once they no longer fit. Values pushed since the last
+     * quiescent point are always kept (the chunks are at most a quarter of the window), so the
+     * hook can consume them; grundy_seq_kept says which values are held.
+     */
+    uint64_t memory;
 } grundy_seq_opts;
 #define GRUNDY_SEQ_DEFAULT_MAX_BYTES ((uint64_t)8 << 30)
 /* Designated, so that fields appended later (zero by default) need no edit here. */
@@ -138,6 +151,39 @@ GRUNDY_API uint64_t grundy_seq_rare_count(const grundy_seq *seq);
 
 /** Bytes the sequence holds now: the values' buffer and the engine's scratch. */
 GRUNDY_API uint64_t grundy_seq_bytes(const grundy_seq *seq);
+
+/* ---------------------------------------------------------------- memory beyond RAM (issue 13) */
+
+/** Nonzero when g(n) is held (n < length, and not dropped from between the prefix and the
+ *  window of a sequence with opts.memory). Every n < length is held until values are dropped. */
+GRUNDY_API int grundy_seq_kept(const grundy_seq *seq, uint64_t n);
+
+/** Nonzero when every value g(0..length-1) is held (no value was dropped). */
+GRUNDY_API int grundy_seq_kept_all(const grundy_seq *seq);
+
+/** Why the last GRUNDY_STATUS_LIMIT of a sequence came. */
+typedef enum grundy_seq_limit_reason {
+    GRUNDY_SEQ_LIMIT_NONE,  /**< no limit was reached */
+    GRUNDY_SEQ_LIMIT_BYTES, /**< values and scratch would pass max_bytes (or opts.memory) */
+    GRUNDY_SEQ_LIMIT_GAP,   /**< heap `heap` needs g(index), which was dropped */
+    GRUNDY_SEQ_LIMIT_ALL    /**< `what` needs every value, and some were dropped or would be */
+} grundy_seq_limit_reason;
+
+/** What the last GRUNDY_STATUS_LIMIT lacked (grundy_seq_limit). */
+typedef struct grundy_seq_limit_info {
+    grundy_seq_limit_reason reason;
+    uint64_t heap;  /**< the heap being computed (GAP, ALL) */
+    uint64_t index; /**< GAP: the value it needed; ALL: how many values g(0..index-1) */
+    /** The least opts.memory (or max_bytes) with which this step would have fitted, as far as
+     *  the sequence can tell now: later heaps may need more. */
+    uint64_t need_bytes;
+    /** The values held when it stopped: g(0..prefix-1) and g(first..length-1). */
+    uint64_t prefix, first;
+    const char *what; /**< ALL: what needs every value ("the naive engine", ...) */
+} grundy_seq_limit_info;
+
+/** The reason for the last GRUNDY_STATUS_LIMIT (reason NONE when there was none). */
+GRUNDY_API const grundy_seq_limit_info *grundy_seq_limit(const grundy_seq *seq);
 
 #ifdef __cplusplus
 }

@@ -47,7 +47,9 @@ typedef struct grundy_seqfile_info {
  * temporary file beside it, fsync, rename over `path`, fsync the directory. A kill at any moment
  * leaves the old file or the new one, whole.
  * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_IO (errno tells why; no temporary file is left);
- *         GRUNDY_STATUS_INVALID_ARG when count exceeds the sequence; GRUNDY_STATUS_NOMEM.
+ *         GRUNDY_STATUS_INVALID_ARG when count exceeds the sequence; GRUNDY_STATUS_NOMEM;
+ *         GRUNDY_STATUS_LIMIT when the sequence (opts.memory) no longer holds every value in one
+ *         array (grundy_seq_limit says so).
  */
 GRUNDY_API grundy_status grundy_seqfile_save(const grundy_seq *seq, uint64_t count,
                                              grundy_seqfile_kind kind, const char *path);

@@ -49,6 +49,30 @@ GRUNDY_API grundy_status grundy_stats_compute(const grundy_seq *seq, uint64_t co
 /** Free the frequencies; the struct itself is the caller's. NULL is allowed. */
 GRUNDY_API void grundy_stats_free(grundy_stats *stats);
 
+/**
+ * The same statistics accumulated value by value (issue 13: a sequence that keeps only a prefix
+ * and a window of its values, opts.memory, is described as it is computed). grundy_stats_compute
+ * is this over g(0..count-1), so both give the same result. Memory: O(largest value).
+ */
+typedef struct grundy_stats_acc grundy_stats_acc;
+
+/** @param rule the rule the values are of (borrowed; for the split takes' parity).
+ *  @return OK, NOMEM. */
+GRUNDY_API grundy_status grundy_stats_acc_create(const grundy_rule *rule, grundy_stats_acc **out);
+
+/** Add g(n) = value for the next heap n (0, 1, 2, ... in order). @return OK, NOMEM. */
+GRUNDY_API grundy_status grundy_stats_acc_add(grundy_stats_acc *acc, uint64_t value);
+
+/** The heaps added so far. */
+GRUNDY_API uint64_t grundy_stats_acc_count(const grundy_stats_acc *acc);
+
+/** The statistics of the heaps added so far (at least one). @return OK, INVALID_ARG (none
+ *  added), NOMEM. */
+GRUNDY_API grundy_status grundy_stats_acc_finish(const grundy_stats_acc *acc, grundy_stats *out);
+
+/** NULL is allowed. */
+GRUNDY_API void grundy_stats_acc_destroy(grundy_stats_acc *acc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -26,7 +26,9 @@ class SeqOpts(ctypes.Structure):
                 ("check", ctypes.c_int), ("check_rate", ctypes.c_double),
                 ("check_report", ctypes.POINTER(SeqCheckReport)), ("test_corrupt_heap", u64),
                 ("hook", ctypes.c_void_p), ("hook_ctx", ctypes.c_void_p),
-                ("stop", ctypes.c_void_p)]
+                ("stop", ctypes.c_void_p),
+                # memory beyond RAM (issue 13): 0, every value kept
+                ("memory", u64)]
 
 
 class PeriodOpts(ctypes.Structure):

@@ -252,6 +252,8 @@ static grundy_status search(const grundy_rule *rule, grundy_seq *seq, grundy_pro
     for (;;) {
         length = length < limit ? length : limit;
         GRUNDY_TRY(grundy_seq_extend(seq, length));
+        /* issue 13: a sequence that keeps a prefix and a window cannot be scanned */
+        GRUNDY_TRY(grundy_seq_need_all(seq, length, "the period search (it scans every value)"));
         /* A theorem proves plain periods only; without one, any period is at best observed. */
         GRUNDY_TRY(best_period(seq, length, rule, theorem != GRUNDY_PROOF_NONE, &c));
         /* Hexadecimal games (three or more heaps) can be arithmetic-periodic for good (Howse

@@ -4,6 +4,8 @@
  * a heap past both the prefix and any proof is GRUNDY_STATUS_LIMIT. */
 #include <grundy/query.h>
 
+#include "seq_internal.h"
+
 #include "period_internal.h"
 #include "seq_internal.h"
 
@@ -253,7 +255,18 @@ static grundy_status search_period(grundy_query *q, uint64_t bound) {
     }
 }
 
+static grundy_status prepare(grundy_query *q, uint64_t n);
+
+/* issue 13: the answers read stored values, so a sequence that dropped some cannot give them. */
 grundy_status grundy_query_prepare(grundy_query *q, uint64_t n) {
+    const grundy_status st = prepare(q, n);
+    if (st != GRUNDY_STATUS_OK) {
+        return st;
+    }
+    return grundy_seq_need_all(q->seq, n, "answering from the stored values");
+}
+
+static grundy_status prepare(grundy_query *q, uint64_t n) {
     if (n > GRUNDY_NUMBER_MAX) {
         return GRUNDY_STATUS_RANGE;
     }

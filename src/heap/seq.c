@@ -1,6 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* Grundy sequence storage (values in the narrowest of 1, 2, 4 or 8 bytes, widened when a larger
- * value appears) and the choice of the engine that fills it. */
+ * value appears) and the choice of the engine that fills it.
+ *
+ * Memory beyond RAM (issue 13): with opts.memory, once every value no longer fits, the values
+ * live in a prefix g(0..capacity-1), which stays, and a window g(first..length-1) behind the
+ * current heap, which slides: when it is full its newer half is moved down (memmove) over the
+ * older, so each value is moved at most once on average, O(1) amortized. The values between
+ * are dropped. The sparse engine reads the small parts of splits from the prefix and the large
+ * ones (and its rare positions' partners) from the window, so a run needs memory for what its
+ * options reach, not for N; an option outside both is reported (grundy_seq_missing), never
+ * guessed. */
 #include "seq_internal.h"
 
 #include "../util/try.h"
@@ -9,6 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+/* What the const storage calls (grundy_seq_charge) record: why the last LIMIT came, and the
+ * most scratch an engine asked for (the memory an ALL limit needs beside the values). */
+typedef struct grundy_seq_books {
+    grundy_seq_limit_info limit;
+    uint64_t peak_scratch;
+} grundy_seq_books;
 
 struct grundy_seq {
     const grundy_rule *rule;
@@ -29,6 +45,14 @@ struct grundy_seq {
     /* self-check (issue 11): NULL when not asked for */
     grundy_seq_checker *checker;
     uint64_t corrupt_heap; /* tests only: store g(k) ^ 1 for this heap k (0: none) */
+    /* memory beyond RAM (issue 13): when windowed, data is the prefix (capacity values) and
+     * win holds g(first..length-1) once length > capacity (first >= capacity) */
+    uint64_t memory; /* opts.memory; 0: keep every value */
+    int windowed;
+    void *win;
+    uint64_t win_cap, first;
+    uint64_t mark;           /* values from here on came after the last quiescent point */
+    grundy_seq_books *books; /* written through const calls too */
 };
 
 /* Chunks of heaps between quiescent points: the first is small, so that a slow engine is heard
@@ -36,6 +60,11 @@ struct grundy_seq {
 #define FIRST_CHUNK   ((uint64_t)256)
 #define MAX_CHUNK     ((uint64_t)1 << 26)
 #define CHUNK_SECONDS 0.05
+/* With opts.memory: the smallest window, and the bytes beside the engine's scratch left for it
+ * to grow (wider values, the rare list, the batched pass's tables): an eighth, at least
+ * SCRATCH_ROOM; the values take the rest. */
+#define MIN_WINDOW   ((uint64_t)1024)
+#define SCRATCH_ROOM ((uint64_t)64 << 10)
 
 /* Every engine, fastest first: AUTO takes the first that applies. */
 static const grundy_seq_engine_ops *const engines[] = {&grundy_seq_sparse_ops,
@@ -67,6 +96,12 @@ grundy_status grundy_seq_create(const grundy_rule *rule, const grundy_seq_opts *
     seq->rule = rule;
     seq->ops = ops;
     seq->max_bytes = opts->max_bytes;
+    seq->memory = opts->memory;
+    if (seq->memory != 0 && seq->memory < seq->max_bytes) {
+        seq->max_bytes = seq->memory; /* the footprint bound is a byte limit too */
+    }
+    seq->books = calloc(1, sizeof *seq->books);
+    GRUNDY_CHECK(seq->books != NULL, GRUNDY_STATUS_NOMEM);
     seq->threads = opts->threads > 1 ? opts->threads : 1;
     seq->width = 1;
     seq->hook = opts->hook;
@@ -94,6 +129,8 @@ void grundy_seq_destroy(grundy_seq *seq) {
     }
     grundy_seq_checker_destroy(seq->checker);
     free(seq->data);
+    free(seq->win);
+    free(seq->books);
     free(seq);
 }
 
@@ -109,8 +146,61 @@ static int fits(const grundy_seq *seq, uint64_t count, unsigned width, uint64_t 
     return count * width + scratch <= seq->max_bytes;
 }
 
+/* count * width + scratch, saturated. */
+static uint64_t bytes_for(uint64_t count, unsigned width, uint64_t scratch) {
+    if (count > (UINT64_MAX - scratch) / width) {
+        return UINT64_MAX;
+    }
+    return count * width + scratch;
+}
+
+/* Record a LIMIT for grundy_seq_limit; returns LIMIT. */
+static grundy_status limit_at(const grundy_seq *seq, grundy_seq_limit_reason reason, uint64_t heap,
+                              uint64_t index, uint64_t need, const char *what) {
+    grundy_seq_limit_info *const l = &seq->books->limit;
+    l->reason = reason;
+    l->heap = heap;
+    l->index = index;
+    l->need_bytes = need;
+    l->prefix = seq->windowed && seq->length > seq->capacity ? seq->capacity : seq->length;
+    l->first = seq->windowed && seq->length > seq->capacity ? seq->first : l->prefix;
+    l->what = what;
+    return GRUNDY_STATUS_LIMIT;
+}
+
+/* Value slots held: the prefix (or every value) and the window. */
+static uint64_t slots(const grundy_seq *seq) {
+    return seq->capacity + seq->win_cap;
+}
+
+/* May this sequence drop values (opts.memory, an engine that reads through views, no check)? */
+static int may_window(const grundy_seq *seq) {
+    return seq->memory != 0 && seq->ops->windowed && seq->checker == NULL;
+}
+
+static grundy_status relayout(grundy_seq *seq, unsigned width, uint64_t scratch);
+
+grundy_status grundy_seq_charge_room(grundy_seq *seq, uint64_t scratch) {
+    if ((seq->windowed || may_window(seq)) && !fits(seq, slots(seq), seq->width, scratch)) {
+        /* Smaller prefix and window beside the larger scratch (the window keeps its newest
+         * values; a shorter prefix keeps its first ones). */
+        const grundy_status st = relayout(seq, seq->width, scratch);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+    }
+    return grundy_seq_charge(seq, scratch);
+}
+
 grundy_status grundy_seq_charge(const grundy_seq *seq, uint64_t scratch) {
-    return fits(seq, seq->capacity, seq->width, scratch) ? GRUNDY_STATUS_OK : GRUNDY_STATUS_LIMIT;
+    if (scratch > seq->books->peak_scratch) {
+        seq->books->peak_scratch = scratch;
+    }
+    if (fits(seq, slots(seq), seq->width, scratch)) {
+        return GRUNDY_STATUS_OK;
+    }
+    return limit_at(seq, GRUNDY_SEQ_LIMIT_BYTES, seq->length, 0,
+                    bytes_for(slots(seq), seq->width, scratch), NULL);
 }
 
 static void store(void *data, unsigned width, uint64_t n, uint64_t v) {
@@ -134,10 +224,20 @@ static unsigned width_for(uint64_t v) {
     return v <= UINT8_MAX ? 1u : v <= UINT16_MAX ? 2u : v <= UINT32_MAX ? 4u : 8u;
 }
 
-/* Move the values into a buffer of `capacity` values of `width` bytes. */
+/* Move the values into a buffer of `capacity` values of `width` bytes (every value kept); past
+ * max_bytes, a prefix and a window when the sequence may drop values. */
 static grundy_status relocate(grundy_seq *seq, uint64_t capacity, unsigned width) {
     if (!fits(seq, capacity, width, scratch_bytes(seq))) {
-        return GRUNDY_STATUS_LIMIT;
+        if (may_window(seq)) {
+            return relayout(seq, width, scratch_bytes(seq));
+        }
+        const uint64_t need = bytes_for(capacity, width, scratch_bytes(seq));
+        const char *const what = seq->checker != NULL                 ? "the self-check (--check)"
+                                 : seq->ops->kind == GRUNDY_SEQ_NAIVE ? "the naive engine"
+                                                                      : "this engine";
+        return seq->memory != 0
+                   ? limit_at(seq, GRUNDY_SEQ_LIMIT_ALL, seq->length, capacity, need, what)
+                   : limit_at(seq, GRUNDY_SEQ_LIMIT_BYTES, seq->length, 0, need, NULL);
     }
     if (width == seq->width) {
         void *grown = realloc(seq->data, (size_t)(capacity * width));
@@ -161,10 +261,204 @@ static grundy_status relocate(grundy_seq *seq, uint64_t capacity, unsigned width
     return GRUNDY_STATUS_OK;
 }
 
+/* ---------------------------------------------------------------- prefix and window (issue 13) */
+
+/* Is g(i) held (i < length)? */
+static int kept(const grundy_seq *seq, uint64_t i) {
+    return !seq->windowed || i < seq->capacity || i >= seq->first;
+}
+
+static uint64_t load_kept(const grundy_seq *seq, uint64_t i) {
+    if (seq->windowed && i >= seq->capacity) {
+        return grundy_seq_raw_load(seq->win, seq->width, i - seq->first);
+    }
+    return grundy_seq_raw_load(seq->data, seq->width, i);
+}
+
+/* The least max_bytes whose split gives `per` values to each of prefix and window at `width`
+ * beside `scratch` (the inverse of relayout's split). */
+static uint64_t memory_for(uint64_t per, unsigned width, uint64_t scratch) {
+    const uint64_t values = bytes_for(2 * per, width, 0);
+    if (values >= UINT64_MAX / 8 - scratch - SCRATCH_ROOM) {
+        return UINT64_MAX;
+    }
+    const uint64_t eighth = (values / 7 + 1) * 8; /* values are 7/8 of it */
+    return scratch + (eighth > values + SCRATCH_ROOM ? eighth : values + SCRATCH_ROOM) + 8;
+}
+
+/*
+ * Split max_bytes beside the scratch into a prefix and a window of `per` values each at `width`
+ * and move the kept values there: the prefix keeps g(0..per-1) where held, the window the
+ * newest values (its older half, and never fewer than those since the last quiescent point,
+ * which the hook has not seen). Used when every value stops fitting and when a wider value
+ * comes while windowed.
+ */
+static grundy_status relayout(grundy_seq *seq, unsigned width, uint64_t scratch) {
+    const uint64_t free_bytes = seq->max_bytes > scratch ? seq->max_bytes - scratch : 0;
+    /* Room for the scratch to grow; when it just grew (scratch past what is held now), the
+     * eighth alone. */
+    const uint64_t least = scratch > scratch_bytes(seq) ? 0 : SCRATCH_ROOM;
+    const uint64_t spare = free_bytes / 8 > least ? free_bytes / 8 : least;
+    const uint64_t room = free_bytes > spare ? free_bytes - spare : 0;
+    uint64_t per = room / 2 / width;
+    if (seq->windowed && per > seq->capacity) {
+        per = seq->capacity; /* the prefix never regains values it dropped */
+    }
+    if (per < MIN_WINDOW || per > SIZE_MAX / width) {
+        return limit_at(seq, GRUNDY_SEQ_LIMIT_BYTES, seq->length, 0,
+                        memory_for(MIN_WINDOW, width, scratch), NULL);
+    }
+    const uint64_t length = seq->length;
+    uint64_t first = per; /* the window's first value, when the prefix does not hold them all */
+    if (length > per) {
+        first = length - per / 2 > per ? length - per / 2 : per;
+        if (first > seq->mark) {
+            first = seq->mark > per ? seq->mark : per; /* the hook has not seen them yet */
+        }
+        if (seq->windowed && length > seq->capacity && first < seq->first) {
+            first = seq->first; /* the values below were dropped already */
+        }
+        if (length - first > per) {
+            return limit_at(seq, GRUNDY_SEQ_LIMIT_BYTES, length, 0,
+                            memory_for(length - first, width, scratch), NULL);
+        }
+    }
+    void *const pre = malloc((size_t)(per * width));
+    void *const win = malloc((size_t)(per * width));
+    if (pre == NULL || win == NULL) {
+        free(pre);
+        free(win);
+        return GRUNDY_STATUS_NOMEM;
+    }
+    const uint64_t pre_len = length < per ? length : per;
+    for (uint64_t i = 0; i < pre_len; i++) {
+        store(pre, width, i, load_kept(seq, i));
+    }
+    for (uint64_t i = first; i < length; i++) {
+        store(win, width, i - first, load_kept(seq, i));
+    }
+    free(seq->data);
+    free(seq->win);
+    seq->data = pre;
+    seq->win = win;
+    seq->capacity = per;
+    seq->win_cap = per;
+    seq->first = first;
+    seq->width = width;
+    seq->windowed = 1;
+    return GRUNDY_STATUS_OK;
+}
+
+/* Store g(length) past the prefix: when the window is full, move its newer half down over the
+ * older (keeping every value since the last quiescent point). */
+static grundy_status push_window(grundy_seq *seq, uint64_t value) {
+    if (seq->length - seq->first == seq->win_cap) {
+        uint64_t first = seq->length - seq->win_cap / 2;
+        first = first < seq->mark ? first : seq->mark;
+        if (first <= seq->first) {
+            return limit_at(seq, GRUNDY_SEQ_LIMIT_BYTES, seq->length, 0,
+                            memory_for(2 * seq->win_cap, seq->width, scratch_bytes(seq)), NULL);
+        }
+        char *const w = seq->win;
+        memmove(w, w + (first - seq->first) * seq->width,
+                (size_t)((seq->length - first) * seq->width));
+        seq->first = first;
+    }
+    store(seq->win, seq->width, seq->length - seq->first, value);
+    return GRUNDY_STATUS_OK;
+}
+
+void grundy_seq_get_view(const grundy_seq *seq, grundy_seq_view *view) {
+    view->width = seq->width;
+    view->pre = seq->data;
+    if (seq->windowed && seq->length > seq->capacity) {
+        view->win = seq->win;
+        view->first = seq->first;
+        view->pre_len = seq->capacity;
+    } else {
+        view->win = seq->data;
+        view->first = 0;
+        view->pre_len = seq->length;
+    }
+}
+
+int grundy_seq_may_drop(const grundy_seq *seq) {
+    return may_window(seq);
+}
+
+uint64_t grundy_seq_flat_end(const grundy_seq *seq) {
+    if (!seq->windowed) {
+        return seq->memory != 0 ? seq->capacity : UINT64_MAX; /* it may window at the next push */
+    }
+    return seq->length > seq->capacity ? 0 : seq->capacity;
+}
+
+grundy_status grundy_seq_missing(grundy_seq *seq, uint64_t heap, uint64_t index) {
+    /* Kept by a prefix of index + 1 values, or by a window reaching back to index even right
+     * after it moved (it then holds half its size). */
+    const uint64_t back = heap > index ? heap - index : 1;
+    const uint64_t per = index + 1 < 2 * back + 2 ? index + 1 : 2 * back + 2;
+    return limit_at(seq, GRUNDY_SEQ_LIMIT_GAP, heap, index,
+                    memory_for(per, seq->width, scratch_bytes(seq)), NULL);
+}
+
+grundy_status grundy_seq_need_all(const grundy_seq *seq, uint64_t heap, const char *what) {
+    if (!seq->windowed || seq->length <= seq->capacity) {
+        return GRUNDY_STATUS_OK; /* every value in one array (grundy_seq_raw) */
+    }
+    const uint64_t count = heap > seq->target ? heap : seq->target;
+    const uint64_t scratch = scratch_bytes(seq);
+    const uint64_t peak = seq->books->peak_scratch > scratch ? seq->books->peak_scratch : scratch;
+    return limit_at(seq, GRUNDY_SEQ_LIMIT_ALL, heap, count, bytes_for(count, seq->width, peak),
+                    what);
+}
+
+int grundy_seq_kept(const grundy_seq *seq, uint64_t n) {
+    return n < seq->length && kept(seq, n);
+}
+
+int grundy_seq_kept_all(const grundy_seq *seq) {
+    return !seq->windowed || seq->length <= seq->capacity || seq->first == seq->capacity;
+}
+
+const grundy_seq_limit_info *grundy_seq_limit(const grundy_seq *seq) {
+    return &seq->books->limit;
+}
+
+/* ---------------------------------------------------------------- pushing */
+
 void grundy_seq_flag(grundy_seq *seq, uint64_t n) {
     if (seq->checker != NULL) {
         grundy_seq_checker_flag(seq->checker, n);
     }
+}
+
+static void note_max(grundy_seq *seq, uint64_t value) {
+    if (value > seq->max_value) {
+        seq->max_value = value;
+    }
+}
+
+/* The slow path of a windowed push: a wider value (a new layout), or a value past the prefix. */
+static grundy_status push_windowed(grundy_seq *seq, uint64_t value, unsigned width) {
+    if (width != seq->width) {
+        grundy_seq_flag(seq, seq->length);
+        const grundy_status st = relayout(seq, width, scratch_bytes(seq));
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+    }
+    if (seq->length < seq->capacity) {
+        store(seq->data, seq->width, seq->length, value);
+    } else {
+        const grundy_status st = push_window(seq, value);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+    }
+    seq->length++;
+    note_max(seq, value);
+    return GRUNDY_STATUS_OK;
 }
 
 grundy_status grundy_seq_push(grundy_seq *seq, uint64_t value) {
@@ -172,7 +466,10 @@ grundy_status grundy_seq_push(grundy_seq *seq, uint64_t value) {
         value ^= 1u; /* the test-only corruption the self-check must catch (issue 11) */
     }
     const unsigned width = width_for(value) > seq->width ? width_for(value) : seq->width;
-    if (seq->length == seq->capacity || width != seq->width) {
+    if (seq->length >= seq->capacity || width != seq->width) {
+        if (seq->windowed) {
+            return push_windowed(seq, value, width);
+        }
         /* Aim at the extend call's target: one allocation per call, none per value. */
         uint64_t capacity = seq->target > seq->length ? seq->target : seq->length + 1;
         if (seq->capacity > capacity) {
@@ -185,11 +482,12 @@ grundy_status grundy_seq_push(grundy_seq *seq, uint64_t value) {
         if (st != GRUNDY_STATUS_OK) {
             return st;
         }
+        if (seq->windowed) {
+            return push_windowed(seq, value, width); /* every value stopped fitting */
+        }
     }
     store(seq->data, seq->width, seq->length++, value);
-    if (value > seq->max_value) {
-        seq->max_value = value;
-    }
+    note_max(seq, value);
     return GRUNDY_STATUS_OK;
 }
 
@@ -224,14 +522,29 @@ grundy_status grundy_seq_extend(grundy_seq *seq, uint64_t length) {
         return GRUNDY_STATUS_OK;
     }
     seq->target = length;
-    if (length > seq->capacity) {
+    seq->books->limit.reason = GRUNDY_SEQ_LIMIT_NONE;
+    if (seq->memory != 0 && seq->mark < seq->length && seq->hook != NULL) {
+        /* Values given from outside (a file): the hook sees them before any can be dropped. */
+        const grundy_status st = seq->hook(seq->hook_ctx, seq, length);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+    }
+    seq->mark = seq->length;
+    if (!seq->windowed && length > seq->capacity) {
         const grundy_status st = relocate(seq, length, seq->width);
         if (st != GRUNDY_STATUS_OK) {
             return st;
         }
     }
     while (seq->length < length) {
-        const uint64_t end = length - seq->length > seq->chunk ? seq->length + seq->chunk : length;
+        uint64_t chunk = seq->chunk;
+        if (seq->memory != 0) {
+            /* Every value of a chunk stays in the window until the hook has seen it. */
+            const uint64_t most = seq->windowed ? seq->win_cap / 4 : seq->memory / 64 + 1;
+            chunk = chunk < most ? chunk : most;
+        }
+        const uint64_t end = length - seq->length > chunk ? seq->length + chunk : length;
         const double start = seconds_now();
         grundy_status st = seq->ops->extend(seq, seq->state, end);
         /* A quiescent point: every value below the length is final and no engine thread runs, so
@@ -249,6 +562,7 @@ grundy_status grundy_seq_extend(grundy_seq *seq, uint64_t length) {
         if (seq->hook != NULL && (st = seq->hook(seq->hook_ctx, seq, length)) != GRUNDY_STATUS_OK) {
             return st;
         }
+        seq->mark = seq->length;
         if (seq->stop != NULL && *seq->stop != 0 && seq->length < length) {
             return GRUNDY_STATUS_INTERRUPTED;
         }
@@ -261,8 +575,8 @@ uint64_t grundy_seq_length(const grundy_seq *seq) {
 }
 
 uint64_t grundy_seq_get(const grundy_seq *seq, uint64_t n) {
-    assert(n < seq->length);
-    return grundy_seq_raw_load(seq->data, seq->width, n);
+    assert(n < seq->length && kept(seq, n));
+    return load_kept(seq, n);
 }
 
 uint64_t grundy_seq_max_value(const grundy_seq *seq) {
@@ -295,7 +609,7 @@ uint64_t grundy_seq_rare_count(const grundy_seq *seq) {
 }
 
 uint64_t grundy_seq_bytes(const grundy_seq *seq) {
-    return seq->capacity * seq->width + scratch_bytes(seq);
+    return slots(seq) * seq->width + scratch_bytes(seq);
 }
 
 grundy_status grundy_seq_restore_begin(const grundy_seq *seq, unsigned width, uint64_t count,
@@ -306,7 +620,8 @@ grundy_status grundy_seq_restore_begin(const grundy_seq *seq, unsigned width, ui
     }
     const uint64_t room = count > 0 ? count : 1; /* a buffer to point at */
     if (!fits(seq, room, width, scratch_bytes(seq))) {
-        return GRUNDY_STATUS_LIMIT;
+        return limit_at(seq, GRUNDY_SEQ_LIMIT_BYTES, count, 0,
+                        bytes_for(room, width, scratch_bytes(seq)), NULL);
     }
     *values = malloc((size_t)(room * width));
     return *values != NULL ? GRUNDY_STATUS_OK : GRUNDY_STATUS_NOMEM;
@@ -329,6 +644,16 @@ static grundy_status take_values(grundy_seq *seq, void *values, unsigned width, 
 
 grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned width,
                                      uint64_t count) {
+    if (seq->windowed) {
+        /* issue 13: the values replace a prefix and a window; only the prefix could come back
+         * (as a sequence of that length), below */
+        seq->length = seq->length < seq->capacity ? seq->length : seq->capacity;
+        free(seq->win);
+        seq->win = NULL;
+        seq->win_cap = 0;
+        seq->first = 0;
+        seq->windowed = 0;
+    }
     void *const old = seq->data;
     const unsigned old_width = seq->width;
     const uint64_t old_length = seq->length, old_capacity = seq->capacity;

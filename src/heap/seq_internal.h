@@ -32,6 +32,10 @@ typedef struct grundy_seq_engine_ops {
     grundy_status (*resume)(grundy_seq *seq, void *state);
     /** How many rare positions the engine keeps now (progress reports); NULL: none. */
     uint64_t (*rare_count)(const void *state);
+    /** Nonzero when the engine reads old values only through grundy_seq_view and reports the
+     *  ones it lacks (grundy_seq_missing): then a sequence with opts.memory may drop values
+     *  between a prefix and a window (issue 13). Zero: every value is kept, or LIMIT. */
+    int windowed;
 } grundy_seq_engine_ops;
 
 extern const grundy_seq_engine_ops grundy_seq_naive_ops;
@@ -60,6 +64,11 @@ grundy_status grundy_seq_push(grundy_seq *seq, uint64_t value);
  */
 grundy_status grundy_seq_charge(const grundy_seq *seq, uint64_t scratch_bytes);
 
+/** grundy_seq_charge, and when the scratch would not fit beside a prefix and a window (issue
+ *  13), shrink them to make room first (values the shorter prefix and window lose are dropped).
+ *  The views and raw pointers taken before are invalid after it. */
+grundy_status grundy_seq_charge_room(grundy_seq *seq, uint64_t scratch_bytes);
+
 /**
  * A buffer for g(0..count-1) at `width` bytes a value, to replace the values held once filled
  * (host order, as grundy_seq_raw gives them): the sequence files read into it, check it, then
@@ -80,6 +89,53 @@ grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned wid
  * pointer is valid until the next grundy_seq_push.
  */
 const void *grundy_seq_raw(const grundy_seq *seq, unsigned *width);
+
+/* ---------------------------------------------------------------- memory beyond RAM (issue 13) */
+
+/**
+ * Where an engine reads g(i): from the window, g(i) = win[i - first] for first <= i < length,
+ * else from the prefix, g(i) = pre[i] for i < pre_len; any other i was dropped. Holding every
+ * value (no opts.memory, or all still fit), win == pre, first == 0 and pre_len == length, so a
+ * loop indexing win from `first` reads exactly what it read from grundy_seq_raw. Pointers into
+ * win or pre are formed only for kept indices (no out-of-bounds arithmetic). Valid until the
+ * next grundy_seq_push.
+ */
+typedef struct grundy_seq_view {
+    const void *win;
+    uint64_t first;
+    const void *pre;
+    uint64_t pre_len;
+    unsigned width;
+} grundy_seq_view;
+
+void grundy_seq_get_view(const grundy_seq *seq, grundy_seq_view *view);
+
+/** grundy_seq_raw holds g(i) for every i below this (and the values to come up to it):
+ *  UINT64_MAX when no value can be dropped. Past it, read through grundy_seq_get_view. */
+uint64_t grundy_seq_flat_end(const grundy_seq *seq);
+
+/** Nonzero when the sequence may ever drop values (opts.memory, a windowed engine, no check):
+ *  engines skip every grundy_seq_flat_end call otherwise. */
+int grundy_seq_may_drop(const grundy_seq *seq);
+
+/** g(i) from a view, i kept (asserted by the caller's checks). */
+static inline uint64_t grundy_seq_view_load(const grundy_seq_view *v, uint64_t i);
+
+/** Nonzero when the view holds g(i) (i below the sequence's length). */
+static inline int grundy_seq_view_has(const grundy_seq_view *v, uint64_t i) {
+    return i >= v->first || i < v->pre_len;
+}
+
+/**
+ * The engine computing heap `heap` needed g(index), which the view lacks: record it for
+ * grundy_seq_limit (the memory that would keep it) and return LIMIT. Never push a value
+ * computed without it.
+ */
+grundy_status grundy_seq_missing(grundy_seq *seq, uint64_t heap, uint64_t index);
+
+/** `what` (e.g. "rebuilding the rare list") needs every value g(0..heap-1) in the one array of
+ *  grundy_seq_raw: OK when they are, else LIMIT recorded for grundy_seq_limit. */
+grundy_status grundy_seq_need_all(const grundy_seq *seq, uint64_t heap, const char *what);
 
 /* ---------------------------------------------------------------- the self-check (issue 11) */
 
@@ -126,6 +182,11 @@ static inline uint64_t grundy_seq_raw_load(const void *raw, unsigned width, uint
     default:
         return ((const uint64_t *)raw)[i];
     }
+}
+
+static inline uint64_t grundy_seq_view_load(const grundy_seq_view *v, uint64_t i) {
+    return i >= v->first ? grundy_seq_raw_load(v->win, v->width, i - v->first)
+                         : grundy_seq_raw_load(v->pre, v->width, i);
 }
 
 #endif

@@ -591,6 +591,15 @@ static double naive_cost(const void *state, uint64_t n) {
 }
 
 const grundy_seq_engine_ops grundy_seq_naive_ops = {
-    GRUNDY_SEQ_NAIVE, "naive",       naive_applies, naive_create, naive_extend,
-    naive_bytes,      naive_destroy, naive_cost,    naive_resume, NULL,
+    GRUNDY_SEQ_NAIVE,
+    "naive",
+    naive_applies,
+    naive_create,
+    naive_extend,
+    naive_bytes,
+    naive_destroy,
+    naive_cost,
+    naive_resume,
+    NULL,
+    0,
 };

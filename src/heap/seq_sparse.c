@@ -140,6 +140,7 @@ static grundy_status sparse_create(grundy_seq *seq, void **state) {
     s->threads = grundy_seq_threads(seq);
     s->simd = grundy_sparse_simd_level();
     s->batch_scan = 64;
+    s->may_drop = grundy_seq_may_drop(seq);
     *state = s;
     s = NULL;
 cleanup:
@@ -180,7 +181,7 @@ static void *grow(void *p, uint64_t old_count, uint64_t new_count, size_t elem) 
     } while (0)
 
 /* Make room for values below 2^bits (xors of them below 2^(bits + 1) in seen). */
-static grundy_status reserve_bits(const grundy_seq *seq, sparse *s, unsigned bits) {
+static grundy_status reserve_bits(grundy_seq *seq, sparse *s, unsigned bits) {
     grundy_status st = GRUNDY_STATUS_OK;
     if (bits <= s->bits && s->seen != NULL) {
         return GRUNDY_STATUS_OK;
@@ -190,8 +191,8 @@ static grundy_status reserve_bits(const grundy_seq *seq, sparse *s, unsigned bit
     }
     const uint64_t old_cap = s->seen_cap, cap = (uint64_t)2 << bits;
     const int hist = bits <= MAX_HIST_BITS;
-    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) +
-                                          cap * (sizeof(sparse_mark) + 10u + (hist ? 16u : 0u))));
+    GRUNDY_TRY(grundy_seq_charge_room(
+        seq, grundy_sparse_bytes(s) + cap * (sizeof(sparse_mark) + 10u + (hist ? 16u : 0u))));
     GROW(s->seen, old_cap, cap);
     GROW(s->doubt, old_cap, cap);
     GROW(s->common[0], old_cap, cap);
@@ -224,6 +225,12 @@ static grundy_status add_rare(grundy_seq *seq, sparse *s, uint64_t i, uint64_t v
     if (s->rare_count == s->rare_cap) {
         grundy_seq_flag(seq, i); /* issue 11: the rare list moves past its capacity */
         const uint64_t cap = s->rare_cap < 64 ? 64 : 2 * s->rare_cap;
+        /* issue 13: the rare list counts against the memory bound like the rest */
+        const grundy_status st =
+            grundy_seq_charge_room(seq, grundy_sparse_bytes(s) + (cap - s->rare_cap) * 12);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
         uint64_t *pos = realloc(s->rare_pos, (size_t)cap * sizeof *pos);
         if (pos == NULL) {
             return GRUNDY_STATUS_NOMEM;
@@ -268,7 +275,8 @@ static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
     if (dense) {
         return GRUNDY_STATUS_OK;
     }
-    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) + best.rare * 12));
+    GRUNDY_TRY(grundy_seq_charge_room(seq, grundy_sparse_bytes(s) + best.rare * 12));
+    GRUNDY_TRY(grundy_seq_need_all(seq, n, "rebuilding the rare list for a new labelling"));
     for (uint64_t i = 1; i < n; i++) {
         const uint64_t v = grundy_seq_get(seq, i);
         if (is_rare(s, i, v)) {
@@ -740,6 +748,10 @@ cleanup:
     return st;
 }
 
+/* Heaps this close to the end of the flat storage go through the windowed pass (a block or a
+ * batch reads up to its last heap from one array). */
+#define WINDOW_MARGIN 1024
+
 static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length) {
     grundy_status st = GRUNDY_STATUS_OK;
     sparse *s = state;
@@ -749,11 +761,19 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
             GRUNDY_TRY(choose_label(seq, s, n));
         }
         uint64_t end;
-        if (grundy_sparse_block_fits(s, n, length, &end)) {
+        if (s->may_drop && n + WINDOW_MARGIN > grundy_seq_flat_end(seq)) {
+            /* issue 13: values dropped, or about to be: read them through the view, or (full
+             * scans, moves by class) one heap at a time while they are all in one array */
+            if (grundy_sparse_window_fits(s, n)) {
+                GRUNDY_TRY(grundy_sparse_window_heap(seq, s, n));
+                n++;
+                continue;
+            }
+            GRUNDY_TRY(grundy_sparse_window_refused(seq, s, n));
+        } else if (grundy_sparse_block_fits(s, n, length, &end)) {
             GRUNDY_TRY(grundy_sparse_run_block(seq, s, n, end, &n));
             continue;
-        }
-        if (grundy_sparse_batch_fits(s, n, length)) {
+        } else if (grundy_sparse_batch_fits(s, n, length)) {
             GRUNDY_TRY(grundy_sparse_run_batch(seq, s, n, &n));
             continue;
         }
@@ -822,6 +842,15 @@ static uint64_t sparse_rare_count(const void *state) {
 }
 
 const grundy_seq_engine_ops grundy_seq_sparse_ops = {
-    GRUNDY_SEQ_SPARSE,   "sparse",       sparse_applies, sparse_create, sparse_extend,
-    grundy_sparse_bytes, sparse_destroy, sparse_cost,    sparse_resume, sparse_rare_count,
+    GRUNDY_SEQ_SPARSE,
+    "sparse",
+    sparse_applies,
+    sparse_create,
+    sparse_extend,
+    grundy_sparse_bytes,
+    sparse_destroy,
+    sparse_cost,
+    sparse_resume,
+    sparse_rare_count,
+    1,
 };

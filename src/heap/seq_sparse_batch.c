@@ -163,13 +163,18 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
     *next = n0;
     if (s->batch_seen == NULL) {
         const uint64_t bytes = SPARSE_BATCH * SPARSE_BATCH_STRIDE * sizeof(sparse_mark);
-        GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) + bytes));
+        GRUNDY_TRY(grundy_seq_charge_room(seq, grundy_sparse_bytes(s) + bytes));
         s->batch_seen = calloc(SPARSE_BATCH * SPARSE_BATCH_STRIDE, sizeof *s->batch_seen);
         GRUNDY_CHECK(s->batch_seen != NULL, GRUNDY_STATUS_NOMEM);
     }
     if (++s->batch_stamp == 0) {
         memset(s->batch_seen, 0, SPARSE_BATCH * SPARSE_BATCH_STRIDE * sizeof *s->batch_seen);
         s->batch_stamp = 1;
+    }
+    /* issue 13: moved by a new layout */
+    const uint64_t flat = s->may_drop ? grundy_seq_flat_end(seq) : UINT64_MAX;
+    if (n0 + SPARSE_BATCH > flat) {
+        goto cleanup; /* values past the prefix: the caller takes the windowed pass */
     }
     batch_take bt[SPARSE_BATCH_TAKES];
     unsigned width;
@@ -208,7 +213,8 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
         open += left > SPARSE_MANY_LEFT;
         GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, v));
         *next = n + 1;
-        if (s->labellings != labellings || s->bits != bits) {
+        if (s->labellings != labellings || s->bits != bits ||
+            (s->may_drop && grundy_seq_flat_end(seq) != flat)) {
             break; /* the rest of the batch was marked for the old labelling or bits */
         }
     }

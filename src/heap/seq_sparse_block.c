@@ -295,7 +295,7 @@ static uint64_t block_inside(const sparse *s, const heap_ctx *h, uint64_t b0, si
 }
 
 /* Size the slots for values below 2^bits, and start the threads. */
-static grundy_status reserve_slots(const grundy_seq *seq, sparse *s) {
+static grundy_status reserve_slots(grundy_seq *seq, sparse *s) {
     grundy_status st = GRUNDY_STATUS_OK;
     if (s->slots != NULL && s->slot_bits == s->bits) {
         return GRUNDY_STATUS_OK;
@@ -315,9 +315,9 @@ static grundy_status reserve_slots(const grundy_seq *seq, sparse *s) {
     s->worker_doubt = NULL;
     s->slot_count = 0;
     s->slot_stride = 0;
-    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) +
-                                          count * (stride * sizeof(sparse_mark) + 16) +
-                                          (uint64_t)s->threads * stride * 8));
+    GRUNDY_TRY(grundy_seq_charge_room(seq, grundy_sparse_bytes(s) +
+                                               count * (stride * sizeof(sparse_mark) + 16) +
+                                               (uint64_t)s->threads * stride * 8));
     s->slots = calloc((size_t)(count * stride), sizeof *s->slots);
     s->slot_c1 = calloc((size_t)count, sizeof *s->slot_c1);
     s->slot_left = calloc((size_t)count, sizeof *s->slot_left);
@@ -362,6 +362,11 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
     grundy_status st = GRUNDY_STATUS_OK;
     *next = b0;
     GRUNDY_TRY(reserve_slots(seq, s));
+    /* issue 13: moved by a new layout */
+    const uint64_t flat = s->may_drop ? grundy_seq_flat_end(seq) : UINT64_MAX;
+    if (b1 > flat) {
+        goto cleanup; /* values past the prefix: the caller takes the windowed pass */
+    }
     b1 = b1 - b0 <= s->slot_count ? b1 : b0 + s->slot_count;
     if (++s->slot_stamp == 0) {
         memset(s->slots, 0, (size_t)(s->slot_count * s->slot_stride) * sizeof *s->slots);
@@ -381,7 +386,8 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
         h = slot_ctx(s, h.raw, h.width, n - b0, s->doubt);
         GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, block_inside(s, &h, b0, b.rare_below, n)));
         *next = n + 1;
-        if (s->labellings != labellings || s->bits != bits) {
+        if (s->labellings != labellings || s->bits != bits ||
+            (s->may_drop && grundy_seq_flat_end(seq) != flat)) {
             break; /* the rest of the block was marked for the old labelling or bits */
         }
     }

@@ -88,6 +88,7 @@ typedef struct sparse {
     sparse_mark batch_stamp;
     uint64_t batch_scan; /* the first take's ordinary splits a <= batch_scan marked per batch */
     unsigned simd; /* SPARSE_SIMD_*: the doubt test's instructions (grundy_sparse_simd_level) */
+    int may_drop;  /* issue 13: the sequence may drop values (grundy_seq_may_drop) */
 } sparse;
 
 static inline unsigned position_parity(const sparse *s, uint64_t i) {
@@ -223,5 +224,15 @@ int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint6
 /* Heaps [b0, b1) as a block; *next: the first heap not computed. */
 grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
                                       uint64_t *next);
+
+/* issue 13: heap n read through the sequence's view (prefix and window), pushed and booked;
+ * LIMIT when an option's value was dropped. seq_sparse_window.c. */
+grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n);
+
+/* Heap n can go through the windowed pass (a rare list, takes expanded, n past them). */
+int grundy_sparse_window_fits(const sparse *s, uint64_t n);
+
+/* Heap n cannot: OK while every value is in one array, else LIMIT saying what needs them. */
+grundy_status grundy_sparse_window_refused(const grundy_seq *seq, const sparse *s, uint64_t n);
 
 #endif

@@ -240,6 +240,8 @@ grundy_status grundy_seqfile_save(const grundy_seq *seq, uint64_t count, grundy_
     char *rule = NULL, *tmp = NULL;
     unsigned char *buf = NULL;
     GRUNDY_CHECK(count <= grundy_seq_length(seq), GRUNDY_STATUS_INVALID_ARG);
+    /* issue 13: a sequence with opts.memory that dropped values (or keeps a window) */
+    GRUNDY_TRY(grundy_seq_need_all(seq, count, "writing a sequence file or checkpoint"));
     const size_t len = rule_text(grundy_seq_rule(seq), &rule);
     GRUNDY_CHECK(rule != NULL, GRUNDY_STATUS_NOMEM);
     GRUNDY_CHECK(len <= MAX_RULE_TEXT, GRUNDY_STATUS_INVALID_ARG);

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Published statistics of a Grundy sequence, from its values alone: the largest value, the
  * frequencies, and the sparse-space labelling the sparse engine would choose over the whole
- * prefix (the same Walsh-Hadamard choice, sparse_mask.c), with its rare heaps. */
+ * prefix (the same Walsh-Hadamard choice, sparse_mask.c), with its rare heaps. Accumulated value
+ * by value (issue 13), so that a sequence that drops values can be described as it is computed:
+ * a histogram by (value, heap parity) and the last heap of each such class give the labelling
+ * and the last rare heap at the end. */
 #include <grundy/stats.h>
 
 #include "seq_internal.h"
@@ -11,6 +14,19 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+struct grundy_stats_acc {
+    uint64_t count, max_value, max_heap;
+    unsigned parity_bit; /* the split takes' parity */
+    int parity_allowed;
+    uint64_t *freq; /* freq_cap entries */
+    uint64_t freq_cap;
+    /* over heaps n >= 1, class (v << 1) | ((n ^ parity_bit) & 1), 2^(bits + 1) entries while
+     * every value is below 2^GRUNDY_STATS_MASK_MAX_BITS (then NULL: no mask) */
+    uint64_t *hist, *last;
+    unsigned bits;
+    int no_mask;
+};
 
 static unsigned bits_for(uint64_t v) {
     unsigned b = 1;
@@ -29,68 +45,168 @@ static unsigned parity(uint64_t x) {
     return p;
 }
 
-static unsigned heap_parity(const grundy_stats *s, uint64_t n) {
-    return (unsigned)((n ^ s->parity_bit) & 1u);
+grundy_status grundy_stats_acc_create(const grundy_rule *rule, grundy_stats_acc **out) {
+    grundy_stats_acc *a = calloc(1, sizeof *a);
+    *out = NULL;
+    if (a == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    size_t class_count;
+    const grundy_move_class *classes = grundy_rule_classes(rule, &class_count);
+    a->parity_allowed = grundy_sparse_split_parity(classes, class_count, &a->parity_bit);
+    *out = a;
+    return GRUNDY_STATUS_OK;
 }
 
-/* The labelling over heaps 1..count-1 and its rare heaps. */
-static grundy_status choose_mask(const grundy_seq *seq, grundy_stats *s) {
-    grundy_status st = GRUNDY_STATUS_OK;
+void grundy_stats_acc_destroy(grundy_stats_acc *a) {
+    if (a != NULL) {
+        free(a->freq);
+        free(a->hist);
+        free(a->last);
+        free(a);
+    }
+}
+
+uint64_t grundy_stats_acc_count(const grundy_stats_acc *a) {
+    return a->count;
+}
+
+/* realloc to `count` entries, zeroing the new ones; NULL (p untouched) on failure. */
+static uint64_t *grow(uint64_t *p, uint64_t old_count, uint64_t count) {
+    if (count > SIZE_MAX / sizeof *p) {
+        return NULL;
+    }
+    uint64_t *const grown = realloc(p, (size_t)count * sizeof *p);
+    if (grown != NULL) {
+        memset(grown + old_count, 0, (size_t)(count - old_count) * sizeof *p);
+    }
+    return grown;
+}
+
+/* Room for `value` in the frequencies and, while a mask is kept, the class tables. */
+static grundy_status reserve(grundy_stats_acc *a, uint64_t value) {
+    if (value >= a->freq_cap) {
+        const uint64_t cap = value < 64 ? 64 : value >= UINT64_MAX / 2 ? value + 1 : 2 * value;
+        uint64_t *const freq = grow(a->freq, a->freq_cap, cap);
+        if (freq == NULL) {
+            return GRUNDY_STATUS_NOMEM;
+        }
+        a->freq = freq;
+        a->freq_cap = cap;
+    }
+    const unsigned bits = bits_for(value);
+    if (a->no_mask || (a->hist != NULL && bits <= a->bits)) {
+        return GRUNDY_STATUS_OK;
+    }
+    if (bits > GRUNDY_STATS_MASK_MAX_BITS) {
+        free(a->hist);
+        free(a->last);
+        a->hist = a->last = NULL;
+        a->no_mask = 1;
+        return GRUNDY_STATUS_OK;
+    }
+    const uint64_t old = a->hist != NULL ? (uint64_t)2 << a->bits : 0, size = (uint64_t)2 << bits;
+    uint64_t *const hist = grow(a->hist, old, size);
+    if (hist == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    a->hist = hist;
+    uint64_t *const last = grow(a->last, old, size);
+    if (last == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    a->last = last;
+    a->bits = bits;
+    return GRUNDY_STATUS_OK;
+}
+
+grundy_status grundy_stats_acc_add(grundy_stats_acc *a, uint64_t value) {
+    if (value >= a->freq_cap || (!a->no_mask && (a->hist == NULL || (value >> a->bits) != 0))) {
+        const grundy_status st = reserve(a, value); /* rare: a new largest value */
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+    }
+    const uint64_t n = a->count++;
+    a->freq[value]++;
+    if (value > a->max_value) {
+        a->max_value = value;
+        a->max_heap = n;
+    }
+    if (n >= 1 && a->hist != NULL) {
+        const uint64_t c = (value << 1) | ((n ^ a->parity_bit) & 1u);
+        a->hist[c]++;
+        a->last[c] = n;
+    }
+    return GRUNDY_STATUS_OK;
+}
+
+/* The labelling over heaps 1..count-1 and its rare heaps: the last one is the last heap of the
+ * latest rare class. */
+static grundy_status choose_mask(const grundy_stats_acc *a, grundy_stats *s) {
     const unsigned bits = bits_for(s->max_value);
     const size_t size = (size_t)2 << bits;
-    uint64_t *hist = calloc(size, sizeof *hist);
     int64_t *scratch = malloc(size * sizeof *scratch);
-    GRUNDY_CHECK(hist != NULL && scratch != NULL, GRUNDY_STATUS_NOMEM);
-    size_t class_count;
-    const grundy_move_class *classes = grundy_rule_classes(grundy_seq_rule(seq), &class_count);
-    const int parity_allowed = grundy_sparse_split_parity(classes, class_count, &s->parity_bit);
-    for (uint64_t n = 1; n < s->count; n++) {
-        hist[(grundy_seq_get(seq, n) << 1) | heap_parity(s, n)]++;
+    if (scratch == NULL) {
+        return GRUNDY_STATUS_NOMEM;
     }
-    const grundy_sparse_mask best = grundy_sparse_mask_choose(hist, bits, scratch, parity_allowed);
+    const grundy_sparse_mask best =
+        grundy_sparse_mask_choose(a->hist, bits, scratch, a->parity_allowed);
+    free(scratch);
     s->has_mask = 1;
+    s->parity_bit = a->parity_bit;
     s->mask = best.mask;
     s->use_parity = best.use_parity;
     s->rare_count = best.rare;
-    for (uint64_t n = s->count - 1; n >= 1 && best.rare > 0; n--) {
-        const unsigned odd = parity(grundy_seq_get(seq, n) & best.mask);
-        if ((odd ^ (best.use_parity & heap_parity(s, n))) == 0) {
+    for (uint64_t c = 0; c < size; c++) {
+        const unsigned odd = parity((c >> 1) & best.mask);
+        if (a->hist[c] > 0 && (odd ^ (best.use_parity & (unsigned)(c & 1u))) == 0 &&
+            (!s->has_rare || a->last[c] > s->last_rare)) {
             s->has_rare = 1;
-            s->last_rare = n;
-            break;
+            s->last_rare = a->last[c];
         }
     }
-cleanup:
-    free(hist);
-    free(scratch);
-    return st;
+    return GRUNDY_STATUS_OK;
 }
 
-grundy_status grundy_stats_compute(const grundy_seq *seq, uint64_t count, grundy_stats *out) {
+grundy_status grundy_stats_acc_finish(const grundy_stats_acc *a, grundy_stats *out) {
     grundy_status st = GRUNDY_STATUS_OK;
     memset(out, 0, sizeof *out);
-    GRUNDY_CHECK(count <= grundy_seq_length(seq), GRUNDY_STATUS_INVALID_ARG);
-    out->count = count;
-    for (uint64_t n = 0; n < count; n++) {
-        const uint64_t v = grundy_seq_get(seq, n);
-        if (v > out->max_value) {
-            out->max_value = v;
-            out->max_heap = n;
-        }
-    }
-    GRUNDY_CHECK(out->max_value < SIZE_MAX / sizeof *out->freq, GRUNDY_STATUS_NOMEM);
-    out->freq = calloc((size_t)out->max_value + 1, sizeof *out->freq);
+    GRUNDY_CHECK(a->count > 0, GRUNDY_STATUS_INVALID_ARG);
+    out->count = a->count;
+    out->max_value = a->max_value;
+    out->max_heap = a->max_heap;
+    out->freq = calloc((size_t)a->max_value + 1, sizeof *out->freq);
     GRUNDY_CHECK(out->freq != NULL, GRUNDY_STATUS_NOMEM);
-    for (uint64_t n = 0; n < count; n++) {
-        out->freq[grundy_seq_get(seq, n)]++;
-    }
-    if (count >= 2 && bits_for(out->max_value) <= GRUNDY_STATS_MASK_MAX_BITS) {
-        GRUNDY_TRY(choose_mask(seq, out));
+    memcpy(out->freq, a->freq, ((size_t)a->max_value + 1) * sizeof *out->freq);
+    if (a->count >= 2 && a->hist != NULL) {
+        GRUNDY_TRY(choose_mask(a, out));
     }
 cleanup:
     if (st != GRUNDY_STATUS_OK) {
         grundy_stats_free(out);
     }
+    return st;
+}
+
+grundy_status grundy_stats_compute(const grundy_seq *seq, uint64_t count, grundy_stats *out) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    grundy_stats_acc *a = NULL;
+    memset(out, 0, sizeof *out);
+    GRUNDY_CHECK(count <= grundy_seq_length(seq), GRUNDY_STATUS_INVALID_ARG);
+    GRUNDY_TRY(grundy_stats_acc_create(grundy_seq_rule(seq), &a));
+    for (uint64_t n = 0; n < count; n++) {
+        GRUNDY_CHECK(grundy_seq_kept(seq, n), GRUNDY_STATUS_INVALID_ARG);
+        GRUNDY_TRY(grundy_stats_acc_add(a, grundy_seq_get(seq, n)));
+    }
+    if (count == 0) {
+        out->freq = calloc(1, sizeof *out->freq); /* nothing described: one zero frequency */
+        GRUNDY_CHECK(out->freq != NULL, GRUNDY_STATUS_NOMEM);
+    } else {
+        GRUNDY_TRY(grundy_stats_acc_finish(a, out));
+    }
+cleanup:
+    grundy_stats_acc_destroy(a);
     return st;
 }
 

@@ -63,3 +63,5 @@ endif()
 grundy_unit_test(test_seq_batch)
 # issue 17: the queries' work bound and its estimate
 grundy_unit_test(test_query_work)
+# issue 13: memory beyond RAM (a prefix and a window) against full storage
+grundy_unit_test(test_seq_window)

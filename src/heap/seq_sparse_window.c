@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: MIT */
+/* The sparse engine's one-heap pass over a prefix and a window (issue 13, memory beyond RAM).
+ *
+ * Once a sequence with opts.memory drops the values between its prefix and its window, heap n
+ * is computed here, one heap at a time, reading every old value through the sequence's view:
+ * g(i) from the window for i >= first, from the prefix for i < pre_len. The options are those
+ * of seq_sparse.c's one-heap pass (heap_value): the moves leaving one heap, the splits with a
+ * rare part, the common gap, and the doubts settled by a scan of the ordinary splits from the
+ * smallest part up, so the values are the same. A read of a dropped value is noted, the heap's
+ * value discarded and the run stopped with LIMIT (grundy_seq_missing says what to raise): the
+ * scan walking past the prefix, a rare partner behind the window. The batched and threaded
+ * passes, which index one flat array, do not run on a windowed sequence. */
+#include "seq_sparse_internal.h"
+
+#include "../util/try.h"
+
+#include <string.h>
+
+typedef struct window_ctx {
+    grundy_seq_view v;
+    sparse_mark *seen;
+    sparse_mark stamp;
+    uint64_t missing; /* the first index read that was dropped; UINT64_MAX: none */
+} window_ctx;
+
+static uint64_t window_load(window_ctx *w, uint64_t i) {
+    if (i >= w->v.first) {
+        return grundy_seq_raw_load(w->v.win, w->v.width, i - w->v.first);
+    }
+    if (i < w->v.pre_len) {
+        return grundy_seq_raw_load(w->v.pre, w->v.width, i);
+    }
+    w->missing = w->missing < i ? w->missing : i;
+    return 0; /* the heap's value will be discarded */
+}
+
+/* val[i] ^ g(m - pos[i]) for i in [0, hi), every m - pos[i] in the window: top = m - first, so
+ * g(m - pos[i]) = win[top - pos[i]]. */
+#define MARK_WINDOW(T)                                                                             \
+    do {                                                                                           \
+        const T *const g = w->v.win;                                                               \
+        for (size_t i = 0; i < hi; i++) {                                                          \
+            w->seen[val[i] ^ g[top - pos[i]]] = w->stamp;                                          \
+        }                                                                                          \
+    } while (0)
+
+static void mark_window(window_ctx *w, uint64_t top, const uint64_t *pos, const uint32_t *val,
+                        size_t hi) {
+    switch (w->v.width) {
+    case 1:
+        MARK_WINDOW(uint8_t);
+        break;
+    case 2:
+        MARK_WINDOW(uint16_t);
+        break;
+    case 4:
+        MARK_WINDOW(uint32_t);
+        break;
+    default:
+        MARK_WINDOW(uint64_t);
+        break;
+    }
+}
+
+/* Every option that leaves one heap, and every split with a rare part. */
+static void mark_options(const sparse *s, window_ctx *w, uint64_t n) {
+    for (size_t i = 0; i < s->one_count; i++) {
+        w->seen[window_load(w, n - s->one[i].k)] = w->stamp;
+    }
+    for (size_t t = 0; t < s->split_count; t++) {
+        const uint64_t m = n - s->split[t].k;
+        const int distinct = s->split[t].distinct;
+        size_t i = 0;
+        if (!distinct && m >= w->v.first) {
+            /* the rare r <= m - first (and r < m: the parts are heaps): partners in the
+             * window, read without a check */
+            const uint64_t below = w->v.first > 0 ? m - w->v.first + 1 : m;
+            i = grundy_sparse_count_below(s->rare_pos, (size_t)s->rare_count, below);
+            mark_window(w, m - w->v.first, s->rare_pos, s->rare_val, i);
+        }
+        for (; i < s->rare_count && s->rare_pos[i] < m; i++) {
+            const uint64_t r = s->rare_pos[i];
+            if (!(distinct && 2 * r == m)) {
+                w->seen[s->rare_val[i] ^ window_load(w, m - r)] = w->stamp;
+            }
+        }
+    }
+}
+
+/* Drop the doubts the marks have settled. */
+static void drop_marked(const window_ctx *w, doubts *d) {
+    size_t kept = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        if (w->seen[d->v[i]] != w->stamp) {
+            d->v[kept++] = d->v[i];
+        }
+    }
+    d->count = kept;
+}
+
+#define SCAN_STRETCH 64 /* splits marked between looks at the doubts */
+
+/* g(a) ^ g(m - a) for a in [a, hi], g(a) in the prefix and g(m - a) in the window. */
+#define SCAN_DIRECT(T)                                                                             \
+    do {                                                                                           \
+        const T *const p = w->v.pre, *const g = w->v.win;                                          \
+        for (; a <= hi; a++) {                                                                     \
+            w->seen[p[a] ^ g[top - a]] = w->stamp;                                                 \
+        }                                                                                          \
+    } while (0)
+
+static void scan_direct(window_ctx *w, uint64_t top, uint64_t a, uint64_t hi) {
+    switch (w->v.width) {
+    case 1:
+        SCAN_DIRECT(uint8_t);
+        break;
+    case 2:
+        SCAN_DIRECT(uint16_t);
+        break;
+    case 4:
+        SCAN_DIRECT(uint32_t);
+        break;
+    default:
+        SCAN_DIRECT(uint64_t);
+        break;
+    }
+}
+
+/* The ordinary splits m = a + (m - a), a = 1, 2, ..., a_max, until no doubt is left. */
+static void scan(window_ctx *w, uint64_t m, uint64_t a_max, doubts *d) {
+    /* a <= direct: g(a) in the prefix, g(m - a) in the window */
+    uint64_t direct = w->v.pre_len > 0 ? w->v.pre_len - 1 : 0;
+    direct = m >= w->v.first && m - w->v.first < direct ? m - w->v.first : direct;
+    direct = m < w->v.first ? 0 : direct;
+    for (uint64_t a = 1; a <= a_max && d->count > 0 && w->missing == UINT64_MAX;) {
+        const uint64_t hi = a_max - a < SCAN_STRETCH ? a_max : a + SCAN_STRETCH - 1;
+        if (hi <= direct) {
+            scan_direct(w, m - w->v.first, a, hi);
+            a = hi + 1;
+        }
+        for (; a <= hi; a++) {
+            w->seen[window_load(w, a) ^ window_load(w, m - a)] = w->stamp;
+        }
+        drop_marked(w, d);
+    }
+}
+
+/* g(n), or LIMIT when an option's value was dropped. */
+static grundy_status window_value(grundy_seq *seq, const sparse *s, window_ctx *w, uint64_t n,
+                                  uint64_t *value) {
+    mark_options(s, w, n);
+    /* c, the smallest unmarked common value (below 2^bits: every option is), and the rare
+     * values below it left unmarked, as heap_value. */
+    const uint8_t *common = s->common[position_parity(s, n)];
+    const uint64_t top = (uint64_t)1 << s->bits;
+    doubts d = {s->doubt, 0};
+    uint64_t c = 0;
+    for (; c < top; c++) {
+        if (w->seen[c] != w->stamp) {
+            if (common[c]) {
+                break;
+            }
+            d.v[d.count++] = c;
+        }
+    }
+    for (size_t t = 0; t < s->split_count && d.count > 0 && w->missing == UINT64_MAX; t++) {
+        const uint64_t m = n - s->split[t].k;
+        scan(w, m, s->split[t].distinct ? (m - 1) / 2 : m / 2, &d);
+    }
+    if (w->missing != UINT64_MAX) {
+        return grundy_seq_missing(seq, n, w->missing);
+    }
+    *value = d.count > 0 ? d.v[0] : c;
+    return GRUNDY_STATUS_OK;
+}
+
+int grundy_sparse_window_fits(const sparse *s, uint64_t n) {
+    return !s->dense && s->expanded && n > s->max_take + 1;
+}
+
+grundy_status grundy_sparse_window_refused(const grundy_seq *seq, const sparse *s, uint64_t n) {
+    return grundy_seq_need_all(seq, n,
+                               s->dense ? "the sparse engine's full scans (no rare/common "
+                                          "labelling makes rare values rare here)"
+                                        : "the sparse engine's moves by class");
+}
+
+grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    if (++s->stamp == 0) { /* the stamps wrapped: forget every old mark */
+        memset(s->seen, 0, (size_t)s->seen_cap * sizeof *s->seen);
+        s->stamp = 1;
+    }
+    window_ctx w = {{NULL, 0, NULL, 0, 0}, s->seen, s->stamp, UINT64_MAX};
+    grundy_seq_get_view(seq, &w.v);
+    uint64_t v = 0;
+    GRUNDY_TRY(window_value(seq, s, &w, n, &v));
+    GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, v));
+cleanup:
+    return st;
+}
