@@ -8,6 +8,8 @@
  * out again in the same format read back to the same queries. */
 #include "batch.h"
 
+#include "files.h"
+
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,20 +46,6 @@ static const struct shape {
     {1, BATCH_MAX_FIELDS, 1000000000}, /* solve items: up to the field limit */
     {1, 0, 1000000000},                /* seed format with a count per query */
 };
-
-static void temp_path(char *buf, size_t cap, const char *what) {
-    const char *dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
-    snprintf(buf, cap, "%s/fuzz_batch.%ld.%s", dir, (long)getpid(), what);
-}
-
-static int write_all(const char *path, const void *data, size_t size) {
-    FILE *f = fopen(path, "wb");
-    if (f == NULL) {
-        return 0;
-    }
-    const int written = fwrite(data, 1, size, f) == size;
-    return fclose(f) == 0 && written;
-}
 
 /* Lines holding anything but blanks before a '#' (the reference for lines mode). */
 static size_t content_lines(const uint8_t *p, size_t n, size_t *lines) {
@@ -132,9 +120,9 @@ static void round_trip(const batch *b, const struct shape *sh, enum batch_format
     size_t len = 0;
     char *text = write_batch(b, format, sh->max, &len);
     char path[96];
-    temp_path(path, sizeof path, "again");
+    fuzz_temp_path(path, sizeof path, "batch", "again");
     batch again;
-    if (text == NULL || !write_all(path, text, len)) {
+    if (text == NULL || !fuzz_write_all(path, text, len)) {
         free(text);
         remove(path);
         return;
@@ -169,8 +157,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         sh = &shapes[0]; /* lines mode always has a maximum */
     }
     char path[96];
-    temp_path(path, sizeof path, "in");
-    if (!write_all(path, data + 1, size - 1)) {
+    fuzz_temp_path(path, sizeof path, "batch", "in");
+    if (!fuzz_write_all(path, data + 1, size - 1)) {
         remove(path);
         return 0;
     }

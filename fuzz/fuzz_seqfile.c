@@ -5,6 +5,8 @@
  * the values, count, largest value and width the header states; the loaded values then save to
  * the same bytes (byte-identical), and the engine goes on from them: when the file's values are
  * the rule's own, the values after them are those of an uninterrupted run. */
+#include "files.h"
+
 #include <grundy/seqfile.h>
 
 #include <stdint.h>
@@ -46,41 +48,6 @@ static void fix_checksum(uint8_t *d, size_t size) {
     for (unsigned i = 0; i < 8; i++) {
         d[n + i] = (uint8_t)(h >> (8 * i));
     }
-}
-
-/* tmpfs where there is one: the save fsyncs, which costs nothing there. */
-static void temp_path(char *buf, size_t cap, const char *what) {
-    const char *dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
-    snprintf(buf, cap, "%s/fuzz_seqfile.%ld.%s", dir, (long)getpid(), what);
-}
-
-static int write_all(const char *path, const uint8_t *data, size_t size) {
-    FILE *f = fopen(path, "wb");
-    if (f == NULL) {
-        return 0;
-    }
-    const int written = fwrite(data, 1, size, f) == size;
-    return fclose(f) == 0 && written;
-}
-
-/* The whole file, or NULL; *size its length. */
-static uint8_t *read_all(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    uint8_t *buf = NULL;
-    if (f != NULL && fseek(f, 0, SEEK_END) == 0) {
-        const long len = ftell(f);
-        buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
-        if (buf != NULL &&
-            (fseek(f, 0, SEEK_SET) != 0 || fread(buf, 1, (size_t)len, f) != (size_t)len)) {
-            free(buf);
-            buf = NULL;
-        }
-        *size = (size_t)len;
-    }
-    if (f != NULL) {
-        fclose(f);
-    }
-    return buf;
 }
 
 /* The rule the header names when its text parses, else Kayles (0.77), whose file it is not. */
@@ -160,12 +127,12 @@ static void check_loaded(const uint8_t *data, size_t size, const grundy_seq *seq
 static void check_resave(const uint8_t *data, size_t size, const grundy_seq *seq,
                          const grundy_seqfile_info *info) {
     char path[96];
-    temp_path(path, sizeof path, "again");
+    fuzz_temp_path(path, sizeof path, "seqfile", "again");
     if (grundy_seqfile_save(seq, grundy_seq_length(seq), info->kind, path) != GRUNDY_STATUS_OK) {
         return;
     }
     size_t got_size = 0;
-    uint8_t *got = read_all(path, &got_size), *want = malloc(size);
+    uint8_t *got = (uint8_t *)fuzz_read_all(path, &got_size), *want = malloc(size);
     remove(path);
     if (got != NULL && want != NULL) {
         memcpy(want, data, size);
@@ -213,8 +180,8 @@ static void check_resume(grundy_seq *seq, const grundy_seq_opts *opts) {
  * refused one leaves them. */
 static void load_bytes(const uint8_t *data, size_t size, uint64_t pre) {
     char path[96];
-    temp_path(path, sizeof path, "seq");
-    if (!write_all(path, data, size)) {
+    fuzz_temp_path(path, sizeof path, "seqfile", "seq");
+    if (!fuzz_write_all(path, data, size)) {
         remove(path);
         return;
     }

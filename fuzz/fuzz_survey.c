@@ -6,6 +6,8 @@
  * row's prefix, when there is one, is the whole period g(0 .. n0 + p - 1) of a proved plain
  * period, since grundy_survey_relate indexes it by the period. The rows are related (as the
  * survey's table does), saved, loaded again to the same rows, and saved again to the same bytes. */
+#include "files.h"
+
 #include <grundy/survey.h>
 
 #include <inttypes.h>
@@ -18,39 +20,6 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define MAX_ROWS 256u
-
-static void temp_path(char *buf, size_t cap, const char *what) {
-    const char *dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
-    snprintf(buf, cap, "%s/fuzz_survey.%ld.%s", dir, (long)getpid(), what);
-}
-
-static int write_all(const char *path, const void *data, size_t size) {
-    FILE *f = fopen(path, "wb");
-    if (f == NULL) {
-        return 0;
-    }
-    const int written = fwrite(data, 1, size, f) == size;
-    return fclose(f) == 0 && written;
-}
-
-static char *read_all(const char *path, size_t *size) {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    if (f != NULL && fseek(f, 0, SEEK_END) == 0) {
-        const long len = ftell(f);
-        buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
-        if (buf != NULL &&
-            (fseek(f, 0, SEEK_SET) != 0 || fread(buf, 1, (size_t)len, f) != (size_t)len)) {
-            free(buf);
-            buf = NULL;
-        }
-        *size = (size_t)len;
-    }
-    if (f != NULL) {
-        fclose(f);
-    }
-    return buf;
-}
 
 /* What the file's own lines say: the header fields, and the code of each row index. */
 typedef struct wanted {
@@ -132,7 +101,7 @@ static char *save_bytes(const char *path, const wanted *w, const grundy_survey_r
     if (grundy_survey_save(path, &w->header, rows, have, w->count) != GRUNDY_STATUS_OK) {
         return NULL;
     }
-    return read_all(path, size);
+    return fuzz_read_all(path, size);
 }
 
 static void check_loaded(const wanted *w, grundy_survey_row *rows, const unsigned char *have) {
@@ -155,7 +124,7 @@ static void check_loaded(const wanted *w, grundy_survey_row *rows, const unsigne
     }
     free(rel);
     char path[96];
-    temp_path(path, sizeof path, "again");
+    fuzz_temp_path(path, sizeof path, "survey", "again");
     unsigned char have2[MAX_ROWS] = {0};
     size_t size1 = 0, size2 = 0;
     char *first = save_bytes(path, w, rows, have, &size1), *second = NULL;
@@ -182,8 +151,8 @@ static void load_bytes(const char *data, size_t size, const wanted *w) {
     static grundy_survey_row rows[MAX_ROWS];
     unsigned char have[MAX_ROWS] = {0};
     char path[96];
-    temp_path(path, sizeof path, "survey");
-    if (!write_all(path, data, size)) {
+    fuzz_temp_path(path, sizeof path, "survey", "survey");
+    if (!fuzz_write_all(path, data, size)) {
         remove(path);
         return;
     }
