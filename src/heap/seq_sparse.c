@@ -258,6 +258,13 @@ static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
     if (s->hist == NULL) {
         return GRUNDY_STATUS_OK;
     }
+    if (!s->dense && !grundy_seq_kept_all(seq)) {
+        /* issue 13: values were dropped, so a new labelling's rare list cannot be rebuilt. Any
+         * labelling gives exact values (the doubts are scanned either way; it only decides how
+         * many), so the current one stays, its rare list growing as it must. */
+        s->rare_limit = UINT64_MAX;
+        return GRUNDY_STATUS_OK;
+    }
     const grundy_sparse_mask best =
         grundy_sparse_mask_choose(s->hist, s->bits, s->wht, s->parity_allowed);
     const int dense = best.rare > n / 8;
