@@ -4,8 +4,6 @@
  * a heap past both the prefix and any proof is GRUNDY_STATUS_LIMIT. */
 #include <grundy/query.h>
 
-#include "seq_internal.h"
-
 #include "period_internal.h"
 #include "seq_internal.h"
 
