@@ -407,16 +407,6 @@ static uint64_t last_split_take(const grundy_move_class *c, uint64_t n, int *non
     return c->take_step == 1 ? last : last - (last - c->take_first) % c->take_step;
 }
 
-static void drop_seen(const heap_ctx *h, doubts *d) {
-    size_t kept = 0;
-    for (size_t i = 0; i < d->count; i++) { /* branchless: most doubts go at the first look */
-        const uint64_t v = d->v[i];
-        d->v[kept] = v;
-        kept += h->seen[v] != h->stamp;
-    }
-    d->count = kept;
-}
-
 #define SWAR_MAX_DOUBTS 8
 #define BLOCK           SPARSE_SCAN_BLOCK /* splits per look at the doubts */
 #define AVX2_MAX_DOUBTS 16                /* more: marking one store a split is cheaper */
@@ -506,7 +496,7 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
             const uint64_t len = d->count * 8 > BLOCK ? d->count * 8 : BLOCK;
             const uint64_t hi = a_max - a < len ? a_max : a + len - 1;
             grundy_sparse_mark_range(h, m, a, hi);
-            drop_seen(h, d);
+            grundy_sparse_drop_marked(h->seen, h->stamp, d);
             a = hi + 1;
         }
     }

@@ -143,6 +143,18 @@ static inline void grundy_sparse_drop_found(doubts *d, unsigned found) {
     d->count = kept;
 }
 
+/* Drop the doubts that a split has marked in seen with stamp; the rest keep their order. */
+static inline void grundy_sparse_drop_marked(const sparse_mark *seen, sparse_mark stamp,
+                                             doubts *d) {
+    size_t kept = 0;
+    for (size_t i = 0; i < d->count; i++) { /* branchless: most doubts go at the first look */
+        const uint64_t v = d->v[i];
+        d->v[kept] = v;
+        kept += seen[v] != stamp;
+    }
+    d->count = kept;
+}
+
 /* Mark val[i] ^ g(m - pos[i]) for i in [lo, hi): splits with the rare part pos[i] < m. */
 void grundy_sparse_mark_rare(const heap_ctx *h, uint64_t m, const uint64_t *pos,
                              const uint32_t *val, size_t lo, size_t hi);

@@ -87,17 +87,6 @@ static void mark_options(const sparse *s, window_ctx *w, uint64_t n) {
     }
 }
 
-/* Drop the doubts the marks have settled. */
-static void drop_marked(const window_ctx *w, doubts *d) {
-    size_t kept = 0;
-    for (size_t i = 0; i < d->count; i++) {
-        if (w->seen[d->v[i]] != w->stamp) {
-            d->v[kept++] = d->v[i];
-        }
-    }
-    d->count = kept;
-}
-
 #define SCAN_STRETCH 64 /* splits marked between looks at the doubts */
 
 /* g(a) ^ g(m - a) for a in [a, hi], g(a) in the prefix and g(m - a) in the window. */
@@ -141,7 +130,7 @@ static void scan(window_ctx *w, uint64_t m, uint64_t a_max, doubts *d) {
         for (; a <= hi; a++) {
             w->seen[window_load(w, a) ^ window_load(w, m - a)] = w->stamp;
         }
-        drop_marked(w, d);
+        grundy_sparse_drop_marked(w->seen, w->stamp, d);
     }
 }
 
