@@ -393,11 +393,34 @@ uint64_t grundy_seq_flat_end(const grundy_seq *seq) {
     return seq->length > seq->capacity ? 0 : seq->capacity;
 }
 
+/* Does a prefix and a window of `per` values each keep every index in [lo, hi] while heap is
+ * computed? They keep g(0..per-1) and, the window holding at least half its size behind the
+ * heap even right after it moved, g(heap - per/2 + 1..heap-1) (one short, for safety): the
+ * range must miss the gap between, or there is none. */
+static int keeps_range(uint64_t per, uint64_t heap, uint64_t lo, uint64_t hi) {
+    const uint64_t back = per / 2 < heap ? heap - per / 2 + 1 : 0;
+    return hi < per || lo >= back || per >= back;
+}
+
+uint64_t grundy_seq_keep_per(uint64_t heap, uint64_t lo, uint64_t hi) {
+    uint64_t low = 1, high = heap + 2; /* keeps_range(heap + 2, ...) holds: no gap */
+    while (low < high) {
+        const uint64_t mid = low + (high - low) / 2;
+        if (keeps_range(mid, heap, lo, hi)) {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    return low;
+}
+
 grundy_status grundy_seq_missing(grundy_seq *seq, uint64_t heap, uint64_t index) {
-    /* Kept by a prefix of index + 1 values, or by a window reaching back to index even right
-     * after it moved (it then holds half its size). */
-    const uint64_t back = heap > index ? heap - index : 1;
-    const uint64_t per = index + 1 < 2 * back + 2 ? index + 1 : 2 * back + 2;
+    return grundy_seq_missing_need(seq, heap, index, grundy_seq_keep_per(heap, index, index));
+}
+
+grundy_status grundy_seq_missing_need(grundy_seq *seq, uint64_t heap, uint64_t index,
+                                      uint64_t per) {
     return limit_at(seq, GRUNDY_SEQ_LIMIT_GAP, heap, index,
                     memory_for(per, seq->width, scratch_bytes(seq)), NULL);
 }

@@ -133,6 +133,15 @@ static inline int grundy_seq_view_has(const grundy_seq_view *v, uint64_t i) {
  */
 grundy_status grundy_seq_missing(grundy_seq *seq, uint64_t heap, uint64_t index);
 
+/** The least number of values `per` in each of the prefix and the window (opts.memory's split)
+ *  that keeps every g(i), lo <= i <= hi, while heap `heap` is computed. */
+uint64_t grundy_seq_keep_per(uint64_t heap, uint64_t lo, uint64_t hi);
+
+/** grundy_seq_missing, when heap `heap` may read more than g(index): the memory asked for is
+ *  that of a prefix and a window of `per` values each (grundy_seq_keep_per over every range it
+ *  may read). */
+grundy_status grundy_seq_missing_need(grundy_seq *seq, uint64_t heap, uint64_t index, uint64_t per);
+
 /** `what` (e.g. "rebuilding the rare list") needs every value g(0..heap-1) in the one array of
  *  grundy_seq_raw: OK when they are, else LIMIT recorded for grundy_seq_limit. */
 grundy_status grundy_seq_need_all(const grundy_seq *seq, uint64_t heap, const char *what);
