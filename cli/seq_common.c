@@ -2,6 +2,7 @@
 /* Shared by the sequence commands: rule and --max-n parsing, the honest "past what is proved". */
 #include "seq_common.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -118,6 +119,10 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
                         job->canonical, most < 2 ? "at most" : "up to", most, most == 1 ? "" : "s");
     }
     const grundy_status st = grundy_query_create(job->rule, &job->opts, &job->query);
+    if (st == GRUNDY_STATUS_IO && job->run.spill != NULL) {
+        return cli_fail(cmd, CLI_EXIT_IO, "cannot create --spill %s: %s", job->run.spill,
+                        strerror(errno));
+    }
     if (st != GRUNDY_STATUS_OK) {
         return cli_fail(cmd, cli_exit_code(st), "cannot start on %s: %s", job->canonical,
                         grundy_status_str(st));
@@ -208,6 +213,10 @@ int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_
     const int run_rc = seq_run_fail(&job->run, st);
     if (run_rc >= 0) {
         return run_rc;
+    }
+    const char *const spill = grundy_seq_spill_problem(grundy_query_seq(job->query));
+    if (spill != NULL && (st == GRUNDY_STATUS_PARSE || st == GRUNDY_STATUS_IO)) {
+        return cli_fail(cmd, cli_exit_code(st), "--spill %s: %s", job->run.spill, spill);
     }
     if (st == GRUNDY_STATUS_NOMEM) { /* what was computed, and the ulimit -v that would do */
         return cli_memory_fail(cmd, st, job->canonical,

@@ -11,6 +11,7 @@
  * options reach, not for N; an option outside both is reported (grundy_seq_missing), never
  * guessed. */
 #include "seq_internal.h"
+#include "seq_spill.h"
 
 #include "../util/try.h"
 
@@ -53,6 +54,7 @@ struct grundy_seq {
     uint64_t win_cap, first;
     uint64_t mark;           /* values from here on came after the last quiescent point */
     grundy_seq_books *books; /* written through const calls too */
+    grundy_seq_spill *spill; /* opts.spill: holds g(0..spill end-1), every value dropped */
 };
 
 /* Chunks of heaps between quiescent points: the first is small, so that a slow engine is heard
@@ -79,6 +81,8 @@ static const grundy_seq_engine_ops *pick_engine(const grundy_rule *rule, grundy_
     }
     return NULL;
 }
+
+static int may_window(const grundy_seq *seq);
 
 grundy_status grundy_seq_create(const grundy_rule *rule, const grundy_seq_opts *opts,
                                 grundy_seq **out) {
@@ -112,6 +116,11 @@ grundy_status grundy_seq_create(const grundy_rule *rule, const grundy_seq_opts *
     if (opts->check) {
         GRUNDY_TRY(grundy_seq_checker_create(seq, opts, &seq->checker));
     }
+    if (opts->spill != NULL && may_window(seq)) {
+        char rule_text[256];
+        grundy_rule_format(rule, rule_text, sizeof rule_text);
+        GRUNDY_TRY(grundy_spill_open(opts->spill, rule_text, seq->memory, &seq->spill));
+    }
     GRUNDY_TRY(ops->create(seq, &seq->state));
     *out = seq;
     seq = NULL;
@@ -131,11 +140,14 @@ void grundy_seq_destroy(grundy_seq *seq) {
     free(seq->data);
     free(seq->win);
     free(seq->books);
+    grundy_spill_close(seq->spill);
     free(seq);
 }
 
+/* The engine's scratch and the spill file's buffers. */
 static uint64_t scratch_bytes(const grundy_seq *seq) {
-    return seq->state != NULL ? seq->ops->bytes(seq->state) : 0;
+    return (seq->state != NULL ? seq->ops->bytes(seq->state) : 0) +
+           (seq->spill != NULL ? grundy_spill_bytes(seq->spill) : 0);
 }
 
 /* Does a buffer of `count` values of `width` bytes fit in max_bytes beside `scratch`? */
@@ -180,7 +192,12 @@ static int may_window(const grundy_seq *seq) {
 
 static grundy_status relayout(grundy_seq *seq, unsigned width, uint64_t scratch);
 
+static uint64_t spill_bytes(const grundy_seq *seq) {
+    return seq->spill != NULL ? grundy_spill_bytes(seq->spill) : 0;
+}
+
 grundy_status grundy_seq_charge_room(grundy_seq *seq, uint64_t scratch) {
+    scratch += spill_bytes(seq);
     if ((seq->windowed || may_window(seq)) && !fits(seq, slots(seq), seq->width, scratch)) {
         /* Smaller prefix and window beside the larger scratch (the window keeps its newest
          * values; a shorter prefix keeps its first ones). */
@@ -189,10 +206,11 @@ grundy_status grundy_seq_charge_room(grundy_seq *seq, uint64_t scratch) {
             return st;
         }
     }
-    return grundy_seq_charge(seq, scratch);
+    return grundy_seq_charge(seq, scratch - spill_bytes(seq));
 }
 
 grundy_status grundy_seq_charge(const grundy_seq *seq, uint64_t scratch) {
+    scratch += spill_bytes(seq);
     if (scratch > seq->books->peak_scratch) {
         seq->books->peak_scratch = scratch;
     }
@@ -275,6 +293,36 @@ static uint64_t load_kept(const grundy_seq *seq, uint64_t i) {
     return grundy_seq_raw_load(seq->data, seq->width, i);
 }
 
+/* Append g(spill end..end-1) to the spill file (none: nothing to do) before they are dropped:
+ * every value the prefix and the window lose is there first. They come from the flat array or
+ * the prefix (below capacity) or the window (from first), in runs. */
+static grundy_status spill_upto(grundy_seq *seq, uint64_t end) {
+    if (seq->spill == NULL) {
+        return GRUNDY_STATUS_OK;
+    }
+    end = end < seq->length ? end : seq->length;
+    for (uint64_t i = grundy_spill_end(seq->spill); i < end;) {
+        const int in_win = seq->windowed && seq->length > seq->capacity && i >= seq->first;
+        const char *src;
+        uint64_t stop;
+        if (in_win) {
+            src = (const char *)seq->win + (i - seq->first) * seq->width;
+            stop = end;
+        } else if (i < seq->capacity) {
+            src = (const char *)seq->data + i * seq->width;
+            stop = end < seq->capacity ? end : seq->capacity;
+        } else {
+            return GRUNDY_STATUS_INTERNAL; /* dropped before it was spilled: never */
+        }
+        const grundy_status st = grundy_spill_append(seq->spill, src, seq->width, stop - i);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+        i = stop;
+    }
+    return GRUNDY_STATUS_OK;
+}
+
 /* The least max_bytes whose split gives `per` values to each of prefix and window at `width`
  * beside `scratch` (the inverse of relayout's split). */
 static uint64_t memory_for(uint64_t per, unsigned width, uint64_t scratch) {
@@ -323,6 +371,10 @@ static grundy_status relayout(grundy_seq *seq, unsigned width, uint64_t scratch)
                             memory_for(length - first, width, scratch), NULL);
         }
     }
+    const grundy_status spilled = spill_upto(seq, first);
+    if (spilled != GRUNDY_STATUS_OK) {
+        return spilled;
+    }
     void *const pre = malloc((size_t)(per * width));
     void *const win = malloc((size_t)(per * width));
     if (pre == NULL || win == NULL) {
@@ -358,6 +410,10 @@ static grundy_status push_window(grundy_seq *seq, uint64_t value) {
         if (first <= seq->first) {
             return limit_at(seq, GRUNDY_SEQ_LIMIT_BYTES, seq->length, 0,
                             memory_for(2 * seq->win_cap, seq->width, scratch_bytes(seq)), NULL);
+        }
+        const grundy_status st = spill_upto(seq, first);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
         }
         char *const w = seq->win;
         memmove(w, w + (first - seq->first) * seq->width,
@@ -434,6 +490,58 @@ grundy_status grundy_seq_need_all(const grundy_seq *seq, uint64_t heap, const ch
     const uint64_t peak = seq->books->peak_scratch > scratch ? seq->books->peak_scratch : scratch;
     return limit_at(seq, GRUNDY_SEQ_LIMIT_ALL, heap, count, bytes_for(count, seq->width, peak),
                     what);
+}
+
+grundy_status grundy_seq_value(grundy_seq *seq, uint64_t n, uint64_t *value) {
+    if (n >= seq->length) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    if (kept(seq, n)) {
+        *value = load_kept(seq, n);
+        return GRUNDY_STATUS_OK;
+    }
+    if (seq->spill == NULL || n >= grundy_spill_end(seq->spill)) {
+        return GRUNDY_STATUS_LIMIT;
+    }
+    return grundy_spill_load(seq->spill, n, value);
+}
+
+grundy_status grundy_seq_get_run(grundy_seq *seq, uint64_t i, grundy_seq_run *run) {
+    run->width = seq->width;
+    if (!seq->windowed || seq->length <= seq->capacity) {
+        run->base = seq->data;
+        run->lo = 0;
+        run->hi = seq->length;
+        return GRUNDY_STATUS_OK;
+    }
+    if (i >= seq->first) {
+        run->base = seq->win;
+        run->lo = seq->first;
+        run->hi = seq->length;
+        return GRUNDY_STATUS_OK;
+    }
+    if (i < seq->capacity) {
+        run->base = seq->data;
+        run->lo = 0;
+        run->hi = seq->capacity;
+        return GRUNDY_STATUS_OK;
+    }
+    if (seq->spill == NULL || i >= grundy_spill_end(seq->spill)) {
+        return GRUNDY_STATUS_LIMIT;
+    }
+    return grundy_spill_run(seq->spill, i, run);
+}
+
+int grundy_seq_has_spill(const grundy_seq *seq) {
+    return seq->spill != NULL;
+}
+
+const char *grundy_seq_spill_problem(const grundy_seq *seq) {
+    return grundy_spill_problem(seq->spill);
+}
+
+grundy_status grundy_seq_spill_probe(const char *path) {
+    return grundy_spill_probe(path);
 }
 
 int grundy_seq_kept(const grundy_seq *seq, uint64_t n) {

@@ -142,6 +142,23 @@ uint64_t grundy_seq_keep_per(uint64_t heap, uint64_t lo, uint64_t hi);
  *  may read). */
 grundy_status grundy_seq_missing_need(grundy_seq *seq, uint64_t heap, uint64_t index, uint64_t per);
 
+/** Values g(lo..hi-1) side by side: g(i) = grundy_seq_raw_load(base, width, i - lo). */
+typedef struct grundy_seq_run {
+    const void *base;
+    unsigned width;
+    uint64_t lo, hi;
+} grundy_seq_run;
+
+/** The run holding g(i), i < length: the prefix, the window, or a block of the spill file
+ *  (valid until the next push; a spill block also until the fourth next read of the file, so
+ *  two runs may be used side by side). @return OK; LIMIT when g(i) was dropped and there is
+ *  no spill file; PARSE or IO when the file fails. */
+grundy_status grundy_seq_get_run(grundy_seq *seq, uint64_t i, grundy_seq_run *run);
+
+/** Nonzero when the sequence has a spill file (opts.spill): every dropped value can be read
+ *  back with grundy_seq_value. */
+int grundy_seq_has_spill(const grundy_seq *seq);
+
 /** `what` (e.g. "rebuilding the rare list") needs every value g(0..heap-1) in the one array of
  *  grundy_seq_raw: OK when they are, else LIMIT recorded for grundy_seq_limit. */
 grundy_status grundy_seq_need_all(const grundy_seq *seq, uint64_t heap, const char *what);
