@@ -775,6 +775,9 @@ static grundy_status take_values(grundy_seq *seq, void *values, unsigned width, 
 
 grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned width,
                                      uint64_t count) {
+    if (seq->spill != NULL) {
+        grundy_spill_reset(seq->spill); /* its values may not be these */
+    }
     if (seq->windowed) {
         /* issue 13: the values replace a prefix and a window; only the prefix could come back
          * (as a sequence of that length), below */

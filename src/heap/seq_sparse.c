@@ -269,6 +269,10 @@ static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
     const grundy_sparse_mask best =
         grundy_sparse_mask_choose(s->hist, s->bits, s->wht, s->parity_allowed);
     const int dense = best.rare > n / 8;
+    if (dense && !s->dense && !grundy_seq_kept_all(seq)) {
+        s->rare_limit = UINT64_MAX; /* issue 13: full scans need every value; keep this one */
+        return GRUNDY_STATUS_OK;
+    }
     const int same =
         !s->dense && !dense && best.mask == s->label.mask && best.use_parity == s->label.use_parity;
     s->label = best;

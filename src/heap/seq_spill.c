@@ -189,6 +189,15 @@ void grundy_spill_close(grundy_seq_spill *sp) {
     free(sp);
 }
 
+void grundy_spill_reset(grundy_seq_spill *sp) {
+    sp->end = 0;
+    sp->block_count = 0;
+    sp->buf_start = 0;
+    for (int i = 0; i < SPILL_SLOTS; i++) {
+        sp->slot[i].block = UINT64_MAX;
+    }
+}
+
 uint64_t grundy_spill_end(const grundy_seq_spill *sp) {
     return sp->end;
 }

@@ -23,6 +23,9 @@ grundy_status grundy_spill_open(const char *path, const char *rule, uint64_t mem
 /** Close and remove the file; NULL is allowed. */
 void grundy_spill_close(grundy_seq_spill *sp);
 
+/** Forget every value held (the sequence's values were replaced): end = 0. */
+void grundy_spill_reset(grundy_seq_spill *sp);
+
 /** The file holds g(0..end-1). */
 uint64_t grundy_spill_end(const grundy_seq_spill *sp);
 
