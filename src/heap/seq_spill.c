@@ -364,16 +364,10 @@ grundy_status grundy_spill_run(grundy_seq_spill *sp, uint64_t i, grundy_seq_run 
 }
 
 grundy_status grundy_spill_load(grundy_seq_spill *sp, uint64_t i, uint64_t *value) {
-    if (i >= sp->buf_start) {
-        *value = load_width(sp->buf, sp->buf_width, i - sp->buf_start); /* i < end */
-        return GRUNDY_STATUS_OK;
+    grundy_seq_run run;
+    const grundy_status st = grundy_spill_run(sp, i, &run);
+    if (st == GRUNDY_STATUS_OK) {
+        *value = load_width(run.base, run.width, i - run.lo);
     }
-    const uint64_t b = find_block(sp, i);
-    spill_slot *slot = NULL;
-    const grundy_status st = slot_for(sp, b, &slot);
-    if (st != GRUNDY_STATUS_OK) {
-        return st;
-    }
-    *value = load_width(slot->data, sp->blocks[b].width, i - sp->blocks[b].start);
-    return GRUNDY_STATUS_OK;
+    return st;
 }

@@ -9,33 +9,14 @@
 #include <grundy/grundy.h>
 
 #include "check.h"
+#include "split_code.h"
 
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-static const char digit_chars[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 static char spill_path[128];
-
-/* A random code whose moves leave at most two heaps, some two (sparse engine). */
-static void random_code(check_rng *rng, char *text) {
-    size_t len = 0;
-    text[len++] = check_rng_below(rng, 6) == 0 ? '4' : '0';
-    text[len++] = '.';
-    const unsigned count = 1 + (unsigned)check_rng_below(rng, 5);
-    int split = 0;
-    for (unsigned i = 0; i < count; i++) {
-        const unsigned d =
-            (unsigned)check_rng_below(rng, i == count - 1 ? 7 : 8) + (i == count - 1);
-        split |= (d & 4u) != 0;
-        text[len++] = digit_chars[d];
-    }
-    if (!split) {
-        text[len++] = '4';
-    }
-    text[len] = '\0';
-}
 
 typedef struct watch {
     const grundy_seq *full;
@@ -106,7 +87,7 @@ static void test_random_codes(void) {
     check_rng rng = {seed};
     char text[32];
     for (int i = 0; i < 24; i++) {
-        random_code(&rng, text);
+        split_code(&rng, text);
         /* 88 KiB to 120 KiB beside 60000 to 120000 values: most runs drop values */
         const uint64_t memory = 90112 + 1024 * check_rng_below(&rng, 32);
         compare_code(text, 60000 + check_rng_below(&rng, 60000), memory, seed);
