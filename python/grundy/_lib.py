@@ -27,8 +27,8 @@ class SeqOpts(ctypes.Structure):
                 ("check_report", ctypes.POINTER(SeqCheckReport)), ("test_corrupt_heap", u64),
                 ("hook", ctypes.c_void_p), ("hook_ctx", ctypes.c_void_p),
                 ("stop", ctypes.c_void_p),
-                # memory beyond RAM (issue 13): 0, every value kept
-                ("memory", u64)]
+                # memory beyond RAM (issue 13): 0, every value kept; no spill file
+                ("memory", u64), ("spill", ctypes.c_char_p)]
 
 
 class PeriodOpts(ctypes.Structure):
