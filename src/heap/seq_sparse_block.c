@@ -45,10 +45,8 @@ static uint64_t split_a_max(const take *t, uint64_t m) {
     return t->distinct ? (m - 1) / 2 : m / 2;
 }
 
-/* Mark the splits m = r + (m - r) for the rare r in [r_lo, min(r_hi, m - 1)] among
- * rare_pos[first, last) (r != m - r when the parts must differ). */
-static void mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
-                           uint64_t r_lo, uint64_t r_hi, size_t first, size_t last) {
+void grundy_sparse_mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
+                                  uint64_t r_lo, uint64_t r_hi, size_t first, size_t last) {
     r_hi = r_hi < m ? r_hi : m - 1;
     if (r_lo > r_hi || first >= last) {
         return;
@@ -185,7 +183,7 @@ static void heap_outside(const block *b, uint64_t j, unsigned w, const group *g)
             grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, g->mid_lo[i], g->mid_hi[i]);
             grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, g->hi[i], b->rare_below);
         } else {
-            mark_rare_span(s, &h, m, distinct, a_lo, m, 0, b->rare_below);
+            grundy_sparse_mark_rare_span(s, &h, m, distinct, a_lo, m, 0, b->rare_below);
         }
     }
     if (s->dense) {
@@ -245,8 +243,9 @@ static uint64_t block_inside(const sparse *s, const heap_ctx *h, uint64_t b0, si
                 grundy_sparse_mark_range(h, m, 1, a_hi < a_max ? a_hi : a_max);
             }
         } else {
-            mark_rare_span(s, h, m, s->split[i].distinct, 1, a_hi, 0, rare_below);
-            mark_rare_span(s, h, m, s->split[i].distinct, b0, m, rare_below, (size_t)s->rare_count);
+            grundy_sparse_mark_rare_span(s, h, m, s->split[i].distinct, 1, a_hi, 0, rare_below);
+            grundy_sparse_mark_rare_span(s, h, m, s->split[i].distinct, b0, m, rare_below,
+                                         (size_t)s->rare_count);
         }
     }
     if (s->dense) {
@@ -339,6 +338,10 @@ cleanup:
 /* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits: at most
  * a quarter of n, so that the options inside the block stay few. */
 int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end) {
+    if (grundy_sparse_pipe_fits(s, n)) { /* cheap rules: the pipeline (seq_sparse_pipe.c) */
+        *end = length < s->next_choice ? length : s->next_choice;
+        return *end > n;
+    }
     if (s->threads < 2 || !s->expanded || n <= s->max_take + 1 || s->bits > BLOCK_MAX_BITS ||
         n < 64) {
         return 0;
@@ -361,6 +364,9 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
                                       uint64_t *next) {
     grundy_status st = GRUNDY_STATUS_OK;
     *next = b0;
+    if (grundy_sparse_pipe_fits(s, b0)) {
+        return grundy_sparse_run_pipe(seq, s, b0, b1, next);
+    }
     GRUNDY_TRY(reserve_slots(seq, s));
     /* issue 13: moved by a new layout */
     const uint64_t flat = s->may_drop ? grundy_seq_flat_end(seq) : UINT64_MAX;
