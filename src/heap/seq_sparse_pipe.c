@@ -14,8 +14,10 @@
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
+#define PIPE_X86     1
 #define PIPE_PAUSE() _mm_pause()
 #else
+#define PIPE_X86     0
 #define PIPE_PAUSE() ((void)0)
 #endif
 
@@ -42,11 +44,28 @@
 #define PIPE_MAX_BITS  8    /* values below 2^8: one byte each, in the ring too */
 #define PIPE_MIN_N     256  /* from this heap on */
 #define PIPE_MIN_MARKS 512  /* rules with fewer rare marks a heap (blocks cost them more) */
+#define PIPE_BATCH     16   /* heaps the AVX2 pass marks at once */
+#define PIPE_FAST_BITS 7    /* values below 2^7: the AVX2 pass's 128-bit sets */
 
-typedef struct pipe_slot {
-    uint8_t count;
-    uint8_t v[PIPE_DOUBTS];
+/* One heap's doubts: a list (the portable pass), or bit v of lo:hi for doubt v (the AVX2 pass,
+ * values below 128). */
+typedef union pipe_slot {
+    struct {
+        uint8_t count;
+        uint8_t v[PIPE_DOUBTS];
+    } list;
+    struct {
+        uint64_t lo, hi;
+    } bits;
 } pipe_slot;
+
+/* A mark the AVX2 pass makes for each heap n of the run: g(n - o) ^ w (w = 0: a move that leaves
+ * one heap; else the split off the rare part r = o - k of the take k, w = g(r)). */
+typedef struct pipe_pairs {
+    uint64_t *o;
+    uint8_t *w;
+    size_t far, count; /* [0, far): o >= PIPE_BATCH, marked for PIPE_BATCH heaps at once */
+} pipe_pairs;
 
 typedef struct pipe {
     sparse *s;
@@ -55,6 +74,12 @@ typedef struct pipe {
     pipe_slot *ring;
     sparse_mark *check_seen; /* the checker's marks (its scans' short stretches) */
     uint64_t *check_doubt;
+    /* the AVX2 pass (fast != 0): the marks, and the common values of either parity as bits */
+    int fast;
+    pipe_pairs pairs;
+    size_t *late; /* rare indices (times split_count) whose splits need checks */
+    size_t late_count;
+    uint64_t com[2][2]; /* com[par]: the common values below 2^bits, lo and hi words */
     /* the guesser's side */
     _Alignas(64) atomic_uint_fast64_t guessed; /* heaps below it are guessed (release) */
     atomic_int guess_done;                     /* guessed is final */
@@ -112,6 +137,25 @@ static sparse_mark next_stamp(sparse_mark *seen, uint64_t cap, sparse_mark stamp
     return stamp;
 }
 
+/* Wait until the ring has room for the heaps below n; 0 when a wrong guess stopped the checker. */
+static int room(pipe *p, uint64_t n, uint64_t *checked) {
+    unsigned spins = 0;
+    while (n - *checked > PIPE_RING) {
+        if (atomic_load_explicit(&p->wrong, memory_order_relaxed)) {
+            return 0;
+        }
+        pipe_wait(&spins);
+        *checked = atomic_load_explicit(&p->checked, memory_order_acquire);
+    }
+    return 1;
+}
+
+static void guess_done(pipe *p, uint64_t n) {
+    p->stop = n;
+    atomic_store_explicit(&p->guessed, n, memory_order_release);
+    atomic_store_explicit(&p->guess_done, 1, memory_order_release);
+}
+
 /* The guesser: heaps n0 .. until end, a wrong guess behind it, or a heap it cannot guess. */
 static void guess(pipe *p) {
     sparse *s = p->s;
@@ -125,12 +169,7 @@ static void guess(pipe *p) {
                 break;
             }
         }
-        unsigned spins = 0;
-        while (n - checked >= PIPE_RING && !atomic_load_explicit(&p->wrong, memory_order_relaxed)) {
-            pipe_wait(&spins);
-            checked = atomic_load_explicit(&p->checked, memory_order_acquire);
-        }
-        if (n - checked >= PIPE_RING) {
+        if (!room(p, n + 1, &checked)) {
             break; /* a wrong guess behind: the checker has stopped */
         }
         h.stamp = next_stamp(s->seen, s->seen_cap, h.stamp);
@@ -142,21 +181,257 @@ static void guess(pipe *p) {
             break; /* a new bit: the caller books it */
         }
         if (d.count <= PIPE_DOUBTS) {
-            slot->count = (uint8_t)d.count;
+            slot->list.count = (uint8_t)d.count;
             for (size_t i = 0; i < d.count; i++) {
-                slot->v[i] = (uint8_t)d.v[i];
+                slot->list.v[i] = (uint8_t)d.v[i];
             }
         } else if (pipe_settle(s, &h, n, c, &d) == c) {
-            slot->count = 0; /* settled here: nothing left to check */
+            slot->list.count = 0; /* settled here: nothing left to check */
         } else {
             break; /* a rare value: the caller books it */
         }
         p->g[n] = (uint8_t)c;
     }
     s->stamp = h.stamp;
-    p->stop = n;
-    atomic_store_explicit(&p->guessed, n, memory_order_release);
-    atomic_store_explicit(&p->guess_done, 1, memory_order_release);
+    guess_done(p, n);
+}
+
+/* ---------------------------------------------------------------- the AVX2 pass */
+
+static void set_bit(uint64_t v, uint64_t *lo, uint64_t *hi) {
+    *lo |= (uint64_t)(v < 64) << (v & 63);
+    *hi |= (uint64_t)(v >= 64) << (v & 63);
+}
+
+static void clear_bit(uint64_t v, uint64_t *lo, uint64_t *hi) {
+    *lo &= ~((uint64_t)(v < 64) << (v & 63));
+    *hi &= ~((uint64_t)(v >= 64) << (v & 63));
+}
+
+/* Heap n's guess from the marks lo:hi of the far pairs: the near pairs and the late rare splits
+ * marked, g(n) = c written and the doubts below c put in its slot; 0 when c = 2^bits. */
+static int guess_heap(pipe *p, uint64_t n, uint64_t lo, uint64_t hi, size_t first) {
+    const sparse *s = p->s;
+    const uint8_t *g = p->g;
+    for (size_t i = first; i < p->pairs.count; i++) {
+        set_bit(p->pairs.w[i] ^ LOAD(uint8_t, g, n - p->pairs.o[i]), &lo, &hi);
+    }
+    for (size_t i = 0; i < p->late_count; i++) {
+        const take *t = &s->split[p->late[i] % s->split_count];
+        const size_t j = p->late[i] / s->split_count;
+        const uint64_t m = n - t->k, r = s->rare_pos[j];
+        if (r < m && !(t->distinct && 2 * r == m)) {
+            set_bit(s->rare_val[j] ^ LOAD(uint8_t, g, m - r), &lo, &hi);
+        }
+    }
+    const unsigned par = position_parity(s, n);
+    const uint64_t free_lo = ~lo & p->com[par][0], free_hi = ~hi & p->com[par][1];
+    const uint64_t c = free_lo != 0   ? (uint64_t)__builtin_ctzll(free_lo)
+                       : free_hi != 0 ? 64 + (uint64_t)__builtin_ctzll(free_hi)
+                                      : 128;
+    if (c >= ((uint64_t)1 << s->bits)) {
+        return 0;
+    }
+    /* The rare values below c that no mark gave (the common ones below c are all marked). */
+    const uint64_t below_lo = c >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << c) - 1;
+    const uint64_t below_hi = c >= 64 ? ((uint64_t)1 << (c - 64)) - 1 : 0;
+    pipe_slot *slot = &p->ring[n % PIPE_RING];
+    slot->bits.lo = ~lo & ~p->com[par][0] & below_lo;
+    slot->bits.hi = ~hi & ~p->com[par][1] & below_hi;
+    p->g[n] = (uint8_t)c;
+    return 1;
+}
+
+#if PIPE_X86
+
+/* The far pairs' marks for heaps b .. b + 15 (mlo[j]:mhi[j] for heap b + j): one 16-byte load
+ * of g(b - o .. b - o + 15) per pair, known before the batch as o >= 16, and a variable shift
+ * per mark (vpsllvq gives 0 for counts of 64 or more: the two words need no select). */
+__attribute__((target("avx2"), always_inline)) static inline void
+far_marks(const uint8_t *g, uint64_t b, const pipe_pairs *pp, int wide, uint64_t *mlo,
+          uint64_t *mhi) {
+    const __m256i one = _mm256_set1_epi64x(1), sixty_four = _mm256_set1_epi64x(64);
+    __m256i lo[4], hi[4];
+    for (int q = 0; q < 4; q++) {
+        lo[q] = _mm256_setzero_si256();
+        hi[q] = _mm256_setzero_si256();
+    }
+    for (size_t i = 0; i < pp->far; i++) {
+        const __m128i x = _mm_xor_si128(
+            _mm_loadu_si128((const __m128i *)(const void *)RUN(uint8_t, g, b - pp->o[i])),
+            _mm_set1_epi8((char)pp->w[i]));
+        const __m256i x4[4] = {_mm256_cvtepu8_epi64(x), _mm256_cvtepu8_epi64(_mm_srli_si128(x, 4)),
+                               _mm256_cvtepu8_epi64(_mm_srli_si128(x, 8)),
+                               _mm256_cvtepu8_epi64(_mm_srli_si128(x, 12))};
+        for (int q = 0; q < 4; q++) {
+            lo[q] = _mm256_or_si256(lo[q], _mm256_sllv_epi64(one, x4[q]));
+            if (wide) {
+                hi[q] = _mm256_or_si256(
+                    hi[q], _mm256_sllv_epi64(one, _mm256_sub_epi64(x4[q], sixty_four)));
+            }
+        }
+    }
+    for (int q = 0; q < 4; q++) {
+        _mm256_storeu_si256((__m256i *)(void *)(mlo + 4 * q), lo[q]);
+        _mm256_storeu_si256((__m256i *)(void *)(mhi + 4 * q), hi[q]);
+    }
+}
+
+__attribute__((target("avx2"))) static void
+far_marks_narrow(const uint8_t *g, uint64_t b, const pipe_pairs *pp, uint64_t *mlo, uint64_t *mhi) {
+    far_marks(g, b, pp, 0, mlo, mhi);
+}
+
+__attribute__((target("avx2"))) static void
+far_marks_wide(const uint8_t *g, uint64_t b, const pipe_pairs *pp, uint64_t *mlo, uint64_t *mhi) {
+    far_marks(g, b, pp, 1, mlo, mhi);
+}
+
+/* Lanes i: g(p[31 - i]), the 32 values ending at p + 31 reversed. */
+__attribute__((target("avx2"), always_inline)) static inline __m256i reversed32(const uint8_t *p) {
+    const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    const __m256i rev = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
+                                         14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    return _mm256_shuffle_epi8(_mm256_permute4x64_epi64(x, _MM_SHUFFLE(1, 0, 3, 2)), rev);
+}
+
+/* Drop the doubts (bits of *lo:*hi) that some split m = a' + (m - a'), a' in [a, a + 64), gives. */
+__attribute__((target("avx2"))) static void drop_found64(const uint8_t *g, uint64_t m, uint64_t a,
+                                                         uint64_t *lo, uint64_t *hi) {
+    const __m256i x0 =
+        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)RUN(uint8_t, g, a)),
+                         reversed32(RUN(uint8_t, g, m - a - 31)));
+    const __m256i x1 =
+        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)RUN(uint8_t, g, a + 32)),
+                         reversed32(RUN(uint8_t, g, m - a - 63)));
+    for (int w = 0; w < 2; w++) {
+        uint64_t left = w == 0 ? *lo : *hi, kept = left;
+        while (left != 0) {
+            const unsigned v = (unsigned)__builtin_ctzll(left) + 64u * (unsigned)w;
+            const __m256i t = _mm256_set1_epi8((char)v);
+            const __m256i eq = _mm256_or_si256(_mm256_cmpeq_epi8(x0, t), _mm256_cmpeq_epi8(x1, t));
+            if (!_mm256_testz_si256(eq, eq)) {
+                kept &= ~((uint64_t)1 << (v & 63));
+            }
+            left &= left - 1;
+        }
+        *(w == 0 ? lo : hi) = kept;
+    }
+}
+
+#endif
+
+/* The checker's look at heap n's doubts lo:hi (bits), guessed c: its true value. */
+static uint64_t check_fast(pipe *p, const heap_ctx *h, uint64_t n, uint64_t c, uint64_t lo,
+                           uint64_t hi) {
+    const sparse *s = p->s;
+    (void)h;
+    for (size_t i = 0; i < s->split_count && (lo | hi) != 0; i++) {
+        const uint64_t m = n - s->split[i].k, a_max = split_max(&s->split[i], m);
+        uint64_t a = 1;
+#if PIPE_X86
+        for (; a + 63 <= a_max && (lo | hi) != 0; a += 64) {
+            drop_found64(p->g, m, a, &lo, &hi);
+        }
+#endif
+        for (; a <= a_max && (lo | hi) != 0; a++) {
+            clear_bit(LOAD(uint8_t, p->g, a) ^ LOAD(uint8_t, p->g, m - a), &lo, &hi);
+        }
+    }
+    return lo != 0   ? (uint64_t)__builtin_ctzll(lo)
+           : hi != 0 ? 64 + (uint64_t)__builtin_ctzll(hi)
+                     : c;
+}
+
+/* The AVX2 guesser: batches of PIPE_BATCH heaps, the far pairs marked at once. */
+static void guess_fast(pipe *p) {
+    uint64_t checked = p->n0, n = p->n0;
+    uint64_t mlo[PIPE_BATCH], mhi[PIPE_BATCH];
+    const int wide = p->s->bits > 6;
+    while (n < p->end) {
+        atomic_store_explicit(&p->guessed, n, memory_order_release);
+        if (atomic_load_explicit(&p->wrong, memory_order_relaxed)) {
+            break;
+        }
+        const uint64_t count = p->end - n < PIPE_BATCH ? 1 : PIPE_BATCH;
+        if (!room(p, n + count, &checked)) {
+            break;
+        }
+        if (count == 1) { /* the last few heaps: every pair one by one */
+            if (!guess_heap(p, n, 0, 0, 0)) {
+                break;
+            }
+            n++;
+            continue;
+        }
+#if PIPE_X86
+        if (wide) {
+            far_marks_wide(p->g, n, &p->pairs, mlo, mhi);
+        } else {
+            far_marks_narrow(p->g, n, &p->pairs, mlo, mhi);
+        }
+#else
+        (void)wide;
+        memset(mlo, 0, sizeof mlo);
+        memset(mhi, 0, sizeof mhi);
+#endif
+        uint64_t j = 0;
+        while (j < PIPE_BATCH && guess_heap(p, n + j, mlo[j], mhi[j], p->pairs.far)) {
+            j++;
+        }
+        n += j;
+        if (j < PIPE_BATCH) {
+            break; /* a new bit */
+        }
+    }
+    guess_done(p, n);
+}
+
+/* The pairs of the run from heap n0 on: a split off the rare part r of take k is a pair when
+ * r < n0 - k (and 2r < n0 - k when the parts must differ), so that every heap of the run has it;
+ * the rest are late, checked heap by heap. */
+static grundy_status make_pairs(pipe *p) {
+    const sparse *s = p->s;
+    const size_t most = s->one_count + (size_t)s->rare_count * s->split_count;
+    p->pairs.o = malloc((most + 1) * sizeof *p->pairs.o);
+    p->pairs.w = malloc(most + 1);
+    p->late = malloc((most + 1) * sizeof *p->late);
+    if (p->pairs.o == NULL || p->pairs.w == NULL || p->late == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    /* far pairs first, then near ones */
+    for (int near = 0; near < 2; near++) {
+        if (near) {
+            p->pairs.far = p->pairs.count;
+        }
+        for (size_t i = 0; i < s->one_count; i++) {
+            if ((s->one[i].k < PIPE_BATCH) == near) {
+                p->pairs.o[p->pairs.count] = s->one[i].k;
+                p->pairs.w[p->pairs.count++] = 0;
+            }
+        }
+        for (size_t i = 0; i < s->split_count; i++) {
+            const take *t = &s->split[i];
+            for (size_t j = 0; j < s->rare_count; j++) {
+                const uint64_t r = s->rare_pos[j];
+                const int fits = r + t->k < p->n0 && (!t->distinct || 2 * r + t->k < p->n0);
+                if (fits && (r + t->k < PIPE_BATCH) == near) {
+                    p->pairs.o[p->pairs.count] = r + t->k;
+                    p->pairs.w[p->pairs.count++] = (uint8_t)s->rare_val[j];
+                } else if (!fits && near) {
+                    p->late[p->late_count++] = j * s->split_count + i;
+                }
+            }
+        }
+    }
+    for (unsigned par = 0; par < 2; par++) {
+        for (uint64_t v = 0; v < ((uint64_t)1 << s->bits); v++) {
+            if (s->common[par][v]) {
+                p->com[par][v >> 6] |= (uint64_t)1 << (v & 63);
+            }
+        }
+    }
+    return GRUNDY_STATUS_OK;
 }
 
 /* The checker: each guessed heap's doubts settled, in order; its value booked (histogram). */
@@ -182,19 +457,22 @@ static void check(pipe *p) {
         }
         const pipe_slot *slot = &p->ring[n % PIPE_RING];
         const uint64_t c = LOAD(uint8_t, p->g, n);
-        if (slot->count > 0) {
+        uint64_t v = c;
+        if (p->fast) {
+            v = check_fast(p, &h, n, c, slot->bits.lo, slot->bits.hi);
+        } else if (slot->list.count > 0) {
             h.stamp = next_stamp(p->check_seen, s->seen_cap, h.stamp);
-            doubts d = {h.doubt, slot->count};
+            doubts d = {h.doubt, slot->list.count};
             for (size_t i = 0; i < d.count; i++) {
-                d.v[i] = slot->v[i];
+                d.v[i] = slot->list.v[i];
             }
-            const uint64_t v = pipe_settle(s, &h, n, c, &d);
-            if (v != c) {
-                p->wrong_value = v;
-                atomic_store_explicit(&p->checked, n, memory_order_release);
-                atomic_store_explicit(&p->wrong, 1, memory_order_release);
-                return;
-            }
+            v = pipe_settle(s, &h, n, c, &d);
+        }
+        if (v != c) {
+            p->wrong_value = v;
+            atomic_store_explicit(&p->checked, n, memory_order_release);
+            atomic_store_explicit(&p->wrong, 1, memory_order_release);
+            return;
         }
         if (s->hist != NULL) {
             s->hist[(c << 1) | position_parity(s, n)]++;
@@ -207,9 +485,12 @@ static void check(pipe *p) {
 }
 
 static void pipe_role(void *arg, uint64_t i, unsigned w) {
+    pipe *p = arg;
     (void)w;
-    if (i == 0) {
-        guess(arg);
+    if (i == 0 && p->fast) {
+        guess_fast(p);
+    } else if (i == 0) {
+        guess(p);
     } else {
         check(arg);
     }
@@ -261,6 +542,10 @@ grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, ui
     p->check_doubt = malloc((size_t)s->seen_cap * sizeof *p->check_doubt);
     GRUNDY_CHECK(p->ring != NULL && p->check_seen != NULL && p->check_doubt != NULL,
                  GRUNDY_STATUS_NOMEM);
+    p->fast = PIPE_X86 && s->simd == SPARSE_SIMD_AVX2 && s->bits <= PIPE_FAST_BITS;
+    if (p->fast) {
+        GRUNDY_TRY(make_pairs(p));
+    }
     atomic_init(&p->guessed, n0);
     atomic_init(&p->checked, n0);
     atomic_init(&p->guess_done, 0);
@@ -281,6 +566,9 @@ cleanup:
         free(p->ring);
         free(p->check_seen);
         free(p->check_doubt);
+        free(p->pairs.o);
+        free(p->pairs.w);
+        free(p->late);
         free(p);
     }
     return st;
