@@ -77,6 +77,8 @@ typedef struct pipe {
     /* the AVX2 pass (fast != 0): the marks, and the common values of either parity as bits */
     int fast;
     pipe_pairs pairs;
+    size_t near_end; /* the near pairs [far, near_end) go by one shuffle of the last 16 values */
+    uint8_t near_idx[16], near_w[16];
     size_t *late; /* rare indices (times split_count) whose splits need checks */
     size_t late_count;
     uint64_t com[2][2]; /* com[par]: the common values below 2^bits, lo and hi words */
@@ -208,13 +210,22 @@ static void clear_bit(uint64_t v, uint64_t *lo, uint64_t *hi) {
     *hi &= ~((uint64_t)(v >= 64) << (v & 63));
 }
 
+static uint64_t check_fast(const pipe *p, uint64_t n, uint64_t c, uint64_t lo, uint64_t hi);
+
 /* Heap n's guess from the marks lo:hi of the far pairs: the near pairs and the late rare splits
  * marked, g(n) = c written and the doubts below c put in its slot; 0 when c = 2^bits. */
-static int guess_heap(pipe *p, uint64_t n, uint64_t lo, uint64_t hi, size_t first) {
+static inline __attribute__((always_inline)) int
+guess_heap(pipe *p, uint64_t n, uint64_t lo, uint64_t hi, size_t first, int wide, int help) {
     const sparse *s = p->s;
     const uint8_t *g = p->g;
-    for (size_t i = first; i < p->pairs.count; i++) {
-        set_bit(p->pairs.w[i] ^ LOAD(uint8_t, g, n - p->pairs.o[i]), &lo, &hi);
+    if (wide) {
+        for (size_t i = first; i < p->pairs.count; i++) {
+            set_bit(p->pairs.w[i] ^ LOAD(uint8_t, g, n - p->pairs.o[i]), &lo, &hi);
+        }
+    } else { /* values below 64: one word */
+        for (size_t i = first; i < p->pairs.count; i++) {
+            lo |= (uint64_t)1 << (p->pairs.w[i] ^ LOAD(uint8_t, g, n - p->pairs.o[i]));
+        }
     }
     for (size_t i = 0; i < p->late_count; i++) {
         const take *t = &s->split[p->late[i] % s->split_count];
@@ -238,6 +249,13 @@ static int guess_heap(pipe *p, uint64_t n, uint64_t lo, uint64_t hi, size_t firs
     pipe_slot *slot = &p->ring[n % PIPE_RING];
     slot->bits.lo = ~lo & ~p->com[par][0] & below_lo;
     slot->bits.hi = ~hi & ~p->com[par][1] & below_hi;
+    if (help && (slot->bits.lo | slot->bits.hi) != 0) {
+        /* The checker is behind: settle this heap here (a rare value stops the run). */
+        if (check_fast(p, n, c, slot->bits.lo, slot->bits.hi) != c) {
+            return 0;
+        }
+        slot->bits.lo = slot->bits.hi = 0;
+    }
     p->g[n] = (uint8_t)c;
     return 1;
 }
@@ -277,14 +295,54 @@ far_marks(const uint8_t *g, uint64_t b, const pipe_pairs *pp, int wide, uint64_t
     }
 }
 
-__attribute__((target("avx2"))) static void
-far_marks_narrow(const uint8_t *g, uint64_t b, const pipe_pairs *pp, uint64_t *mlo, uint64_t *mhi) {
-    far_marks(g, b, pp, 0, mlo, mhi);
+/* OR of 1 << (lane - sub) over the 16 lanes of v: the marks as one 64-bit word. */
+__attribute__((target("avx2"), always_inline)) static inline uint64_t lanes_bits(__m128i v,
+                                                                                 long long sub) {
+    const __m256i one = _mm256_set1_epi64x(1), off = _mm256_set1_epi64x(sub);
+    const __m256i x0 = _mm256_sub_epi64(_mm256_cvtepu8_epi64(v), off);
+    const __m256i x1 = _mm256_sub_epi64(_mm256_cvtepu8_epi64(_mm_srli_si128(v, 4)), off);
+    const __m256i x2 = _mm256_sub_epi64(_mm256_cvtepu8_epi64(_mm_srli_si128(v, 8)), off);
+    const __m256i x3 = _mm256_sub_epi64(_mm256_cvtepu8_epi64(_mm_srli_si128(v, 12)), off);
+    const __m256i acc =
+        _mm256_or_si256(_mm256_or_si256(_mm256_sllv_epi64(one, x0), _mm256_sllv_epi64(one, x1)),
+                        _mm256_or_si256(_mm256_sllv_epi64(one, x2), _mm256_sllv_epi64(one, x3)));
+    __m128i r = _mm_or_si128(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+    r = _mm_or_si128(r, _mm_unpackhi_epi64(r, r));
+    return (uint64_t)_mm_cvtsi128_si64(r);
 }
 
-__attribute__((target("avx2"))) static void
-far_marks_wide(const uint8_t *g, uint64_t b, const pipe_pairs *pp, uint64_t *mlo, uint64_t *mhi) {
-    far_marks(g, b, pp, 1, mlo, mhi);
+/* Heaps n .. n + 15: the far pairs' marks at once, then heap by heap the near pairs (o < 16) by
+ * one shuffle of the window g(n + j - 16 .. n + j - 1), kept in a register, and the guess;
+ * the heaps guessed (fewer when one could not be). */
+__attribute__((target("avx2"), always_inline)) static inline uint64_t
+guess_batch(pipe *p, uint64_t n, int help, int wide) {
+    uint64_t mlo[PIPE_BATCH], mhi[PIPE_BATCH];
+    far_marks(p->g, n, &p->pairs, wide, mlo, mhi);
+    const int near = p->near_end > p->pairs.far;
+    const __m128i idx = _mm_loadu_si128((const __m128i *)(const void *)p->near_idx);
+    const __m128i w = _mm_loadu_si128((const __m128i *)(const void *)p->near_w);
+    __m128i win = _mm_loadu_si128((const __m128i *)(const void *)RUN(uint8_t, p->g, n - 16));
+    for (uint64_t j = 0; j < PIPE_BATCH; j++) {
+        uint64_t lo = mlo[j], hi = wide ? mhi[j] : 0;
+        if (near) {
+            const __m128i v = _mm_xor_si128(_mm_shuffle_epi8(win, idx), w);
+            lo |= lanes_bits(v, 0);
+            hi |= wide ? lanes_bits(v, 64) : 0;
+        }
+        if (!guess_heap(p, n + j, lo, hi, p->near_end, wide, help)) {
+            return j;
+        }
+        win = _mm_insert_epi8(_mm_srli_si128(win, 1), (int)LOAD(uint8_t, p->g, n + j), 15);
+    }
+    return PIPE_BATCH;
+}
+
+__attribute__((target("avx2"))) static uint64_t guess_batch_narrow(pipe *p, uint64_t n, int help) {
+    return guess_batch(p, n, help, 0);
+}
+
+__attribute__((target("avx2"))) static uint64_t guess_batch_wide(pipe *p, uint64_t n, int help) {
+    return guess_batch(p, n, help, 1);
 }
 
 /* Lanes i: g(p[31 - i]), the 32 values ending at p + 31 reversed. */
@@ -310,9 +368,7 @@ __attribute__((target("avx2"))) static void drop_found64(const uint8_t *g, uint6
             const unsigned v = (unsigned)__builtin_ctzll(left) + 64u * (unsigned)w;
             const __m256i t = _mm256_set1_epi8((char)v);
             const __m256i eq = _mm256_or_si256(_mm256_cmpeq_epi8(x0, t), _mm256_cmpeq_epi8(x1, t));
-            if (!_mm256_testz_si256(eq, eq)) {
-                kept &= ~((uint64_t)1 << (v & 63));
-            }
+            kept &= ~((uint64_t)!_mm256_testz_si256(eq, eq) << (v & 63)); /* no branch */
             left &= left - 1;
         }
         *(w == 0 ? lo : hi) = kept;
@@ -322,10 +378,8 @@ __attribute__((target("avx2"))) static void drop_found64(const uint8_t *g, uint6
 #endif
 
 /* The checker's look at heap n's doubts lo:hi (bits), guessed c: its true value. */
-static uint64_t check_fast(pipe *p, const heap_ctx *h, uint64_t n, uint64_t c, uint64_t lo,
-                           uint64_t hi) {
+static uint64_t check_fast(const pipe *p, uint64_t n, uint64_t c, uint64_t lo, uint64_t hi) {
     const sparse *s = p->s;
-    (void)h;
     for (size_t i = 0; i < s->split_count && (lo | hi) != 0; i++) {
         const uint64_t m = n - s->split[i].k, a_max = split_max(&s->split[i], m);
         uint64_t a = 1;
@@ -346,7 +400,6 @@ static uint64_t check_fast(pipe *p, const heap_ctx *h, uint64_t n, uint64_t c, u
 /* The AVX2 guesser: batches of PIPE_BATCH heaps, the far pairs marked at once. */
 static void guess_fast(pipe *p) {
     uint64_t checked = p->n0, n = p->n0;
-    uint64_t mlo[PIPE_BATCH], mhi[PIPE_BATCH];
     const int wide = p->s->bits > 6;
     while (n < p->end) {
         atomic_store_explicit(&p->guessed, n, memory_order_release);
@@ -358,30 +411,23 @@ static void guess_fast(pipe *p) {
             break;
         }
         if (count == 1) { /* the last few heaps: every pair one by one */
-            if (!guess_heap(p, n, 0, 0, 0)) {
+            if (!guess_heap(p, n, 0, 0, 0, 1, 0)) {
                 break;
             }
             n++;
             continue;
         }
 #if PIPE_X86
-        if (wide) {
-            far_marks_wide(p->g, n, &p->pairs, mlo, mhi);
-        } else {
-            far_marks_narrow(p->g, n, &p->pairs, mlo, mhi);
-        }
+        /* The guesser settles heaps itself while the checker is more than half a ring behind. */
+        checked = atomic_load_explicit(&p->checked, memory_order_acquire);
+        const int help = n - checked > PIPE_RING / 2;
+        const uint64_t j = wide ? guess_batch_wide(p, n, help) : guess_batch_narrow(p, n, help);
 #else
-        (void)wide;
-        memset(mlo, 0, sizeof mlo);
-        memset(mhi, 0, sizeof mhi);
+        const uint64_t j = 0; /* not reached: the pass needs AVX2 */
 #endif
-        uint64_t j = 0;
-        while (j < PIPE_BATCH && guess_heap(p, n + j, mlo[j], mhi[j], p->pairs.far)) {
-            j++;
-        }
         n += j;
         if (j < PIPE_BATCH) {
-            break; /* a new bit */
+            break; /* a new bit, or a rare value found here */
         }
     }
     guess_done(p, n);
@@ -424,6 +470,13 @@ static grundy_status make_pairs(pipe *p) {
             }
         }
     }
+    const size_t near = p->pairs.count - p->pairs.far < 16 ? p->pairs.count - p->pairs.far : 16;
+    p->near_end = p->pairs.far + near;
+    for (size_t i = 0; i < 16; i++) { /* lanes past the near pairs repeat the first one */
+        const size_t at = p->pairs.far + (i < near ? i : 0);
+        p->near_idx[i] = near > 0 ? (uint8_t)(16 - p->pairs.o[at]) : 0;
+        p->near_w[i] = near > 0 ? p->pairs.w[at] : 0;
+    }
     for (unsigned par = 0; par < 2; par++) {
         for (uint64_t v = 0; v < ((uint64_t)1 << s->bits); v++) {
             if (s->common[par][v]) {
@@ -459,7 +512,7 @@ static void check(pipe *p) {
         const uint64_t c = LOAD(uint8_t, p->g, n);
         uint64_t v = c;
         if (p->fast) {
-            v = check_fast(p, &h, n, c, slot->bits.lo, slot->bits.hi);
+            v = check_fast(p, n, c, slot->bits.lo, slot->bits.hi);
         } else if (slot->list.count > 0) {
             h.stamp = next_stamp(p->check_seen, s->seen_cap, h.stamp);
             doubts d = {h.doubt, slot->list.count};
