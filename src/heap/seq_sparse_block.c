@@ -30,6 +30,11 @@
 #define BLOCK_MAX_BITS   14                  /* larger values: one heap at a time */
 #define BLOCK_MIN_MARKS  512                 /* fewer rare marks a heap: one heap at a time ... */
 #define BLOCK_CHEAP_N    65536               /* ... from this heap on */
+/* Per slot, s->slot_c1 holds SLOT_INFO words: c1, the count of doubts below c1 the threads left
+ * open (SLOT_MANY: more than SLOT_OPEN), and those doubts, ascending. */
+#define SLOT_OPEN 14
+#define SLOT_INFO (2 + SLOT_OPEN)
+#define SLOT_MANY UINT64_MAX
 
 typedef struct block {
     sparse *s;
@@ -192,7 +197,8 @@ static void heap_outside(const block *b, uint64_t j, unsigned w, const group *g)
     }
     doubts d = {h.doubt, 0};
     const uint64_t c1 = common_gap(s, &h, n, &d);
-    s->slot_c1[j] = c1;
+    uint64_t *const info = s->slot_c1 + j * SLOT_INFO;
+    info[0] = c1;
     s->slot_left[j] = d.count;
     for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
         const uint64_t m = n - s->split[i].k;
@@ -203,13 +209,48 @@ static void heap_outside(const block *b, uint64_t j, unsigned w, const group *g)
                         i == 0 && g != NULL ? g->split_hi : 0, &d);
         }
     }
-    /* Every unmarked value below c1 was a doubt: mark the ones found, unmark those left. */
-    for (uint64_t v = 0; v < c1; v++) {
+    /* Every unmarked value below c1 was a doubt: mark the ones found, unmark those left. With
+     * the open doubts listed, inside_gap reads the marks from c1 rounded down to 16 only. */
+    const uint64_t start = c1 & ~(uint64_t)15;
+    const int listed = d.count <= SLOT_OPEN && start > 0 && start < ((uint64_t)1 << s->bits);
+    for (uint64_t v = listed ? start : 0; v < c1; v++) {
         h.seen[v] = h.stamp;
     }
     for (size_t i = 0; i < d.count; i++) {
         h.seen[d.v[i]] = (sparse_mark)(h.stamp - 1);
     }
+    info[1] = listed ? d.count : SLOT_MANY;
+    for (size_t i = 0; i < d.count && i < SLOT_OPEN; i++) {
+        info[2 + i] = d.v[i];
+    }
+}
+
+/* In order: the common gap and the doubts below it, as common_gap finds them, from what the
+ * threads left: below c1 every value is marked but the open doubts (heap_outside), so the scan
+ * of the marks starts at c1 (rounded down to 16) and the doubts below that come from the list
+ * (those a move inside the block did not mark since). */
+static uint64_t inside_gap(const sparse *s, const heap_ctx *h, uint64_t n, const uint64_t *info,
+                           doubts *d) {
+    const uint64_t start = info[0] & ~(uint64_t)15, top = (uint64_t)1 << s->bits;
+    if (info[1] == SLOT_MANY) { /* the marks below c1 are all there: the full scan */
+        return common_gap(s, h, n, d);
+    }
+    d->count = 0;
+    for (size_t i = 0; i < info[1]; i++) {
+        if (info[2 + i] < start && h->seen[info[2 + i]] != h->stamp) {
+            d->v[d->count++] = info[2 + i];
+        }
+    }
+    heap_ctx above = *h;
+    above.seen = h->seen + start;
+    doubts rest = {d->v + d->count, 0};
+    const uint64_t c = start + grundy_sparse_gap(&above, s->common[position_parity(s, n)] + start,
+                                                 top - start, &rest);
+    for (size_t i = 0; i < rest.count; i++) {
+        rest.v[i] += start;
+    }
+    d->count += rest.count;
+    return c;
 }
 
 /* On a thread: the heaps of group gi (SPARSE_BATCH heaps of the block, the last one shorter). */
@@ -256,7 +297,8 @@ static uint64_t block_inside(const sparse *s, const heap_ctx *h, uint64_t b0, si
         return v;
     }
     doubts d = {h->doubt, 0};
-    const uint64_t c = common_gap(s, h, n, &d);
+    const uint64_t *const info = s->slot_c1 + (n - b0) * SLOT_INFO;
+    const uint64_t c = inside_gap(s, h, n, info, &d);
     for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
         const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
         const uint64_t a_hi = m >= b0 ? m - b0 : 0;
@@ -267,7 +309,7 @@ static uint64_t block_inside(const sparse *s, const heap_ctx *h, uint64_t b0, si
     /* Outside the block: the doubts below c1 past the threads' stretch of each take (the
      * smallest left is g(n)); those at c1 or more, which the threads did not look for, from
      * the block's edge on. */
-    const uint64_t c1 = s->slot_c1[n - b0];
+    const uint64_t c1 = info[0];
     size_t low = 0;
     while (low < d.count && d.v[low] < c1) {
         low++;
@@ -314,11 +356,11 @@ static grundy_status reserve_slots(grundy_seq *seq, sparse *s) {
     s->worker_doubt = NULL;
     s->slot_count = 0;
     s->slot_stride = 0;
-    GRUNDY_TRY(grundy_seq_charge_room(seq, grundy_sparse_bytes(s) +
-                                               count * (stride * sizeof(sparse_mark) + 16) +
-                                               (uint64_t)s->threads * stride * 8));
+    GRUNDY_TRY(grundy_seq_charge_room(
+        seq, grundy_sparse_bytes(s) + count * (stride * sizeof(sparse_mark) + 8 * SLOT_INFO + 8) +
+                 (uint64_t)s->threads * stride * 8));
     s->slots = calloc((size_t)(count * stride), sizeof *s->slots);
-    s->slot_c1 = calloc((size_t)count, sizeof *s->slot_c1);
+    s->slot_c1 = calloc((size_t)(count * SLOT_INFO), sizeof *s->slot_c1);
     s->slot_left = calloc((size_t)count, sizeof *s->slot_left);
     s->worker_doubt = calloc((size_t)(s->threads * stride), sizeof *s->worker_doubt);
     GRUNDY_CHECK(s->slots != NULL && s->slot_c1 != NULL && s->slot_left != NULL &&
