@@ -215,8 +215,9 @@ static uint64_t check_fast(const pipe *p, uint64_t n, uint64_t c, uint64_t lo, u
 
 /* Heap n's guess from the marks lo:hi of the far pairs: the near pairs and the late rare splits
  * marked, g(n) = c written and the doubts below c put in its slot; 0 when c = 2^bits. */
-static inline __attribute__((always_inline)) int
-guess_heap(pipe *p, uint64_t n, uint64_t lo, uint64_t hi, size_t first, int wide, int help) {
+static inline __attribute__((always_inline)) int guess_heap(pipe *p, uint64_t n, uint64_t lo,
+                                                            uint64_t hi, size_t first, int wide,
+                                                            int help, int lazy) {
     const sparse *s = p->s;
     const uint8_t *g = p->g;
     if (wide) {
@@ -237,7 +238,16 @@ guess_heap(pipe *p, uint64_t n, uint64_t lo, uint64_t hi, size_t first, int wide
         }
     }
     const unsigned par = position_parity(s, n);
-    const uint64_t free_lo = ~lo & p->com[par][0], free_hi = ~hi & p->com[par][1];
+    const uint64_t free_lo = ~lo & p->com[par][0];
+    if (lazy && free_lo == 0) {
+        /* The pairs below `first` gave their marks below 64 only: the gap is past 63 (0.354:
+         * 36 heaps of 100,000 near heap 2 million), so their marks of 64 and more now. */
+        for (size_t i = 0; i < first; i++) {
+            const uint64_t v = p->pairs.w[i] ^ LOAD(uint8_t, g, n - p->pairs.o[i]);
+            hi |= (uint64_t)(v >= 64) << (v & 63);
+        }
+    }
+    const uint64_t free_hi = ~hi & p->com[par][1];
     const uint64_t c = free_lo != 0   ? (uint64_t)__builtin_ctzll(free_lo)
                        : free_hi != 0 ? 64 + (uint64_t)__builtin_ctzll(free_hi)
                                       : 128;
@@ -267,13 +277,11 @@ guess_heap(pipe *p, uint64_t n, uint64_t lo, uint64_t hi, size_t first, int wide
  * of g(b - o .. b - o + 15) per pair, known before the batch as o >= 16, and a variable shift
  * per mark (vpsllvq gives 0 for counts of 64 or more: the two words need no select). */
 __attribute__((target("avx2"), always_inline)) static inline void
-far_marks(const uint8_t *g, uint64_t b, const pipe_pairs *pp, int wide, uint64_t *mlo,
-          uint64_t *mhi) {
-    const __m256i one = _mm256_set1_epi64x(1), sixty_four = _mm256_set1_epi64x(64);
-    __m256i lo[4], hi[4];
+far_marks(const uint8_t *g, uint64_t b, const pipe_pairs *pp, uint64_t *mlo) {
+    const __m256i one = _mm256_set1_epi64x(1);
+    __m256i lo[4];
     for (int q = 0; q < 4; q++) {
         lo[q] = _mm256_setzero_si256();
-        hi[q] = _mm256_setzero_si256();
     }
     for (size_t i = 0; i < pp->far; i++) {
         const __m128i x = _mm_xor_si128(
@@ -284,15 +292,10 @@ far_marks(const uint8_t *g, uint64_t b, const pipe_pairs *pp, int wide, uint64_t
                                _mm256_cvtepu8_epi64(_mm_srli_si128(x, 12))};
         for (int q = 0; q < 4; q++) {
             lo[q] = _mm256_or_si256(lo[q], _mm256_sllv_epi64(one, x4[q]));
-            if (wide) {
-                hi[q] = _mm256_or_si256(
-                    hi[q], _mm256_sllv_epi64(one, _mm256_sub_epi64(x4[q], sixty_four)));
-            }
         }
     }
     for (int q = 0; q < 4; q++) {
         _mm256_storeu_si256((__m256i *)(void *)(mlo + 4 * q), lo[q]);
-        _mm256_storeu_si256((__m256i *)(void *)(mhi + 4 * q), hi[q]);
     }
 }
 
@@ -317,20 +320,18 @@ __attribute__((target("avx2"), always_inline)) static inline uint64_t lanes_bits
  * the heaps guessed (fewer when one could not be). */
 __attribute__((target("avx2"), always_inline)) static inline uint64_t
 guess_batch(pipe *p, uint64_t n, int help, int wide) {
-    uint64_t mlo[PIPE_BATCH], mhi[PIPE_BATCH];
-    far_marks(p->g, n, &p->pairs, wide, mlo, mhi);
+    uint64_t mlo[PIPE_BATCH];
+    far_marks(p->g, n, &p->pairs, mlo);
     const int near = p->near_end > p->pairs.far;
     const __m128i idx = _mm_loadu_si128((const __m128i *)(const void *)p->near_idx);
     const __m128i w = _mm_loadu_si128((const __m128i *)(const void *)p->near_w);
     __m128i win = _mm_loadu_si128((const __m128i *)(const void *)RUN(uint8_t, p->g, n - 16));
     for (uint64_t j = 0; j < PIPE_BATCH; j++) {
-        uint64_t lo = mlo[j], hi = wide ? mhi[j] : 0;
+        uint64_t lo = mlo[j];
         if (near) {
-            const __m128i v = _mm_xor_si128(_mm_shuffle_epi8(win, idx), w);
-            lo |= lanes_bits(v, 0);
-            hi |= wide ? lanes_bits(v, 64) : 0;
+            lo |= lanes_bits(_mm_xor_si128(_mm_shuffle_epi8(win, idx), w), 0);
         }
-        if (!guess_heap(p, n + j, lo, hi, p->near_end, wide, help)) {
+        if (!guess_heap(p, n + j, lo, 0, p->near_end, wide, help, wide)) {
             return j;
         }
         win = _mm_insert_epi8(_mm_srli_si128(win, 1), (int)LOAD(uint8_t, p->g, n + j), 15);
@@ -412,7 +413,7 @@ static void guess_fast(pipe *p) {
             break;
         }
         if (count == 1) { /* the last few heaps: every pair one by one */
-            if (!guess_heap(p, n, 0, 0, 0, 1, 0)) {
+            if (!guess_heap(p, n, 0, 0, 0, 1, 0, 0)) {
                 break;
             }
             n++;
