@@ -213,12 +213,14 @@ static void clear_bit(uint64_t v, uint64_t *lo, uint64_t *hi) {
 
 static uint64_t check_fast(const pipe *p, uint64_t n, uint64_t c, uint64_t lo, uint64_t hi);
 
-/* Heap n's guess from the marks lo:hi of the far pairs: the near pairs and the late rare splits
- * marked, g(n) = c written and the doubts below c put in its slot; 0 when c = 2^bits. */
-static inline __attribute__((always_inline)) int guess_heap(pipe *p, uint64_t n, uint64_t lo,
-                                                            uint64_t hi, size_t first, int wide,
-                                                            int help, int lazy) {
+/* Heap n's guess from lo, the marks below 64 of the pairs below `first`: the other pairs and the
+ * late rare splits marked (wide: values up to 127; lazy: the first pairs' marks of 64 and more
+ * when the gap is past 63), g(n) = c written and the doubts below c put in its slot (settled here
+ * when help); 0 when c = 2^bits or a rare value was found. */
+static inline __attribute__((always_inline)) int
+guess_heap(pipe *p, uint64_t n, uint64_t lo, size_t first, int wide, int help, int lazy) {
     const sparse *s = p->s;
+    uint64_t hi = 0;
     const uint8_t *g = p->g;
     if (wide) {
         for (size_t i = first; i < p->pairs.count; i++) {
@@ -299,14 +301,12 @@ far_marks(const uint8_t *g, uint64_t b, const pipe_pairs *pp, uint64_t *mlo) {
     }
 }
 
-/* OR of 1 << (lane - sub) over the 16 lanes of v: the marks as one 64-bit word. */
-__attribute__((target("avx2"), always_inline)) static inline uint64_t lanes_bits(__m128i v,
-                                                                                 long long sub) {
-    const __m256i one = _mm256_set1_epi64x(1), off = _mm256_set1_epi64x(sub);
-    const __m256i x0 = _mm256_sub_epi64(_mm256_cvtepu8_epi64(v), off);
-    const __m256i x1 = _mm256_sub_epi64(_mm256_cvtepu8_epi64(_mm_srli_si128(v, 4)), off);
-    const __m256i x2 = _mm256_sub_epi64(_mm256_cvtepu8_epi64(_mm_srli_si128(v, 8)), off);
-    const __m256i x3 = _mm256_sub_epi64(_mm256_cvtepu8_epi64(_mm_srli_si128(v, 12)), off);
+/* OR of 1 << lane over the 16 lanes of v (vpsllvq gives 0 for lanes of 64 or more). */
+__attribute__((target("avx2"), always_inline)) static inline uint64_t lanes_bits(__m128i v) {
+    const __m256i one = _mm256_set1_epi64x(1);
+    const __m256i x0 = _mm256_cvtepu8_epi64(v), x1 = _mm256_cvtepu8_epi64(_mm_srli_si128(v, 4));
+    const __m256i x2 = _mm256_cvtepu8_epi64(_mm_srli_si128(v, 8));
+    const __m256i x3 = _mm256_cvtepu8_epi64(_mm_srli_si128(v, 12));
     const __m256i acc =
         _mm256_or_si256(_mm256_or_si256(_mm256_sllv_epi64(one, x0), _mm256_sllv_epi64(one, x1)),
                         _mm256_or_si256(_mm256_sllv_epi64(one, x2), _mm256_sllv_epi64(one, x3)));
@@ -329,9 +329,9 @@ guess_batch(pipe *p, uint64_t n, int help, int wide) {
     for (uint64_t j = 0; j < PIPE_BATCH; j++) {
         uint64_t lo = mlo[j];
         if (near) {
-            lo |= lanes_bits(_mm_xor_si128(_mm_shuffle_epi8(win, idx), w), 0);
+            lo |= lanes_bits(_mm_xor_si128(_mm_shuffle_epi8(win, idx), w));
         }
-        if (!guess_heap(p, n + j, lo, 0, p->near_end, wide, help, wide)) {
+        if (!guess_heap(p, n + j, lo, p->near_end, wide, help, wide)) {
             return j;
         }
         win = _mm_insert_epi8(_mm_srli_si128(win, 1), (int)LOAD(uint8_t, p->g, n + j), 15);
@@ -413,7 +413,7 @@ static void guess_fast(pipe *p) {
             break;
         }
         if (count == 1) { /* the last few heaps: every pair one by one */
-            if (!guess_heap(p, n, 0, 0, 0, 1, 0, 0)) {
+            if (!guess_heap(p, n, 0, 0, 1, 0, 0)) {
                 break;
             }
             n++;
