@@ -334,7 +334,9 @@ guess_batch(pipe *p, uint64_t n, int help, int wide) {
         if (!guess_heap(p, n + j, lo, p->near_end, wide, help, wide)) {
             return j;
         }
-        win = _mm_insert_epi8(_mm_srli_si128(win, 1), (int)LOAD(uint8_t, p->g, n + j), 15);
+        /* shift in g(n + j): byte 0 of a cvtsi32 moved to byte 15 */
+        win = _mm_or_si128(_mm_srli_si128(win, 1),
+                           _mm_slli_si128(_mm_cvtsi32_si128((int)LOAD(uint8_t, p->g, n + j)), 15));
     }
     return PIPE_BATCH;
 }
