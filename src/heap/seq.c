@@ -802,3 +802,21 @@ grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned wid
     (void)take_values(seq, old, old_width, old_length, old_capacity);
     return st;
 }
+
+/* ---------------------------------------------------------------- values ahead (issue 12) */
+
+void *grundy_seq_ahead(grundy_seq *seq, uint64_t end) {
+    const int corrupt =
+        seq->corrupt_heap != 0 && seq->corrupt_heap >= seq->length && seq->corrupt_heap < end;
+    if (seq->windowed || may_window(seq) || end > seq->capacity || corrupt) {
+        return NULL;
+    }
+    return seq->data;
+}
+
+void grundy_seq_push_ahead(grundy_seq *seq, uint64_t count) {
+    for (uint64_t i = seq->length; i < seq->length + count; i++) {
+        note_max(seq, grundy_seq_raw_load(seq->data, seq->width, i));
+    }
+    seq->length += count;
+}

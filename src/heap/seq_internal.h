@@ -215,4 +215,17 @@ static inline uint64_t grundy_seq_view_load(const grundy_seq_view *v, uint64_t i
                          : grundy_seq_raw_load(v->pre, v->width, i);
 }
 
+/* ---------------------------------------------------------------- values ahead (issue 12) */
+
+/**
+ * The storage of grundy_seq_raw, writable for g(length..end-1) before they are pushed (a thread
+ * that computes values ahead of the one that checks them): NULL unless every value up to end
+ * fits the storage as it is (no window, the capacity, no test corruption in the range). The
+ * values written must fit the width; grundy_seq_push_ahead makes them part of the sequence.
+ */
+void *grundy_seq_ahead(grundy_seq *seq, uint64_t end);
+
+/** The next `count` values, written through grundy_seq_ahead, become g(length..length+count-1). */
+void grundy_seq_push_ahead(grundy_seq *seq, uint64_t count);
+
 #endif
