@@ -369,9 +369,10 @@ int cli_memory_fail(const cli_command *cmd, grundy_status st, const char *rule, 
 
 int cli_oom_fail(const cli_command *cmd, const char *what, uint64_t need, const char *lower) {
     struct rlimit as;
+    /* the advice must not itself need memory: every buffer here is on the stack */
     char asked[64] = "", or_lower[96] = "";
     if (need > 0) {
-        snprintf(asked, sizeof asked, " (about %llu bytes asked)", (unsigned long long)need);
+        snprintf(asked, sizeof asked, " (about %llu bytes needed)", (unsigned long long)need);
     }
     if (lower != NULL) {
         snprintf(or_lower, sizeof or_lower, ", or lower %s", lower);

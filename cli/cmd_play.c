@@ -319,7 +319,7 @@ static int parse_line(char *line, size_t lineno, uint64_t **heaps, size_t *count
             const size_t grown = *cap == 0 ? 16 : 2 * *cap;
             uint64_t *bigger = realloc(*heaps, grown * sizeof *bigger);
             if (bigger == NULL) {
-                return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT, "out of memory");
+                return cli_oom_fail(&cli_cmd_play, "the heaps", 0, NULL);
             }
             *heaps = bigger;
             *cap = grown;
@@ -360,7 +360,7 @@ static int seed_feed(play_ctx *c, seed_reader *r, const uint64_t *v, size_t n, s
             const size_t grown = r->cap == 0 ? 16 : 2 * r->cap;
             uint64_t *const bigger = realloc(r->heaps, grown * sizeof *bigger);
             if (bigger == NULL) {
-                return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT, "out of memory");
+                return cli_oom_fail(&cli_cmd_play, "the heaps", 0, NULL);
             }
             r->heaps = bigger;
             r->cap = grown;
@@ -459,7 +459,7 @@ static int play_file(play_ctx *c, const char *path) {
 static int play_operands(play_ctx *c, const cli_args *args) {
     const size_t count = (size_t)args->operand_count - 1;
     uint64_t *heaps = malloc(count * sizeof *heaps);
-    int rc = heaps == NULL ? cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT, "out of memory") : 0;
+    int rc = heaps == NULL ? cli_oom_fail(&cli_cmd_play, "the heaps", 0, NULL) : 0;
     for (size_t i = 0; i < count && rc == 0; i++) {
         rc = cli_parse_number(&cli_cmd_play, "heap", args->operands[i + 1], GRUNDY_NUMBER_MAX,
                               &heaps[i]);
@@ -560,7 +560,7 @@ static int run(int argc, char **argv) {
     c.moves = malloc((c.max_moves + 1) * sizeof *c.moves);
     if (c.canonical == NULL || c.moves == NULL ||
         grundy_position_create(c.rule, &opts, &c.player) != GRUNDY_STATUS_OK) {
-        rc = cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT, "out of memory");
+        rc = cli_oom_fail(&cli_cmd_play, "the heaps", 0, NULL);
     } else {
         seq_run_watch_start(&c.run, grundy_query_seq(grundy_position_query(c.player)), c.canonical);
         misere_progress_init(&c.quotient_progress, &cli_cmd_play, c.canonical, 0,

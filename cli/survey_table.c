@@ -114,7 +114,7 @@ static int load_class(const cli_command *cmd, const char *text, survey_run *run)
                         "a class into parts, each a pattern with some digits fixed)",
                         text);
     }
-    return st == GRUNDY_STATUS_OK ? 0 : cli_fail(cmd, CLI_EXIT_LIMIT, "out of memory");
+    return st == GRUNDY_STATUS_OK ? 0 : cli_oom_fail(cmd, "the class", 0, NULL);
 }
 
 /* ---- computing, saving, resuming ---- */
