@@ -108,7 +108,7 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
     const size_t len = grundy_rule_format(job->rule, NULL, 0);
     job->canonical = malloc(len + 1);
     if (job->canonical == NULL) {
-        return cli_fail(cmd, CLI_EXIT_LIMIT, "out of memory");
+        return cli_oom_fail(cmd, "the sequence", 0, NULL);
     }
     grundy_rule_format(job->rule, job->canonical, len + 1);
     const unsigned most = grundy_rule_max_heaps_left(job->rule);
