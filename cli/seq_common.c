@@ -290,7 +290,9 @@ int seq_job_stream(const cli_command *cmd, seq_job *job, uint64_t to,
     job->run.sunk = 0;
     job->run.sink_end = to + 1;
     const grundy_status st = grundy_seq_extend(seq, to + 1);
-    if (st == GRUNDY_STATUS_OK) {
+    if (st == GRUNDY_STATUS_OK || st == GRUNDY_STATUS_LIMIT) {
+        /* A limit stops the stream after every value computed: without this drain, what was
+         * printed ended at the last chunk's hook, a point that depends on the clock. */
         seq_run_drain(&job->run);
     }
     if (job->run.lost) {
