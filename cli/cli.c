@@ -367,6 +367,29 @@ int cli_memory_fail(const cli_command *cmd, grundy_status st, const char *rule, 
                     rule, done, lower);
 }
 
+int cli_oom_fail(const cli_command *cmd, const char *what, uint64_t need, const char *lower) {
+    struct rlimit as;
+    /* the advice must not itself need memory: every buffer here is on the stack */
+    char asked[64] = "", or_lower[96] = "";
+    if (need > 0) {
+        snprintf(asked, sizeof asked, " (about %llu bytes needed)", (unsigned long long)need);
+    }
+    if (lower != NULL) {
+        snprintf(or_lower, sizeof or_lower, ", or lower %s", lower);
+    }
+    if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
+        const unsigned long long kib = (unsigned long long)as.rlim_cur >> 10;
+        const unsigned long long more = need > 0 ? kib + (need + 1023) / 1024 : 2 * kib;
+        return cli_fail(cmd, CLI_EXIT_LIMIT,
+                        "%s: out of memory%s: the address-space limit (ulimit -v) is %llu KiB; "
+                        "raise it to %llu KiB or more%s",
+                        what, asked, kib, more, or_lower);
+    }
+    return cli_fail(cmd, CLI_EXIT_LIMIT,
+                    "%s: out of memory%s: the system had no more memory to give; free some%s", what,
+                    asked, or_lower);
+}
+
 char *cli_game_text(const cli_args *args, int misere) {
     size_t len = sizeof " misere";
     for (int i = 0; i < args->operand_count; i++) {

@@ -119,7 +119,7 @@ static int parse_options(graph_run *r) {
     r->token_count = a->present[OPT_TOKENS] ? (size_t)a->list_len[OPT_TOKENS] : 0;
     r->tokens = malloc((r->token_count + 1) * sizeof *r->tokens);
     if (r->tokens == NULL) {
-        return cli_fail(&cli_cmd_graph, CLI_EXIT_LIMIT, "out of memory");
+        return cli_oom_fail(&cli_cmd_graph, "graph", 0, NULL);
     }
     for (size_t i = 0; i < r->token_count; i++) {
         uint64_t v;
@@ -150,8 +150,10 @@ static int load(graph_run *r) {
         return -1;
     }
     if (st == GRUNDY_STATUS_NOMEM) { /* the reader names no line for it */
-        return cli_fail(&cli_cmd_graph, CLI_EXIT_LIMIT, "%s: out of memory while reading the graph",
-                        is_stdin ? "standard input" : path);
+        char what[256];
+        snprintf(what, sizeof what, "%.200s: reading the graph",
+                 is_stdin ? "standard input" : path);
+        return cli_oom_fail(&cli_cmd_graph, what, 0, "--max-bytes to refuse it at once");
     }
     if (st == GRUNDY_STATUS_IO) { /* no line to blame: say why the system refused (EISDIR...) */
         return cli_fail(&cli_cmd_graph, CLI_EXIT_IO, "cannot read '%s': %s",
@@ -183,6 +185,11 @@ static int compute(graph_run *r) {
                                                   r->threads, &r->labels);
     if (st == GRUNDY_STATUS_OK && want_sg) {
         st = grundy_graph_sg_compute(r->g, &r->sg);
+    }
+    if (st == GRUNDY_STATUS_NOMEM) { /* labels and values: about 16 bytes a vertex and an edge */
+        const uint64_t need =
+            16 * (grundy_graph_vertex_count(r->g) + grundy_graph_edge_count(r->g));
+        return cli_oom_fail(&cli_cmd_graph, want_sg ? "labelling (--sg)" : "labelling", need, NULL);
     }
     if (st != GRUNDY_STATUS_OK) {
         return cli_fail(&cli_cmd_graph, cli_exit_code(st), "labelling: %s", grundy_status_str(st));
@@ -345,7 +352,7 @@ static int run(int argc, char **argv) {
     }
     char *outcomes = outcome_string(&r.labels);
     if (outcomes == NULL) {
-        return done(&r, cli_fail(&cli_cmd_graph, CLI_EXIT_LIMIT, "out of memory"));
+        return done(&r, cli_oom_fail(&cli_cmd_graph, "graph", 0, NULL));
     }
     /* A failed write is reported once, by main after the command returns. */
     rc = r.args.present[OPT_JSON] ? print_json(&r, outcomes) : print_text(&r, outcomes);

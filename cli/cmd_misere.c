@@ -3,12 +3,14 @@
  * function), computed heap by heap. */
 #include "cli.h"
 #include "json.h"
+#include "misere_progress.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static const char help[] =
-    "Usage: grundy misere RULE [--max-heap N] [--max-quotient Q] [--genus] [--trace] [--json]\n"
+    "Usage: grundy misere RULE [--max-heap N] [--max-quotient Q] [--max-bytes B] [--max-work W]\n"
+    "                     [--genus] [--trace] [--progress | -q] [--json]\n"
     "\n"
     "Print the misere quotient of RULE restricted to heaps up to N (Plambeck and Siegel): the\n"
     "monoid of positions up to indistinguishability, as generators and relations, its order,\n"
@@ -24,10 +26,16 @@ static const char help[] =
     "  --max-heap N      the largest heap [default: 20]\n"
     "  --max-quotient Q  the largest quotient or candidate allowed; past it: exit 4\n"
     "                    [default: 4096]\n"
+    "  --max-bytes B     memory for the check's states (48 + 8 ceil(order/64) bytes each)\n"
+    "                    and each candidate's tables; past it: exit 4 [default: 1073741824]\n"
+    "  --max-work W      check steps (a state reached times the heaps added to it); past\n"
+    "                    it: exit 4 [default: 1073741824]\n"
     "  --genus           print Conway's genus g^(g0 g1 ...) of each heap 0..N instead: g its\n"
     "                    normal Grundy value, g_k the misere Grundy value of the heap plus k\n"
     "                    heaps *2 (JSON: genus, a list of {heap, normal, misere_values})\n"
     "  --trace           print each heap at which the quotient changes, on stderr\n"
+    "  --progress        a progress line on stderr (the default when it is a terminal)\n"
+    "  -q                no progress line\n"
     "  --json            print one JSON object: rule, max_heap, order, p_size, tame,\n"
     "                    generators, relations, p_portion, phi, stable_from, proved,\n"
     "                    phi_period, phi_preperiod\n"
@@ -38,14 +46,30 @@ static const char help[] =
 
 static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE}, {"max-quotient", 0, CLI_ARG_ONE},
                                      {"genus", 0, CLI_ARG_NONE},   {"trace", 0, CLI_ARG_NONE},
-                                     {"json", 0, CLI_ARG_NONE},    {NULL, 0, 0}};
-enum { OPT_MAX_HEAP, OPT_MAX_QUOTIENT, OPT_GENUS, OPT_TRACE, OPT_JSON };
+                                     {"json", 0, CLI_ARG_NONE},    {"max-bytes", 0, CLI_ARG_ONE},
+                                     {"max-work", 0, CLI_ARG_ONE}, {"progress", 0, CLI_ARG_NONE},
+                                     {"quiet", 'q', CLI_ARG_NONE}, {NULL, 0, 0}};
+enum {
+    OPT_MAX_HEAP,
+    OPT_MAX_QUOTIENT,
+    OPT_GENUS,
+    OPT_TRACE,
+    OPT_JSON,
+    OPT_MAX_BYTES,
+    OPT_MAX_WORK,
+    OPT_PROGRESS,
+    OPT_QUIET
+};
+
+/* Issue 17: the defaults of --max-bytes and --max-work. */
+#define MISERE_DEFAULT_MAX_BYTES ((uint64_t)1 << 30)
+#define MISERE_DEFAULT_MAX_WORK  ((uint64_t)1 << 30)
 
 /* The largest heap accepted: the option words of every heap are kept. */
 #define MAX_HEAP_OPTION 100000u
 
 static void trace(void *ctx, uint64_t heap, uint32_t order, uint32_t p_size, unsigned attempts) {
-    (void)ctx;
+    misere_progress_clear(ctx);
     fprintf(stderr, "heap %llu: the quotient changes: order %u, P-portion %u (%u candidate%s)\n",
             (unsigned long long)heap, order, p_size, attempts, attempts == 1 ? "" : "s");
 }
@@ -230,14 +254,26 @@ static void print_genus(const grundy_genus *rows, uint64_t max_heap, const char 
 }
 
 /* Every genus first, so that a failure prints no partial result. */
-static int run_genus(const grundy_rule *rule, const char *canonical, uint64_t max_heap, int json) {
-    grundy_genus *rows = malloc((size_t)(max_heap + 1) * sizeof *rows);
+static int run_genus(const grundy_rule *rule, const char *canonical, uint64_t max_heap,
+                     uint64_t max_bytes, int json) {
+    const uint64_t need = (max_heap + 1) * sizeof(grundy_genus);
+    if (need > max_bytes) {
+        return cli_fail(&cli_cmd_misere, CLI_EXIT_LIMIT,
+                        "--genus: %llu heaps need %llu bytes of rows, over --max-bytes %llu: "
+                        "raise --max-bytes to at least %llu",
+                        (unsigned long long)max_heap + 1, (unsigned long long)need,
+                        (unsigned long long)max_bytes, (unsigned long long)need);
+    }
+    grundy_genus *rows = malloc((size_t)need);
     if (rows == NULL) {
-        return cli_fail(&cli_cmd_misere, CLI_EXIT_LIMIT, "out of memory");
+        return cli_oom_fail(&cli_cmd_misere, "--genus", need, "--max-heap");
     }
     const grundy_status st = grundy_misere_genus(rule, max_heap, GENUS_MAX_STATES, rows);
     if (st != GRUNDY_STATUS_OK) {
         free(rows);
+        if (st == GRUNDY_STATUS_NOMEM) {
+            return cli_oom_fail(&cli_cmd_misere, "--genus", 0, "--max-heap");
+        }
         return cli_fail(&cli_cmd_misere, cli_exit_code(st),
                         "the genus search %s (it searches heap + k*2 for up to %d values of k, "
                         "within %llu positions): lower --max-heap",
@@ -249,11 +285,40 @@ static int run_genus(const grundy_rule *rule, const char *canonical, uint64_t ma
     return CLI_EXIT_OK;
 }
 
+/* --max-heap, --max-quotient, --max-bytes, --max-work into o and *max_heap. */
+static int parse_limits(const cli_args *args, uint64_t *max_heap, grundy_misere_opts *o) {
+    int rc = 0;
+    o->max_bytes = MISERE_DEFAULT_MAX_BYTES;
+    o->max_work = MISERE_DEFAULT_MAX_WORK;
+    if (args->present[OPT_MAX_HEAP]) {
+        rc = cli_parse_number(&cli_cmd_misere, "--max-heap", args->value[OPT_MAX_HEAP],
+                              MAX_HEAP_OPTION, max_heap);
+    }
+    if (rc == 0 && args->present[OPT_MAX_QUOTIENT]) {
+        rc = cli_parse_number(&cli_cmd_misere, "--max-quotient", args->value[OPT_MAX_QUOTIENT],
+                              UINT32_MAX / 2, &o->max_quotient);
+    }
+    if (rc == 0 && args->present[OPT_MAX_BYTES]) {
+        rc = cli_parse_number(&cli_cmd_misere, "--max-bytes", args->value[OPT_MAX_BYTES],
+                              GRUNDY_NUMBER_MAX, &o->max_bytes);
+    }
+    if (rc == 0 && args->present[OPT_MAX_WORK]) {
+        rc = cli_parse_number(&cli_cmd_misere, "--max-work", args->value[OPT_MAX_WORK],
+                              GRUNDY_NUMBER_MAX, &o->max_work);
+    }
+    if (rc == 0 && args->present[OPT_PROGRESS] && args->present[OPT_QUIET]) {
+        rc = cli_usage_error(&cli_cmd_misere, "--progress and -q exclude each other");
+    }
+    return rc;
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
-    uint64_t max_heap = 20, max_quotient = GRUNDY_MISERE_DEFAULT_MAX_QUOTIENT;
+    uint64_t max_heap = 20;
+    grundy_misere_opts o = GRUNDY_MISERE_OPTS_INIT;
     grundy_rule *rule = NULL;
     grundy_misere *q = NULL;
+    misere_progress progress;
     int rc = cli_parse_args(&cli_cmd_misere, options, argc, argv, &args);
     if (rc >= 0) {
         return rc;
@@ -264,14 +329,7 @@ static int run(int argc, char **argv) {
     if (args.operand_count > 1) {
         return cli_usage_error(&cli_cmd_misere, "unexpected operand '%s'", args.operands[1]);
     }
-    if (args.present[OPT_MAX_HEAP] &&
-        (rc = cli_parse_number(&cli_cmd_misere, "--max-heap", args.value[OPT_MAX_HEAP],
-                               MAX_HEAP_OPTION, &max_heap)) != 0) {
-        return rc;
-    }
-    if (args.present[OPT_MAX_QUOTIENT] &&
-        (rc = cli_parse_number(&cli_cmd_misere, "--max-quotient", args.value[OPT_MAX_QUOTIENT],
-                               UINT32_MAX / 2, &max_quotient)) != 0) {
+    if ((rc = parse_limits(&args, &max_heap, &o)) != 0) {
         return rc;
     }
     if ((rc = cli_parse_rule(&cli_cmd_misere, args.operands[0], &rule)) != 0) {
@@ -280,28 +338,25 @@ static int run(int argc, char **argv) {
     char canonical[4096];
     grundy_rule_format(rule, canonical, sizeof canonical);
     if (args.present[OPT_GENUS]) {
-        rc = run_genus(rule, canonical, max_heap, args.present[OPT_JSON]);
+        rc = run_genus(rule, canonical, max_heap, o.max_bytes, args.present[OPT_JSON]);
         grundy_rule_destroy(rule);
         return rc;
     }
-    grundy_misere_opts o = GRUNDY_MISERE_OPTS_INIT;
-    o.max_quotient = max_quotient;
+    misere_progress_init(&progress, &cli_cmd_misere, canonical, max_heap, o.max_work,
+                         args.present[OPT_PROGRESS] > 0, args.present[OPT_QUIET] > 0);
     o.trace = args.present[OPT_TRACE] ? trace : NULL;
+    o.trace_ctx = &progress;
+    o.progress = misere_progress_draw;
+    o.progress_ctx = &progress;
     grundy_status st = grundy_misere_create(rule, &o, &q);
     if (st == GRUNDY_STATUS_OK) {
         st = grundy_misere_extend(q, max_heap);
     }
-    if (st == GRUNDY_STATUS_LIMIT && q != NULL) {
-        rc = cli_fail(&cli_cmd_misere, CLI_EXIT_LIMIT,
-                      "heap %llu: a bound was reached (candidate quotients of at most "
-                      "--max-quotient %llu elements, %llu check states, %llu option positions); "
-                      "computed to heap %llu: raise --max-quotient, or the quotient may be "
-                      "infinite",
-                      (unsigned long long)grundy_misere_max_heap(q) + 1,
-                      (unsigned long long)max_quotient,
-                      (unsigned long long)GRUNDY_MISERE_DEFAULT_MAX_STATES,
-                      (unsigned long long)GRUNDY_MISERE_DEFAULT_MAX_OPTIONS,
-                      (unsigned long long)grundy_misere_max_heap(q));
+    misere_progress_clear(&progress);
+    if ((st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) && q != NULL) {
+        rc = misere_limit_fail(&cli_cmd_misere, "", st, q, &o);
+    } else if (st == GRUNDY_STATUS_NOMEM) {
+        rc = cli_oom_fail(&cli_cmd_misere, "the misere quotient", 0, NULL);
     } else if (st != GRUNDY_STATUS_OK) {
         rc = cli_fail(&cli_cmd_misere, cli_exit_code(st), "%s", grundy_status_str(st));
     } else if (args.present[OPT_JSON]) {

@@ -191,6 +191,10 @@ static int run_count(const cli_args *args) {
                         (unsigned long long)needed, (unsigned long long)max_states,
                         (unsigned long long)needed, (unsigned long long)needed * 48u);
     }
+    if (st == GRUNDY_STATUS_NOMEM) { /* 48 bytes an automaton state */
+        return cli_oom_fail(&cli_cmd_nim, "nim count", needed > UINT64_MAX / 48 ? 0 : needed * 48,
+                            "--max-states (or the multipliers)");
+    }
     if (st != GRUNDY_STATUS_OK) {
         return cli_fail(&cli_cmd_nim, cli_exit_code(st), "nim count: %s", grundy_status_str(st));
     }

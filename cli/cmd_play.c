@@ -2,6 +2,7 @@
 /* grundy play: who wins a sum of heaps, and the winning moves (normal or misere play). */
 #include "cli.h"
 #include "json.h"
+#include "misere_progress.h"
 #include "seq_common.h"
 
 #include <grundy/position.h>
@@ -29,8 +30,13 @@ static const char help[] =
     "                  is always exact\n"
     "  --max-n N       the largest heap whose value may be computed [default: 33554432];\n"
     "                  given, it also lifts the work bound (as for grundy value)\n"
-    "  --max-bytes B   memory for the misere search and for one --input line (5 bytes a\n"
-    "                  character: the line and its heaps) [default: 1073741824]\n"
+    "  --max-bytes B   memory for the misere quotient and search, and for one --input line\n"
+    "                  (5 bytes a character: the line and its heaps) [default: 1073741824]\n"
+    "  --max-work W    misere play: the moves the search may try, and 8 W check steps for\n"
+    "                  the misere quotient (see grundy misere; past them the search answers),\n"
+    "                  about the same time [default: 8388608]\n"
+    "  --progress      a progress line on stderr (the default when it is a terminal)\n"
+    "  -q              no progress line\n"
     "  --json          one JSON object per position: rule, heaps, misere, outcome, values,\n"
     "                  nim_sum, move_count, moves ({heap, size, take, leaves})\n"
     "  -h, --help      show this help\n"
@@ -43,11 +49,35 @@ static const char help[] =
     "Example:\n"
     "  grundy play 'S(1-2)' 3 5 6\n";
 
-static const cli_option options[] = {{"input", 0, CLI_ARG_ONE},     {"misere", 0, CLI_ARG_NONE},
-                                     {"max-moves", 0, CLI_ARG_ONE}, {"max-n", 0, CLI_ARG_ONE},
-                                     {"json", 0, CLI_ARG_NONE},     {"format", 0, CLI_ARG_ONE},
-                                     {"max-bytes", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
-enum { OPT_INPUT, OPT_MISERE, OPT_MAX_MOVES, OPT_MAX_N, OPT_JSON, OPT_FORMAT, OPT_MAX_BYTES };
+static const cli_option options[] = {{"input", 0, CLI_ARG_ONE},
+                                     {"misere", 0, CLI_ARG_NONE},
+                                     {"max-moves", 0, CLI_ARG_ONE},
+                                     {"max-n", 0, CLI_ARG_ONE},
+                                     {"json", 0, CLI_ARG_NONE},
+                                     {"format", 0, CLI_ARG_ONE},
+                                     {"max-bytes", 0, CLI_ARG_ONE},
+                                     {"max-work", 0, CLI_ARG_ONE},
+                                     {"progress", 0, CLI_ARG_NONE},
+                                     {"quiet", 'q', CLI_ARG_NONE},
+                                     {NULL, 0, 0}};
+enum {
+    OPT_INPUT,
+    OPT_MISERE,
+    OPT_MAX_MOVES,
+    OPT_MAX_N,
+    OPT_JSON,
+    OPT_FORMAT,
+    OPT_MAX_BYTES,
+    OPT_MAX_WORK,
+    OPT_PROGRESS,
+    OPT_QUIET
+};
+
+/* Misere play's default work bound (issue 17): the search's moves tried (about 7 s of CPU on the
+ * loaded development machine, 0.9 us a move; it was 2^27 and 30 s), and for the quotient 8 times
+ * as many check steps (about 0.14 us each: 0.07 to heap 30 takes 2 * 10^7). */
+#define PLAY_MISERE_MAX_WORK   ((uint64_t)1 << 23)
+#define PLAY_QUOTIENT_PER_MOVE 8u
 
 /* An --input line of L bytes holds at most L / 2 + 1 heaps of 8 bytes: 5 bytes a character. */
 #define LINE_BYTES_PER_CHAR 5u
@@ -61,6 +91,8 @@ typedef struct play_ctx {
     int misere, json, batch, seed_format;
     uint64_t max_n;
     uint64_t max_bytes; /* --max-bytes (issue 17) */
+    uint64_t max_work;  /* --max-work: the misere quotient's (issue 17) */
+    misere_progress quotient_progress;
     size_t max_moves;
     grundy_move *moves;
     seq_run run; /* the progress line (issue 17) */
@@ -164,16 +196,42 @@ static void print_json(const play_ctx *c, const uint64_t *heaps, size_t count,
 
 /* The one-line explanation of a limit. */
 static int limit_error(const play_ctx *c, const char *where, const uint64_t *heaps, size_t count) {
+    const grundy_misere *q = c->misere ? grundy_position_quotient(c->player) : NULL;
+    uint64_t need = 0;
+    const grundy_misere_limit_reason why = q != NULL ? grundy_misere_limit(q, &need) : 0;
+    if (why == GRUNDY_MISERE_LIMIT_WORK || why == GRUNDY_MISERE_LIMIT_BYTES) {
+        /* what stopped the quotient is what to raise: the search had no shortcut either */
+        char bound[160];
+        if (why == GRUNDY_MISERE_LIMIT_WORK) {
+            snprintf(bound, sizeof bound,
+                     "its work bound (8 times --max-work %llu check steps): raise --max-work "
+                     "above %llu",
+                     (unsigned long long)c->max_work, (unsigned long long)c->max_work);
+        } else {
+            snprintf(bound, sizeof bound, "--max-bytes %llu: raise --max-bytes to at least %llu",
+                     (unsigned long long)c->max_bytes, (unsigned long long)need);
+        }
+        return cli_fail(
+            &cli_cmd_play, CLI_EXIT_LIMIT,
+            "%smisere play of %s: the misere quotient stopped at heap %llu (computed to "
+            "heap %llu) at %s; the search of this position stopped at its limits too "
+            "(%llu positions, --max-work %llu moves tried)",
+            where, c->canonical, (unsigned long long)grundy_misere_max_heap(q) + 1,
+            (unsigned long long)grundy_misere_max_heap(q), bound,
+            (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_STATES,
+            (unsigned long long)c->max_work);
+    }
     if (c->misere) {
         return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT,
                         "%smisere search of this position stopped at its limits (%llu "
-                        "positions, %llu bytes (--max-bytes), %llu moves tried, %d moves deep), "
-                        "of which play raises only --max-bytes: misere play of %s has no known "
-                        "shortcut; heaps totalling at most 400 tokens are solved by 'grundy "
-                        "solve heaps RULE HEAP... --misere' (raise its --max-bytes as it says)",
-                        where, (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_STATES,
-                        (unsigned long long)c->max_bytes,
-                        (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_WORK, 2000, c->canonical);
+                        "positions, %d moves deep, --max-bytes %llu, --max-work %llu moves "
+                        "tried): misere play of %s has no known shortcut here; raise --max-work "
+                        "above %llu or --max-bytes above %llu, or for heaps totalling at most 400 "
+                        "tokens use 'grundy solve heaps RULE HEAP... --misere'",
+                        where, (unsigned long long)GRUNDY_POSITION_DEFAULT_MAX_STATES, 2000,
+                        (unsigned long long)c->max_bytes, (unsigned long long)c->max_work,
+                        c->canonical, (unsigned long long)c->max_work,
+                        (unsigned long long)c->max_bytes);
     }
     uint64_t top = 0;
     for (size_t i = 0; i < count; i++) {
@@ -208,6 +266,7 @@ static int play_one(play_ctx *c, const uint64_t *heaps, size_t count, size_t lin
     grundy_status st =
         grundy_position_play(c->player, heaps, count, c->misere, c->moves, c->max_moves, &r);
     seq_run_clear(&c->run);
+    misere_progress_clear(&c->quotient_progress);
     if (st == GRUNDY_STATUS_OK && c->json && !c->misere) {
         values = malloc((count + 1) * sizeof *values);
         st = values == NULL ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_OK;
@@ -226,6 +285,11 @@ static int play_one(play_ctx *c, const uint64_t *heaps, size_t count, size_t lin
         return cli_memory_fail(
             &cli_cmd_play, st, c->canonical,
             grundy_seq_length(grundy_query_seq(grundy_position_query(c->player))), "the heaps");
+    }
+    if (st == GRUNDY_STATUS_NOMEM && c->misere) {
+        char what[96];
+        snprintf(what, sizeof what, "%smisere play of %s", where, c->canonical);
+        return cli_oom_fail(&cli_cmd_play, what, 0, "--max-bytes");
     }
     if (st != GRUNDY_STATUS_OK) {
         return cli_fail(&cli_cmd_play, cli_exit_code(st), "%s%s", where, grundy_status_str(st));
@@ -255,7 +319,7 @@ static int parse_line(char *line, size_t lineno, uint64_t **heaps, size_t *count
             const size_t grown = *cap == 0 ? 16 : 2 * *cap;
             uint64_t *bigger = realloc(*heaps, grown * sizeof *bigger);
             if (bigger == NULL) {
-                return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT, "out of memory");
+                return cli_oom_fail(&cli_cmd_play, "the heaps", 0, NULL);
             }
             *heaps = bigger;
             *cap = grown;
@@ -296,7 +360,7 @@ static int seed_feed(play_ctx *c, seed_reader *r, const uint64_t *v, size_t n, s
             const size_t grown = r->cap == 0 ? 16 : 2 * r->cap;
             uint64_t *const bigger = realloc(r->heaps, grown * sizeof *bigger);
             if (bigger == NULL) {
-                return cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT, "out of memory");
+                return cli_oom_fail(&cli_cmd_play, "the heaps", 0, NULL);
             }
             r->heaps = bigger;
             r->cap = grown;
@@ -395,7 +459,7 @@ static int play_file(play_ctx *c, const char *path) {
 static int play_operands(play_ctx *c, const cli_args *args) {
     const size_t count = (size_t)args->operand_count - 1;
     uint64_t *heaps = malloc(count * sizeof *heaps);
-    int rc = heaps == NULL ? cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT, "out of memory") : 0;
+    int rc = heaps == NULL ? cli_oom_fail(&cli_cmd_play, "the heaps", 0, NULL) : 0;
     for (size_t i = 0; i < count && rc == 0; i++) {
         rc = cli_parse_number(&cli_cmd_play, "heap", args->operands[i + 1], GRUNDY_NUMBER_MAX,
                               &heaps[i]);
@@ -433,6 +497,14 @@ static int parse_options(play_ctx *c, const cli_args *args) {
     if (rc == 0 && args->present[OPT_MAX_BYTES]) {
         rc = cli_parse_number(&cli_cmd_play, "--max-bytes", args->value[OPT_MAX_BYTES],
                               GRUNDY_NUMBER_MAX, &c->max_bytes);
+    }
+    c->max_work = PLAY_MISERE_MAX_WORK;
+    if (rc == 0 && args->present[OPT_MAX_WORK]) {
+        rc = cli_parse_number(&cli_cmd_play, "--max-work", args->value[OPT_MAX_WORK],
+                              GRUNDY_NUMBER_MAX, &c->max_work);
+    }
+    if (rc == 0 && args->present[OPT_PROGRESS] && args->present[OPT_QUIET]) {
+        rc = cli_usage_error(&cli_cmd_play, "--progress and -q exclude each other");
     }
     c->misere = args->present[OPT_MISERE] > 0;
     c->json = args->present[OPT_JSON] > 0;
@@ -472,16 +544,28 @@ static int run(int argc, char **argv) {
     grundy_position_opts opts = GRUNDY_POSITION_OPTS_INIT;
     opts.period.max_n = c.max_n;
     opts.max_bytes = c.max_bytes;
+    opts.quotient_max_work = c.max_work > UINT64_MAX / PLAY_QUOTIENT_PER_MOVE
+                                 ? UINT64_MAX
+                                 : c.max_work * PLAY_QUOTIENT_PER_MOVE;
+    if (c.misere) {
+        opts.max_work = c.max_work; /* the search's moves tried */
+    }
+    opts.quotient_progress = misere_progress_draw;
+    opts.quotient_progress_ctx = &c.quotient_progress;
     seq_run_watch(&c.run, &cli_cmd_play, &opts.period.seq);
+    c.run.progress = !args.present[OPT_QUIET] && (args.present[OPT_PROGRESS] || c.run.progress);
     if (args.present[OPT_MAX_N]) {
         opts.period.max_work = UINT64_MAX; /* asked for: compute that far (issue 17) */
     }
     c.moves = malloc((c.max_moves + 1) * sizeof *c.moves);
     if (c.canonical == NULL || c.moves == NULL ||
         grundy_position_create(c.rule, &opts, &c.player) != GRUNDY_STATUS_OK) {
-        rc = cli_fail(&cli_cmd_play, CLI_EXIT_LIMIT, "out of memory");
+        rc = cli_oom_fail(&cli_cmd_play, "the heaps", 0, NULL);
     } else {
         seq_run_watch_start(&c.run, grundy_query_seq(grundy_position_query(c.player)), c.canonical);
+        misere_progress_init(&c.quotient_progress, &cli_cmd_play, c.canonical, 0,
+                             opts.quotient_max_work, args.present[OPT_PROGRESS] > 0,
+                             args.present[OPT_QUIET] > 0);
         rc = c.batch ? play_file(&c, args.value[OPT_INPUT]) : play_operands(&c, &args);
     }
     grundy_position_destroy(c.player);

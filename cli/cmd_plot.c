@@ -123,7 +123,7 @@ static int run(int argc, char **argv) {
     rc = seq_job_start(&cli_cmd_plot, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
         uint64_t *g = malloc((size_t)(to + 1) * sizeof *g);
-        rc = g == NULL ? cli_fail(&cli_cmd_plot, CLI_EXIT_LIMIT, "out of memory")
+        rc = g == NULL ? cli_oom_fail(&cli_cmd_plot, "the plot", 0, "--to")
                        : draw(&args, &job, to, g);
         free(g);
     }

@@ -202,7 +202,7 @@ static int run(int argc, char **argv) {
     char *canonical = malloc(len + 1);
     if (canonical == NULL) {
         grundy_rule_destroy(rule);
-        return cli_fail(&cli_cmd_rule, CLI_EXIT_LIMIT, "out of memory");
+        return cli_oom_fail(&cli_cmd_rule, "the rule", 0, NULL);
     }
     grundy_rule_format(rule, canonical, len + 1);
     if (args.present[OPT_JSON]) {

@@ -171,7 +171,7 @@ static int run_solver(const request *rq, const grundy_game *g, unsigned want,
     int rc = self_test(rq, g);
     char *const game = cli_game_text(rq->args, rq->args->present[OPT_MISERE]);
     if (rc == 0 && game == NULL) {
-        rc = cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT, "out of memory");
+        rc = cli_oom_fail(&cli_cmd_solve, "solve", 0, NULL);
     }
     if (rc == 0 && rq->args->present[OPT_LOAD]) {
         rc = load_table(rq, g, want, game, out);
@@ -180,9 +180,10 @@ static int run_solver(const request *rq, const grundy_game *g, unsigned want,
         const uint64_t need = solve_bytes_estimate(g, want);
         if (st == GRUNDY_STATUS_NOMEM && need <= rq->max_bytes) {
             /* within --max-bytes: the system refused (raising --max-bytes would not help) */
-            rc = cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
-                          "%s: out of memory: %llu positions need about %llu bytes", g->name,
-                          (unsigned long long)g->positions, (unsigned long long)need);
+            char what[160];
+            snprintf(what, sizeof what, "%s: %llu positions", g->name,
+                     (unsigned long long)g->positions);
+            rc = cli_oom_fail(&cli_cmd_solve, what, need, NULL);
         } else if (st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) {
             rc = cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
                           "%s: %llu positions need about %llu bytes, over --max-bytes %llu: raise "
@@ -428,7 +429,7 @@ static int solve_heaps(const request *rq) {
     const size_t count =
         (size_t)(rq->args->operand_count - 2 > 0 ? rq->args->operand_count - 2 : 0);
     if (rc == 0 && (heaps = malloc((count + 1) * sizeof *heaps)) == NULL) {
-        rc = cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT, "out of memory");
+        rc = cli_oom_fail(&cli_cmd_solve, "solve", 0, NULL);
     }
     if (rc == 0) {
         rc = parse_values(rq, 2, "heap", GRUNDY_NUMBER_MAX, heaps);
@@ -591,7 +592,7 @@ static int answer_board(const request *rq, const grundy_board *b) {
 
 static int board_error(grundy_status st, const grundy_diag *diag) {
     if (st == GRUNDY_STATUS_NOMEM) {
-        return cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT, "mirror-board: out of memory");
+        return cli_oom_fail(&cli_cmd_solve, "mirror-board", 0, "--max-bytes");
     }
     return cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE, "mirror-board: line %zu: %s", diag->line,
                     diag->message);

@@ -10,7 +10,8 @@
 
 static const char help[] =
     "Usage: grundy survey CLASS [--hex] [--max-n N] [--time-per-game S] [--threads T]\n"
-    "                     [--out FILE] [--shard I/K] [--format md|tsv] [--json] [-q]\n"
+    "                     [--out FILE] [--shard I/K] [--format md|tsv] [--max-bytes B]\n"
+    "                     [--json] [-q]\n"
     "\n"
     "Compute every code of a class the way the published tables are made: for each code its\n"
     "canonical form, the period and preperiod proved by the rule's theorem (or 'unsolved to N'\n"
@@ -35,6 +36,9 @@ static const char help[] =
     "  --shard I/K        only the codes whose index is I-1 modulo K (1 <= I <= K), to split a\n"
     "                     class across machines\n"
     "  --format F         md (a Markdown table, the default) or tsv\n"
+    "  --max-bytes B      memory for the codes computed at once, B / T each; a code past its\n"
+    "                     share is left out of the table and named: exit 4\n"
+    "                     [default: 8589934592]\n"
     "  --json             one JSON object per code, then one with the totals (JSON Lines)\n"
     "  -q                 no progress line on stderr\n"
     "  -h, --help         show this help\n"
@@ -42,12 +46,29 @@ static const char help[] =
     "Example (the 64 two-digit octal games):\n"
     "  grundy survey '0.?\?' --max-n 65536\n";
 
-static const cli_option options[] = {{"hex", 0, CLI_ARG_NONE},          {"max-n", 0, CLI_ARG_ONE},
-                                     {"time-per-game", 0, CLI_ARG_ONE}, {"threads", 0, CLI_ARG_ONE},
-                                     {"out", 0, CLI_ARG_ONE},           {"shard", 0, CLI_ARG_ONE},
-                                     {"format", 0, CLI_ARG_ONE},        {"json", 0, CLI_ARG_NONE},
-                                     {"quiet", 'q', CLI_ARG_NONE},      {NULL, 0, 0}};
-enum { OPT_HEX, OPT_MAX_N, OPT_TIME, OPT_THREADS, OPT_OUT, OPT_SHARD, OPT_FORMAT, OPT_JSON, OPT_Q };
+static const cli_option options[] = {{"hex", 0, CLI_ARG_NONE},
+                                     {"max-n", 0, CLI_ARG_ONE},
+                                     {"time-per-game", 0, CLI_ARG_ONE},
+                                     {"threads", 0, CLI_ARG_ONE},
+                                     {"out", 0, CLI_ARG_ONE},
+                                     {"shard", 0, CLI_ARG_ONE},
+                                     {"format", 0, CLI_ARG_ONE},
+                                     {"json", 0, CLI_ARG_NONE},
+                                     {"quiet", 'q', CLI_ARG_NONE},
+                                     {"max-bytes", 0, CLI_ARG_ONE},
+                                     {NULL, 0, 0}};
+enum {
+    OPT_HEX,
+    OPT_MAX_N,
+    OPT_TIME,
+    OPT_THREADS,
+    OPT_OUT,
+    OPT_SHARD,
+    OPT_FORMAT,
+    OPT_JSON,
+    OPT_Q,
+    OPT_MAX_BYTES
+};
 
 static int parse_shard(const char *text, uint64_t *index, uint64_t *of) {
     const char *slash = strchr(text, '/');
@@ -106,6 +127,13 @@ static int parse_options(const cli_args *a, survey_run *run) {
             rc = cli_fail(cmd, CLI_EXIT_VALUE, "--format: '%s' is not md or tsv", run->format);
         }
     }
+    run->max_bytes = GRUNDY_SEQ_DEFAULT_MAX_BYTES;
+    if (rc == 0 && a->present[OPT_MAX_BYTES]) {
+        rc = cli_parse_number(cmd, "--max-bytes", a->value[OPT_MAX_BYTES], GRUNDY_NUMBER_MAX,
+                              &run->max_bytes);
+    }
+    /* each thread computes one code at a time: its share (issue 17) */
+    run->opts.seq.max_bytes = run->max_bytes / (run->threads > 0 ? run->threads : 1);
     run->out = a->value[OPT_OUT];
     run->opts.reach = run->opts.max_n + 1;
     run->header.max_n = run->opts.max_n;

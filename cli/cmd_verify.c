@@ -204,7 +204,7 @@ static int run(int argc, char **argv) {
     canonical = malloc(len + 1);
     if (canonical == NULL) {
         grundy_rule_destroy(rule);
-        return cli_fail(&cli_cmd_verify, CLI_EXIT_LIMIT, "out of memory");
+        return cli_oom_fail(&cli_cmd_verify, "verify", 0, "--max-heap");
     }
     grundy_rule_format(rule, canonical, len + 1);
     if (!args.present[OPT_NAIVE_TO]) {

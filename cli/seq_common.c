@@ -2,6 +2,7 @@
 /* Shared by the sequence commands: rule and --max-n parsing, the honest "past what is proved". */
 #include "seq_common.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -107,7 +108,7 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
     const size_t len = grundy_rule_format(job->rule, NULL, 0);
     job->canonical = malloc(len + 1);
     if (job->canonical == NULL) {
-        return cli_fail(cmd, CLI_EXIT_LIMIT, "out of memory");
+        return cli_oom_fail(cmd, "the sequence", 0, NULL);
     }
     grundy_rule_format(job->rule, job->canonical, len + 1);
     const unsigned most = grundy_rule_max_heaps_left(job->rule);
@@ -118,6 +119,10 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
                         job->canonical, most < 2 ? "at most" : "up to", most, most == 1 ? "" : "s");
     }
     const grundy_status st = grundy_query_create(job->rule, &job->opts, &job->query);
+    if (st == GRUNDY_STATUS_IO && job->run.spill != NULL) {
+        return cli_fail(cmd, CLI_EXIT_IO, "cannot create --spill %s: %s", job->run.spill,
+                        strerror(errno));
+    }
     if (st != GRUNDY_STATUS_OK) {
         return cli_fail(cmd, cli_exit_code(st), "cannot start on %s: %s", job->canonical,
                         grundy_status_str(st));
@@ -209,6 +214,10 @@ int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_
     if (run_rc >= 0) {
         return run_rc;
     }
+    const char *const spill = grundy_seq_spill_problem(grundy_query_seq(job->query));
+    if (spill != NULL && (st == GRUNDY_STATUS_PARSE || st == GRUNDY_STATUS_IO)) {
+        return cli_fail(cmd, cli_exit_code(st), "--spill %s: %s", job->run.spill, spill);
+    }
     if (st == GRUNDY_STATUS_NOMEM) { /* what was computed, and the ulimit -v that would do */
         return cli_memory_fail(cmd, st, job->canonical,
                                grundy_seq_length(grundy_query_seq(job->query)), NULL);
@@ -281,7 +290,9 @@ int seq_job_stream(const cli_command *cmd, seq_job *job, uint64_t to,
     job->run.sunk = 0;
     job->run.sink_end = to + 1;
     const grundy_status st = grundy_seq_extend(seq, to + 1);
-    if (st == GRUNDY_STATUS_OK) {
+    if (st == GRUNDY_STATUS_OK || st == GRUNDY_STATUS_LIMIT) {
+        /* A limit stops the stream after every value computed: without this drain, what was
+         * printed ended at the last chunk's hook, a point that depends on the clock. */
         seq_run_drain(&job->run);
     }
     if (job->run.lost) {

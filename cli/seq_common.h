@@ -31,6 +31,7 @@
     {"progress", 0, CLI_ARG_NONE},                                                                 \
     {"quiet", 'q', CLI_ARG_NONE},                                                                  \
     {"memory", 0, CLI_ARG_ONE},                                                                    \
+    {"spill", 0, CLI_ARG_ONE},                                                                     \
     /* end of the shared options */
 
 /* Indices of the shared options, relative to the command's OPT_SEQ; same order as SEQ_OPTIONS. */
@@ -50,6 +51,7 @@ enum seq_option {
     SEQ_OPT_PROGRESS,
     SEQ_OPT_QUIET,
     SEQ_OPT_MEMORY,
+    SEQ_OPT_SPILL,
     SEQ_OPT_COUNT
 };
 
@@ -81,6 +83,9 @@ enum seq_option {
     "              heap, and the values are printed or counted as they are computed; a heap\n"    \
     "              needing a value not kept stops with exit 4 saying what to raise (not with\n"   \
     "              --save or --checkpoint) [default: every value kept, up to 8 GiB]\n"           \
+    "  --spill F   with --memory: append the values dropped to the file F (created, removed\n"  \
+    "              at the end; another file there is refused) and read a heap's far options\n"  \
+    "              back from it instead of stopping\n"                                           \
     ""
 /* clang-format on */
 

@@ -167,6 +167,24 @@ int seq_run_parse(const cli_command *cmd, const cli_args *args, int seq_base, se
         }
         opts->memory = run->memory;
     }
+    run->spill = args->value[seq_base + SEQ_OPT_SPILL];
+    if (run->spill != NULL) {
+        if (memory == NULL) {
+            return cli_usage_error(cmd, "--spill holds the values --memory drops: give --memory");
+        }
+        const grundy_status st = grundy_seq_spill_probe(run->spill);
+        if (st == GRUNDY_STATUS_PARSE) {
+            return cli_fail(cmd, CLI_EXIT_VALUE,
+                            "--spill %s: the file exists and is not a grundy spill file (it "
+                            "would be overwritten): remove it or name another",
+                            run->spill);
+        }
+        if (st != GRUNDY_STATUS_OK) {
+            return cli_fail(cmd, CLI_EXIT_IO, "--spill %s: cannot read it: %s", run->spill,
+                            strerror(errno));
+        }
+        opts->spill = run->spill;
+    }
     if (every != NULL) {
         const int rc =
             cli_parse_number(cmd, "--checkpoint-every", every, MAX_EVERY_SECONDS, &run->every);

@@ -22,6 +22,7 @@ typedef struct seq_run {
     /* --memory (issue 13): the values go to the sink as they become final, at the quiescent
      * points, before the window drops them */
     uint64_t memory;
+    const char *spill; /* --spill FILE */
     void (*sink)(void *ctx, uint64_t n, uint64_t value);
     void *sink_ctx;
     uint64_t sunk;     /* heaps given to the sink so far */

@@ -114,7 +114,7 @@ static int load_class(const cli_command *cmd, const char *text, survey_run *run)
                         "a class into parts, each a pattern with some digits fixed)",
                         text);
     }
-    return st == GRUNDY_STATUS_OK ? 0 : cli_fail(cmd, CLI_EXIT_LIMIT, "out of memory");
+    return st == GRUNDY_STATUS_OK ? 0 : cli_oom_fail(cmd, "the class", 0, NULL);
 }
 
 /* ---- computing, saving, resuming ---- */
@@ -473,9 +473,33 @@ static int report_failures(const cli_command *cmd, const survey_run *run) {
     int rc = 0;
     for (size_t i = 0; i < run->count; i++) {
         const grundy_status st = run->statuses[i];
-        if (run->todo[i] && !run->have[i] && st != GRUNDY_STATUS_PARSE) {
-            rc = cli_fail(cmd, cli_exit_code(st), "%s: %s (raise --max-bytes or lower --max-n)",
-                          run->codes[i], grundy_status_str(st));
+        const grundy_survey_row *r = &run->rows[i];
+        if (!run->todo[i] || run->have[i] || st == GRUNDY_STATUS_PARSE) {
+            continue;
+        }
+        const unsigned long long per = run->opts.seq.max_bytes, t = run->threads ? run->threads : 1;
+        if (st == GRUNDY_STATUS_LIMIT && r->limit_need_bytes > per) {
+            rc = cli_fail(
+                cmd, CLI_EXIT_LIMIT,
+                "%s: the memory limit stopped it after g(0..%llu): its next step needs "
+                "about %llu bytes, over %llu a code (--max-bytes %llu over %llu "
+                "threads): raise --max-bytes to at least %llu, or lower --threads or "
+                "--max-n",
+                run->codes[i], (unsigned long long)(r->limit_length ? r->limit_length - 1 : 0),
+                (unsigned long long)r->limit_need_bytes, per, (unsigned long long)run->max_bytes, t,
+                (unsigned long long)r->limit_need_bytes * t);
+        } else if (st == GRUNDY_STATUS_LIMIT) {
+            rc = cli_fail(
+                cmd, CLI_EXIT_LIMIT,
+                "%s: the memory limit stopped it after g(0..%llu) (%llu bytes a code: "
+                "--max-bytes %llu over %llu threads): raise --max-bytes above %llu, or "
+                "lower --threads or --max-n",
+                run->codes[i], (unsigned long long)(r->limit_length ? r->limit_length - 1 : 0), per,
+                (unsigned long long)run->max_bytes, t, (unsigned long long)run->max_bytes);
+        } else if (st == GRUNDY_STATUS_NOMEM) {
+            rc = cli_oom_fail(cmd, run->codes[i], 0, "--threads or --max-n");
+        } else {
+            rc = cli_fail(cmd, cli_exit_code(st), "%s: %s", run->codes[i], grundy_status_str(st));
         }
     }
     return rc;

@@ -23,6 +23,10 @@ typedef struct grundy_misere grundy_misere;
 typedef void (*grundy_misere_trace_fn)(void *ctx, uint64_t heap, uint32_t order, uint32_t p_size,
                                        unsigned attempts);
 
+/** Called now and then while the quotient is extended (issue 17): the heap being added and the
+ *  check steps spent so far (grundy_misere_work). */
+typedef void (*grundy_misere_progress_fn)(void *ctx, uint64_t heap, uint64_t work);
+
 /** Limits; GRUNDY_MISERE_OPTS_INIT gives the defaults. */
 typedef struct grundy_misere_opts {
     uint64_t max_quotient;        /**< the largest quotient (and candidate, once reduced) allowed */
@@ -30,6 +34,13 @@ typedef struct grundy_misere_opts {
     uint64_t max_options;         /**< option positions of all heaps together */
     grundy_misere_trace_fn trace; /**< NULL: no trace */
     void *trace_ctx;
+    /* issue 17: memory, work and progress (0 or NULL: none) */
+    uint64_t max_bytes; /**< the check's states and each candidate's tables, by the estimates of
+                             grundy_misere_limit; 0: no bound but the others */
+    uint64_t max_work;  /**< check steps (a state reached, times the heaps added to it, times
+                             ceil(order / 64)) over the quotient's life; 0: no bound */
+    grundy_misere_progress_fn progress;
+    void *progress_ctx;
 } grundy_misere_opts;
 #define GRUNDY_MISERE_DEFAULT_MAX_QUOTIENT 4096u
 #define GRUNDY_MISERE_DEFAULT_MAX_STATES   ((uint64_t)1 << 22)
@@ -37,7 +48,7 @@ typedef struct grundy_misere_opts {
 #define GRUNDY_MISERE_OPTS_INIT                                                                    \
     {                                                                                              \
         GRUNDY_MISERE_DEFAULT_MAX_QUOTIENT, GRUNDY_MISERE_DEFAULT_MAX_STATES,                      \
-            GRUNDY_MISERE_DEFAULT_MAX_OPTIONS, NULL, NULL                                          \
+            GRUNDY_MISERE_DEFAULT_MAX_OPTIONS, NULL, NULL, 0, 0, NULL, NULL                        \
     }
 
 /**
@@ -64,6 +75,29 @@ GRUNDY_API grundy_status grundy_misere_create(const grundy_rule *rule,
  *         (max_heap past 2^31), GRUNDY_STATUS_NOMEM.
  */
 GRUNDY_API grundy_status grundy_misere_extend(grundy_misere *q, uint64_t max_heap);
+
+/** Which bound made grundy_misere_extend return GRUNDY_STATUS_LIMIT (issue 17). */
+typedef enum grundy_misere_limit_reason {
+    GRUNDY_MISERE_LIMIT_NONE,     /**< none was reached */
+    GRUNDY_MISERE_LIMIT_QUOTIENT, /**< every candidate was past max_quotient (or the product bound,
+                                       256 max_quotient), or none was found */
+    GRUNDY_MISERE_LIMIT_STATES,   /**< the check needed more than max_states states */
+    GRUNDY_MISERE_LIMIT_OPTIONS,  /**< the heaps have more than max_options options */
+    GRUNDY_MISERE_LIMIT_BYTES,    /**< a table would pass max_bytes */
+    GRUNDY_MISERE_LIMIT_WORK      /**< the check steps passed max_work */
+} grundy_misere_limit_reason;
+
+/**
+ * The reason of the last GRUNDY_STATUS_LIMIT, and for LIMIT_BYTES in *need_bytes (NULL allowed)
+ * about how many bytes the refused table needed: 48 + 8 ceil(order / 64) a check state (the
+ * state, its set of elements, its key, parent, heap, hash slots), 16 a candidate product element,
+ * 4 order^2 a reduced candidate's table.
+ */
+GRUNDY_API grundy_misere_limit_reason grundy_misere_limit(const grundy_misere *q,
+                                                          uint64_t *need_bytes);
+
+/** Check steps spent so far (what max_work bounds). */
+GRUNDY_API uint64_t grundy_misere_work(const grundy_misere *q);
 
 /** Free; NULL is allowed. */
 GRUNDY_API void grundy_misere_destroy(grundy_misere *q);

@@ -3,6 +3,7 @@
 #ifndef GRUNDY_POSITION_H
 #define GRUNDY_POSITION_H
 
+#include <grundy/misere.h>
 #include <grundy/query.h>
 
 #ifdef __cplusplus
@@ -32,6 +33,10 @@ typedef struct grundy_position_opts {
     uint64_t quotient_max_heap; /**< misere play: positions whose heaps are all at most this are
                                    decided through the rule's misere quotient (grundy/misere.h)
                                    when it can be computed that far; 0: always search */
+    /* issue 17: the misere quotient's work bound and progress */
+    uint64_t quotient_max_work; /**< its check steps (grundy_misere_opts.max_work); 0: none */
+    grundy_misere_progress_fn quotient_progress; /**< NULL: none */
+    void *quotient_progress_ctx;
 } grundy_position_opts;
 #define GRUNDY_POSITION_DEFAULT_MAX_STATES        ((uint64_t)1 << 22)
 #define GRUNDY_POSITION_DEFAULT_MAX_BYTES         ((uint64_t)1 << 30)
@@ -41,7 +46,7 @@ typedef struct grundy_position_opts {
     {                                                                                              \
         GRUNDY_PERIOD_OPTS_INIT, GRUNDY_POSITION_DEFAULT_MAX_STATES,                               \
             GRUNDY_POSITION_DEFAULT_MAX_BYTES, GRUNDY_POSITION_DEFAULT_MAX_WORK,                   \
-            GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP                                              \
+            GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP, 0, NULL, NULL                               \
     }
 
 /**
@@ -103,6 +108,12 @@ GRUNDY_API grundy_status grundy_position_play(grundy_position *p, const uint64_t
 
 /** The player's query object (borrowed; lives as long as the player). */
 GRUNDY_API grundy_query *grundy_position_query(grundy_position *p);
+
+/**
+ * The misere quotient misere play has computed so far (issue 17), to say why it stopped
+ * (grundy_misere_limit, grundy_misere_max_heap); NULL when none was made. Owned by p.
+ */
+GRUNDY_API const grundy_misere *grundy_position_quotient(const grundy_position *p);
 
 #ifdef __cplusplus
 }

@@ -92,6 +92,17 @@ typedef struct grundy_seq_opts {
      * hook can consume them; grundy_seq_kept says which values are held.
      */
     uint64_t memory;
+    /**
+     * With opts.memory (issue 13): a path for the spill file, or NULL (the default: none). The
+     * values that leave the prefix and the window are appended to it, and a heap that needs a
+     * dropped value reads it back from there (the page cache, not the process's memory)
+     * instead of stopping with GRUNDY_STATUS_LIMIT; a new labelling of the sparse engine
+     * rebuilds its rare list from it. The file is created when the sequence is (an existing
+     * file that is not a spill file is refused: GRUNDY_STATUS_PARSE) and removed when it is
+     * destroyed; a block that reads back changed or cut short stops the run with
+     * GRUNDY_STATUS_PARSE (grundy_seq_spill_problem says which). docs/memory.md.
+     */
+    const char *spill;
 } grundy_seq_opts;
 #define GRUNDY_SEQ_DEFAULT_MAX_BYTES ((uint64_t)8 << 30)
 /* Designated, so that fields appended later (zero by default) need no edit here. */
@@ -184,6 +195,22 @@ typedef struct grundy_seq_limit_info {
 
 /** The reason for the last GRUNDY_STATUS_LIMIT (reason NONE when there was none). */
 GRUNDY_API const grundy_seq_limit_info *grundy_seq_limit(const grundy_seq *seq);
+
+/**
+ * g(n), n < length, wherever it is held: the prefix, the window or the spill file
+ * (opts.spill). @return OK; GRUNDY_STATUS_LIMIT when g(n) was dropped and there is no spill
+ * file; GRUNDY_STATUS_PARSE or GRUNDY_STATUS_IO when the spill file fails
+ * (grundy_seq_spill_problem); GRUNDY_STATUS_INVALID_ARG when n >= length.
+ */
+GRUNDY_API grundy_status grundy_seq_value(grundy_seq *seq, uint64_t n, uint64_t *value);
+
+/** What went wrong with the spill file (one line, for "spill FILE: ..."), or NULL. */
+GRUNDY_API const char *grundy_seq_spill_problem(const grundy_seq *seq);
+
+/** May `path` be given as opts.spill: OK when it does not exist, is empty or is an old spill
+ *  file; GRUNDY_STATUS_PARSE when it is another file (it would not be overwritten);
+ *  GRUNDY_STATUS_IO when it cannot be read. */
+GRUNDY_API grundy_status grundy_seq_spill_probe(const char *path);
 
 #ifdef __cplusplus
 }

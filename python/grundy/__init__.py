@@ -249,7 +249,8 @@ class Rule:
         max_moves = _number(max_moves, "max_moves")
         if not self._player:
             opts = _lib.PositionOpts(self._opts, _lib.DEFAULT_MAX_STATES,
-                                     _lib.DEFAULT_POSITION_MAX_BYTES, _lib.DEFAULT_MAX_WORK)
+                                     _lib.DEFAULT_POSITION_MAX_BYTES, _lib.DEFAULT_MAX_WORK,
+                                     _lib.DEFAULT_QUOTIENT_MAX_HEAP, 0, None, None)
             _check(_c.grundy_position_create(self._rule, ctypes.byref(opts),
                                              ctypes.byref(self._player)), self.canonical)
         hs = (ctypes.c_uint64 * max(len(heaps), 1))(*heaps)

@@ -27,8 +27,8 @@ class SeqOpts(ctypes.Structure):
                 ("check_report", ctypes.POINTER(SeqCheckReport)), ("test_corrupt_heap", u64),
                 ("hook", ctypes.c_void_p), ("hook_ctx", ctypes.c_void_p),
                 ("stop", ctypes.c_void_p),
-                # memory beyond RAM (issue 13): 0, every value kept
-                ("memory", u64)]
+                # memory beyond RAM (issue 13): 0, every value kept; no spill file
+                ("memory", u64), ("spill", ctypes.c_char_p)]
 
 
 class PeriodOpts(ctypes.Structure):
@@ -43,8 +43,11 @@ class PeriodResult(ctypes.Structure):
 
 
 class PositionOpts(ctypes.Structure):
+    # every field of grundy_position_opts: the library reads the whole struct (issue 17 added
+    # the quotient's work bound and progress hook; quotient_max_heap was missing before)
     _fields_ = [("period", PeriodOpts), ("max_states", u64), ("max_bytes", u64),
-                ("max_work", u64)]
+                ("max_work", u64), ("quotient_max_heap", u64), ("quotient_max_work", u64),
+                ("quotient_progress", ctypes.c_void_p), ("quotient_progress_ctx", ctypes.c_void_p)]
 
 
 class Move(ctypes.Structure):
@@ -77,6 +80,7 @@ DEFAULT_MAX_N = 1 << 25
 DEFAULT_SEQ_MAX_BYTES = 8 << 30
 DEFAULT_MAX_STATES = 1 << 22
 DEFAULT_POSITION_MAX_BYTES = 1 << 30
+DEFAULT_QUOTIENT_MAX_HEAP = 1000
 DEFAULT_MAX_WORK = 1 << 27
 DEFAULT_GRAPH_MAX_BYTES = 24 << 30
 REMOTENESS_NONE = 0xFFFFFFFF

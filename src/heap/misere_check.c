@@ -11,6 +11,8 @@
 /* The empty position's state is kept apart from (identity, {}) reached by a non-empty one. */
 #define EMPTY_FLAG 0x80000000u
 #define NO_PARENT  UINT32_MAX
+/* The progress callback is called every 2^16 states reached (issue 17). */
+#define PROGRESS_TICKS 0xFFFFu
 
 struct mq_states {
     size_t words; /* 64-bit words per U */
@@ -75,14 +77,18 @@ static grundy_status rehash(mq_states *s, size_t cap) {
     return GRUNDY_STATUS_OK;
 }
 
-static grundy_status grow(mq_states *s, uint64_t max_states) {
+static grundy_status grow(mq_states *s, mq_budget *b) {
     if (s->count < s->cap) {
         return GRUNDY_STATUS_OK;
     }
-    if (s->count >= max_states || s->count >= UINT32_MAX / 2) {
-        return GRUNDY_STATUS_LIMIT;
+    if (s->count >= b->max_states || s->count >= UINT32_MAX / 2) {
+        return mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_STATES, 0);
     }
     const size_t cap = s->cap ? 2 * s->cap : 1024;
+    if (b->max_bytes != 0 && (uint64_t)cap * MQ_STATE_BYTES(s->words) > b->max_bytes) {
+        return mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_BYTES,
+                                (uint64_t)cap * MQ_STATE_BYTES(s->words));
+    }
     uint32_t *x = realloc(s->x, cap * sizeof *x);
     if (x != NULL) {
         s->x = x;
@@ -173,7 +179,7 @@ typedef struct checker {
     const mq_monoid *q;
     const mq_gens *g;
     mq_states *s;
-    uint64_t max_states;
+    mq_budget *b;
     uint64_t *inv_p; /* size * words: { w : y w in P } for each y */
     uint64_t *tmp;
     pq queue;
@@ -221,7 +227,7 @@ static grundy_status relax(checker *c, uint32_t i, size_t h, uint64_t key) {
             return GRUNDY_STATUS_OK;
         }
     } else {
-        const grundy_status st = grow(s, c->max_states);
+        const grundy_status st = grow(s, c->b);
         if (st != GRUNDY_STATUS_OK) {
             return st;
         }
@@ -261,6 +267,15 @@ static grundy_status run(checker *c, mq_failure *fail) {
         if (!state_ok(c, i)) {
             failure_word(c, i, fail);
             break;
+        }
+        /* Issue 17: each state reached costs a step per heap added to it and per 64 elements
+         * of the quotient (step() runs over every element: 83% of the time of 0.07 to 32). */
+        c->b->work += c->g->heaps * c->s->words;
+        if (c->b->max_work != 0 && c->b->work > c->b->max_work) {
+            GRUNDY_TRY(mq_budget_refuse(c->b, GRUNDY_MISERE_LIMIT_WORK, 0));
+        }
+        if (c->b->progress != NULL && (++c->b->ticks & PROGRESS_TICKS) == 0) {
+            c->b->progress(c->b->progress_ctx, c->b->heap, c->b->work);
         }
         for (size_t h = 1; h <= c->g->heaps; h++) {
             if (c->g->opt_start[h] != c->g->opt_start[h + 1]) {
@@ -306,17 +321,17 @@ static grundy_status roll_back(mq_states *s, size_t count) {
     return rehash(s, s->slot_cap);
 }
 
-grundy_status mq_check(const mq_monoid *q, const mq_gens *gens, uint64_t max_states,
-                       mq_states **states, mq_failure *fail) {
+grundy_status mq_check(const mq_monoid *q, const mq_gens *gens, mq_budget *b, mq_states **states,
+                       mq_failure *fail) {
     grundy_status st = GRUNDY_STATUS_OK;
-    checker c = {q, gens, *states, max_states, NULL, NULL, {NULL, NULL, 0, 0}, 0};
+    checker c = {q, gens, *states, b, NULL, NULL, {NULL, NULL, 0, 0}, 0};
     const int seeded = *states != NULL;
     const size_t words = (q->size + 63) / 64;
     fail->found = 0;
     GRUNDY_TRY(checker_init(&c, q, gens));
     if (!seeded) {
         GRUNDY_TRY(new_states(words, &c.s));
-        GRUNDY_TRY(grow(c.s, max_states));
+        GRUNDY_TRY(grow(c.s, b));
         c.s->x[0] = EMPTY_FLAG;
         memset(c.s->u, 0, words * 8);
         c.s->key[0] = 0;
@@ -330,6 +345,7 @@ grundy_status mq_check(const mq_monoid *q, const mq_gens *gens, uint64_t max_sta
         const size_t old = c.s->count, h = gens->heaps;
         assert(c.s->words == words);
         c.first_new = old;
+        b->work += old * words;
         for (size_t i = 0; i < old && gens->opt_start[h] != gens->opt_start[h + 1]; i++) {
             GRUNDY_TRY(relax(&c, (uint32_t)i, h, c.s->key[i] + heap_weight(h)));
         }

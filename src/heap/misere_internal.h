@@ -7,6 +7,26 @@
 
 #include <grundy/misere.h>
 
+/* What a quotient may spend, shared by its checks and candidates (issue 17): the bounds of
+ * grundy_misere_opts, the work spent, and why the last LIMIT came. */
+typedef struct mq_budget {
+    uint64_t max_states, max_bytes, max_work; /* max_bytes, max_work 0: none */
+    uint64_t work;                            /* check steps: states reached times heaps */
+    uint64_t heap;                            /* the heap being added, for progress */
+    grundy_misere_limit_reason reason;
+    uint64_t need_bytes; /* LIMIT_BYTES: the refused table's estimate */
+    uint64_t ticks;      /* states reached, for the progress calls */
+    grundy_misere_progress_fn progress;
+    void *progress_ctx;
+} mq_budget;
+
+/* Bytes a check state takes (misere_check.c), a candidate product element (misere_monoid.c). */
+#define MQ_STATE_BYTES(words) (48 + 8 * (uint64_t)(words))
+#define MQ_PRODUCT_BYTES      16u
+
+/* LIMIT for `reason` (recorded in b) */
+grundy_status mq_budget_refuse(mq_budget *b, grundy_misere_limit_reason reason, uint64_t need);
+
 /* A finite commutative monoid given by its table, with a P-portion: elements 0..size-1, 0 the
  * identity, mul[a * size + b] the product. */
 typedef struct mq_monoid {
@@ -82,8 +102,8 @@ grundy_status mq_option_images(const mq_options *o, size_t heaps, const void *mo
  * @return OK, LIMIT (the product past max_elements), NOMEM.
  */
 grundy_status mq_imply_and_reduce(const mq_product *prod, const mq_options *opts,
-                                  const uint32_t *prod_phi, uint64_t max_elements, mq_monoid *out,
-                                  uint32_t *phi);
+                                  const uint32_t *prod_phi, uint64_t max_elements, mq_budget *b,
+                                  mq_monoid *out, uint32_t *phi);
 
 /* A word that the check found wrong, smallest in (tokens, then most heaps). */
 typedef struct mq_failure {
@@ -109,10 +129,11 @@ typedef struct mq_states mq_states;
  * pair. Seeded mode: *states holds the pairs of heaps 1..heaps-1 under the same (Q, P) and phi;
  * only positions that contain heap gens->heaps are checked, and on success the new pairs are
  * added; on failure *states is as it was.
- * @return OK (fail->found says whether a word failed), LIMIT (more than max_states pairs), NOMEM.
+ * @return OK (fail->found says whether a word failed), LIMIT (more than b->max_states pairs, their
+ *         bytes past b->max_bytes, the work past b->max_work: b->reason says which), NOMEM.
  */
-grundy_status mq_check(const mq_monoid *q, const mq_gens *gens, uint64_t max_states,
-                       mq_states **states, mq_failure *fail);
+grundy_status mq_check(const mq_monoid *q, const mq_gens *gens, mq_budget *b, mq_states **states,
+                       mq_failure *fail);
 
 void mq_states_free(mq_states *s);
 size_t mq_states_count(const mq_states *s);

@@ -79,6 +79,12 @@ static int add_option(void *ctx, const grundy_heap_move *m) {
     return 0;
 }
 
+grundy_status mq_budget_refuse(mq_budget *b, grundy_misere_limit_reason reason, uint64_t need) {
+    b->reason = reason;
+    b->need_bytes = need;
+    return GRUNDY_STATUS_LIMIT;
+}
+
 grundy_status mq_options_add_heap(mq_options *o, const grundy_rule *rule, size_t heap,
                                   uint64_t max_options) {
     grundy_status st = GRUNDY_STATUS_OK;
@@ -395,15 +401,20 @@ static void imply_free(imply *im) {
 }
 
 grundy_status mq_imply_and_reduce(const mq_product *prod, const mq_options *opts,
-                                  const uint32_t *prod_phi, uint64_t max_elements, mq_monoid *out,
-                                  uint32_t *phi) {
+                                  const uint32_t *prod_phi, uint64_t max_elements, mq_budget *b,
+                                  mq_monoid *out, uint32_t *phi) {
     grundy_status st = GRUNDY_STATUS_OK;
     imply im;
     uint32_t *index = NULL, *cls = NULL, *gens = NULL;
     uint32_t m = 0;
     const size_t heaps = opts->heaps;
     memset(out, 0, sizeof *out);
-    GRUNDY_CHECK(prod->size <= max_elements && prod->size < UINT32_MAX, GRUNDY_STATUS_LIMIT);
+    if (prod->size > max_elements || prod->size >= UINT32_MAX) {
+        return mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_QUOTIENT, 0);
+    }
+    if (b->max_bytes != 0 && prod->size * MQ_PRODUCT_BYTES > b->max_bytes) {
+        return mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_BYTES, prod->size * MQ_PRODUCT_BYTES);
+    }
     GRUNDY_TRY(imply_init(&im, prod, prod_phi, heaps));
     GRUNDY_TRY(mq_option_images(opts, heaps, prod, mq_product_mul_fn, prod->size, prod_phi, &im.opt,
                                 &im.opt_start));
@@ -426,7 +437,14 @@ grundy_status mq_imply_and_reduce(const mq_product *prod, const mq_options *opts
     }
     const reduce_in in = {prod, im.order.v, im.order.len, index, im.is_p, gens, r};
     GRUNDY_TRY(classes_of(&in, cls, &m));
-    GRUNDY_CHECK(m <= max_elements, GRUNDY_STATUS_LIMIT);
+    if (m > max_elements) {
+        st = mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_QUOTIENT, 0);
+        goto cleanup;
+    }
+    if (b->max_bytes != 0 && 4 * (uint64_t)m * m > b->max_bytes) {
+        st = mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_BYTES, 4 * (uint64_t)m * m);
+        goto cleanup;
+    }
     GRUNDY_TRY(build_reduced(&in, cls, m, out));
     for (size_t h = 0; h <= heaps; h++) {
         phi[h] = cls[index[prod_phi[h]]];

@@ -35,6 +35,7 @@ struct grundy_misere {
     uint32_t *opt; /* option images under phi, per heap (mq_gens) */
     size_t *opt_start;
     mq_states *states;
+    mq_budget budget; /* issue 17: the bounds, the work spent, the reason of the last LIMIT */
     uint64_t stable_from;
     uint32_t p_size;
     int proved; /* phi is proved periodic: period, preperiod */
@@ -58,6 +59,11 @@ grundy_status grundy_misere_create(const grundy_rule *rule, const grundy_misere_
     GRUNDY_CHECK(q != NULL, GRUNDY_STATUS_NOMEM);
     q->rule = rule;
     q->opts = opts != NULL ? *opts : defaults;
+    q->budget.max_states = q->opts.max_states;
+    q->budget.max_bytes = q->opts.max_bytes;
+    q->budget.max_work = q->opts.max_work;
+    q->budget.progress = q->opts.progress;
+    q->budget.progress_ctx = q->opts.progress_ctx;
     q->phi_cap = 64;
     q->phi = calloc(q->phi_cap, sizeof *q->phi);
     q->q.size = 1;
@@ -71,7 +77,7 @@ grundy_status grundy_misere_create(const grundy_rule *rule, const grundy_misere_
     const mq_gens g = {0, q->phi, q->opt, q->opt_start};
     uint32_t spare = 0; /* the one exponent of a failing word: heap 0 (none can fail) */
     mq_failure f = {0, &spare};
-    GRUNDY_TRY(mq_check(&q->q, &g, q->opts.max_states, &q->states, &f));
+    GRUNDY_TRY(mq_check(&q->q, &g, &q->budget, &q->states, &f));
     *out = q;
     q = NULL;
 cleanup:
@@ -129,7 +135,7 @@ static grundy_status conservative(grundy_misere *q, size_t n, int *done) {
             continue; /* the heap alone would be predicted wrongly */
         }
         q->phi[n] = x;
-        GRUNDY_TRY(mq_check(&q->q, &g, q->opts.max_states, &q->states, &f));
+        GRUNDY_TRY(mq_check(&q->q, &g, &q->budget, &q->states, &f));
         *done = !f.found;
     }
 cleanup:
@@ -219,9 +225,9 @@ static uint32_t word_image(const mq_monoid *m, const uint32_t *phi, const uint32
 
 /* Build the candidate that frees the heaps `chosen` (count c) of trial t; *ok when it predicts
  * F's outcome as `want_p`. */
-static grundy_status free_heaps(const grundy_misere *q, const trial *t, size_t n,
-                                const size_t *chosen, unsigned c, const uint32_t *exp, int want_p,
-                                unsigned boost, trial *out, int *ok) {
+static grundy_status free_heaps(grundy_misere *q, const trial *t, size_t n, const size_t *chosen,
+                                unsigned c, const uint32_t *exp, int want_p, unsigned boost,
+                                trial *out, int *ok) {
     grundy_status st = GRUNDY_STATUS_OK;
     uint8_t *freed = calloc(n + 1, 1);
     uint32_t *map = malloc(t->m.size * sizeof *map);
@@ -254,8 +260,8 @@ static grundy_status free_heaps(const grundy_misere *q, const trial *t, size_t n
     }
     out->phi = malloc((n + 1) * sizeof *out->phi);
     GRUNDY_CHECK(out->phi != NULL, GRUNDY_STATUS_NOMEM);
-    GRUNDY_TRY(
-        mq_imply_and_reduce(&prod, &q->options, prod_phi, product_bound(q), &out->m, out->phi));
+    GRUNDY_TRY(mq_imply_and_reduce(&prod, &q->options, prod_phi, product_bound(q), &q->budget,
+                                   &out->m, out->phi));
     *ok = out->m.is_p[word_image(&out->m, out->phi, exp, n)] == want_p;
 cleanup:
     if (st != GRUNDY_STATUS_OK || !*ok) {
@@ -285,7 +291,7 @@ static int next_combination(size_t *idx, unsigned c, size_t k) {
 }
 
 /* Replace *t by a candidate that gets the failing word F right. */
-static grundy_status recalibrate(const grundy_misere *q, trial *t, size_t n, const uint32_t *exp) {
+static grundy_status recalibrate(grundy_misere *q, trial *t, size_t n, const uint32_t *exp) {
     grundy_status st = GRUNDY_STATUS_OK;
     const int want_p = !t->m.is_p[word_image(&t->m, t->phi, exp, n)];
     size_t *involved = malloc((n + 1) * sizeof *involved), k = 0;
@@ -340,16 +346,23 @@ static grundy_status adjoin(grundy_misere *q, size_t n) {
     const mq_product prod = {&q->q, 1, {2}, {2}, (uint64_t)q->q.size * 4};
     memcpy(prod_phi, q->phi, n * sizeof *prod_phi);
     prod_phi[n] = q->q.size;
-    GRUNDY_TRY(mq_imply_and_reduce(&prod, &q->options, prod_phi, product_bound(q), &t.m, t.phi));
+    GRUNDY_TRY(mq_imply_and_reduce(&prod, &q->options, prod_phi, product_bound(q), &q->budget, &t.m,
+                                   t.phi));
     for (;;) {
-        GRUNDY_CHECK(t.m.size <= q->opts.max_quotient, GRUNDY_STATUS_LIMIT);
+        if (t.m.size > q->opts.max_quotient) {
+            st = mq_budget_refuse(&q->budget, GRUNDY_MISERE_LIMIT_QUOTIENT, 0);
+            goto cleanup;
+        }
         GRUNDY_TRY(option_images(&q->options, &t.m, t.phi, n, &opt, &opt_start));
         const mq_gens g = {n, t.phi, opt, opt_start};
-        GRUNDY_TRY(mq_check(&t.m, &g, q->opts.max_states, &states, &f));
+        GRUNDY_TRY(mq_check(&t.m, &g, &q->budget, &states, &f));
         if (!f.found) {
             break;
         }
-        GRUNDY_CHECK(++attempts <= MAX_RECALIBRATIONS, GRUNDY_STATUS_LIMIT);
+        if (++attempts > MAX_RECALIBRATIONS) {
+            st = mq_budget_refuse(&q->budget, GRUNDY_MISERE_LIMIT_QUOTIENT, 0);
+            goto cleanup;
+        }
         GRUNDY_TRY(recalibrate(q, &t, n, exp));
     }
     mq_monoid_free(&q->q);
@@ -395,7 +408,13 @@ static grundy_status extend_one(grundy_misere *q) {
         q->phi_cap *= 2;
     }
     q->phi[n] = 0;
-    GRUNDY_TRY(mq_options_add_heap(&q->options, q->rule, n, q->opts.max_options));
+    q->budget.heap = n;
+    q->budget.reason = GRUNDY_MISERE_LIMIT_NONE;
+    st = mq_options_add_heap(&q->options, q->rule, n, q->opts.max_options);
+    if (st == GRUNDY_STATUS_LIMIT) {
+        mq_budget_refuse(&q->budget, GRUNDY_MISERE_LIMIT_OPTIONS, 0);
+    }
+    GRUNDY_TRY(st);
     int done = q->options.start[n] == q->options.start[n + 1]; /* no move: the empty game */
     if (done) {
         GRUNDY_TRY(option_images(&q->options, &q->q, q->phi, n, &q->opt, &q->opt_start));
@@ -407,6 +426,9 @@ static grundy_status extend_one(grundy_misere *q) {
     }
     q->heaps = n;
 cleanup:
+    if (st == GRUNDY_STATUS_LIMIT && q->budget.reason == GRUNDY_MISERE_LIMIT_NONE) {
+        q->budget.reason = GRUNDY_MISERE_LIMIT_QUOTIENT; /* no candidate found */
+    }
     if (st != GRUNDY_STATUS_OK) {
         q->options.heaps = q->heaps; /* drop heap n's options */
         q->options.count = q->options.start[n];
@@ -422,6 +444,9 @@ grundy_status grundy_misere_extend(grundy_misere *q, uint64_t max_heap) {
     GRUNDY_CHECK(max_heap <= MAX_HEAP_SUPPORTED, GRUNDY_STATUS_RANGE);
     while (q->heaps < max_heap) {
         GRUNDY_TRY(extend_one(q));
+        if (q->budget.progress != NULL) {
+            q->budget.progress(q->budget.progress_ctx, q->heaps, q->budget.work);
+        }
     }
 cleanup:
     free_presentation(q);
@@ -437,6 +462,17 @@ cleanup:
         }
     }
     return st;
+}
+
+grundy_misere_limit_reason grundy_misere_limit(const grundy_misere *q, uint64_t *need_bytes) {
+    if (need_bytes != NULL) {
+        *need_bytes = q->budget.need_bytes;
+    }
+    return q->budget.reason;
+}
+
+uint64_t grundy_misere_work(const grundy_misere *q) {
+    return q->budget.work;
 }
 
 uint64_t grundy_misere_max_heap(const grundy_misere *q) {

@@ -46,6 +46,10 @@ grundy_query *grundy_position_query(grundy_position *p) {
     return p->query;
 }
 
+const grundy_misere *grundy_position_quotient(const grundy_position *p) {
+    return p->quotient;
+}
+
 void grundy_move_sink_add(grundy_move_sink *s, size_t heap, uint64_t size, uint64_t take,
                           unsigned parts, const uint64_t *left) {
     if (s->listed < s->cap) {

@@ -11,6 +11,7 @@
  * options reach, not for N; an option outside both is reported (grundy_seq_missing), never
  * guessed. */
 #include "seq_internal.h"
+#include "seq_spill.h"
 
 #include "../util/try.h"
 
@@ -53,6 +54,7 @@ struct grundy_seq {
     uint64_t win_cap, first;
     uint64_t mark;           /* values from here on came after the last quiescent point */
     grundy_seq_books *books; /* written through const calls too */
+    grundy_seq_spill *spill; /* opts.spill: holds g(0..spill end-1), every value dropped */
 };
 
 /* Chunks of heaps between quiescent points: the first is small, so that a slow engine is heard
@@ -79,6 +81,8 @@ static const grundy_seq_engine_ops *pick_engine(const grundy_rule *rule, grundy_
     }
     return NULL;
 }
+
+static int may_window(const grundy_seq *seq);
 
 grundy_status grundy_seq_create(const grundy_rule *rule, const grundy_seq_opts *opts,
                                 grundy_seq **out) {
@@ -112,6 +116,11 @@ grundy_status grundy_seq_create(const grundy_rule *rule, const grundy_seq_opts *
     if (opts->check) {
         GRUNDY_TRY(grundy_seq_checker_create(seq, opts, &seq->checker));
     }
+    if (opts->spill != NULL && may_window(seq)) {
+        char rule_text[256];
+        grundy_rule_format(rule, rule_text, sizeof rule_text);
+        GRUNDY_TRY(grundy_spill_open(opts->spill, rule_text, seq->memory, &seq->spill));
+    }
     GRUNDY_TRY(ops->create(seq, &seq->state));
     *out = seq;
     seq = NULL;
@@ -131,11 +140,14 @@ void grundy_seq_destroy(grundy_seq *seq) {
     free(seq->data);
     free(seq->win);
     free(seq->books);
+    grundy_spill_close(seq->spill);
     free(seq);
 }
 
+/* The engine's scratch and the spill file's buffers. */
 static uint64_t scratch_bytes(const grundy_seq *seq) {
-    return seq->state != NULL ? seq->ops->bytes(seq->state) : 0;
+    return (seq->state != NULL ? seq->ops->bytes(seq->state) : 0) +
+           (seq->spill != NULL ? grundy_spill_bytes(seq->spill) : 0);
 }
 
 /* Does a buffer of `count` values of `width` bytes fit in max_bytes beside `scratch`? */
@@ -180,7 +192,12 @@ static int may_window(const grundy_seq *seq) {
 
 static grundy_status relayout(grundy_seq *seq, unsigned width, uint64_t scratch);
 
+static uint64_t spill_bytes(const grundy_seq *seq) {
+    return seq->spill != NULL ? grundy_spill_bytes(seq->spill) : 0;
+}
+
 grundy_status grundy_seq_charge_room(grundy_seq *seq, uint64_t scratch) {
+    scratch += spill_bytes(seq);
     if ((seq->windowed || may_window(seq)) && !fits(seq, slots(seq), seq->width, scratch)) {
         /* Smaller prefix and window beside the larger scratch (the window keeps its newest
          * values; a shorter prefix keeps its first ones). */
@@ -189,10 +206,11 @@ grundy_status grundy_seq_charge_room(grundy_seq *seq, uint64_t scratch) {
             return st;
         }
     }
-    return grundy_seq_charge(seq, scratch);
+    return grundy_seq_charge(seq, scratch - spill_bytes(seq));
 }
 
 grundy_status grundy_seq_charge(const grundy_seq *seq, uint64_t scratch) {
+    scratch += spill_bytes(seq);
     if (scratch > seq->books->peak_scratch) {
         seq->books->peak_scratch = scratch;
     }
@@ -275,6 +293,36 @@ static uint64_t load_kept(const grundy_seq *seq, uint64_t i) {
     return grundy_seq_raw_load(seq->data, seq->width, i);
 }
 
+/* Append g(spill end..end-1) to the spill file (none: nothing to do) before they are dropped:
+ * every value the prefix and the window lose is there first. They come from the flat array or
+ * the prefix (below capacity) or the window (from first), in runs. */
+static grundy_status spill_upto(grundy_seq *seq, uint64_t end) {
+    if (seq->spill == NULL) {
+        return GRUNDY_STATUS_OK;
+    }
+    end = end < seq->length ? end : seq->length;
+    for (uint64_t i = grundy_spill_end(seq->spill); i < end;) {
+        const int in_win = seq->windowed && seq->length > seq->capacity && i >= seq->first;
+        const char *src;
+        uint64_t stop;
+        if (in_win) {
+            src = (const char *)seq->win + (i - seq->first) * seq->width;
+            stop = end;
+        } else if (i < seq->capacity) {
+            src = (const char *)seq->data + i * seq->width;
+            stop = end < seq->capacity ? end : seq->capacity;
+        } else {
+            return GRUNDY_STATUS_INTERNAL; /* dropped before it was spilled: never */
+        }
+        const grundy_status st = grundy_spill_append(seq->spill, src, seq->width, stop - i);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+        i = stop;
+    }
+    return GRUNDY_STATUS_OK;
+}
+
 /* The least max_bytes whose split gives `per` values to each of prefix and window at `width`
  * beside `scratch` (the inverse of relayout's split). */
 static uint64_t memory_for(uint64_t per, unsigned width, uint64_t scratch) {
@@ -323,6 +371,10 @@ static grundy_status relayout(grundy_seq *seq, unsigned width, uint64_t scratch)
                             memory_for(length - first, width, scratch), NULL);
         }
     }
+    const grundy_status spilled = spill_upto(seq, first);
+    if (spilled != GRUNDY_STATUS_OK) {
+        return spilled;
+    }
     void *const pre = malloc((size_t)(per * width));
     void *const win = malloc((size_t)(per * width));
     if (pre == NULL || win == NULL) {
@@ -359,6 +411,10 @@ static grundy_status push_window(grundy_seq *seq, uint64_t value) {
             return limit_at(seq, GRUNDY_SEQ_LIMIT_BYTES, seq->length, 0,
                             memory_for(2 * seq->win_cap, seq->width, scratch_bytes(seq)), NULL);
         }
+        const grundy_status st = spill_upto(seq, first);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
         char *const w = seq->win;
         memmove(w, w + (first - seq->first) * seq->width,
                 (size_t)((seq->length - first) * seq->width));
@@ -393,11 +449,34 @@ uint64_t grundy_seq_flat_end(const grundy_seq *seq) {
     return seq->length > seq->capacity ? 0 : seq->capacity;
 }
 
+/* Does a prefix and a window of `per` values each keep every index in [lo, hi] while heap is
+ * computed? They keep g(0..per-1) and, the window holding at least half its size behind the
+ * heap even right after it moved, g(heap - per/2 + 1..heap-1) (one short, for safety): the
+ * range must miss the gap between, or there is none. */
+static int keeps_range(uint64_t per, uint64_t heap, uint64_t lo, uint64_t hi) {
+    const uint64_t back = per / 2 < heap ? heap - per / 2 + 1 : 0;
+    return hi < per || lo >= back || per >= back;
+}
+
+uint64_t grundy_seq_keep_per(uint64_t heap, uint64_t lo, uint64_t hi) {
+    uint64_t low = 1, high = heap + 2; /* keeps_range(heap + 2, ...) holds: no gap */
+    while (low < high) {
+        const uint64_t mid = low + (high - low) / 2;
+        if (keeps_range(mid, heap, lo, hi)) {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    return low;
+}
+
 grundy_status grundy_seq_missing(grundy_seq *seq, uint64_t heap, uint64_t index) {
-    /* Kept by a prefix of index + 1 values, or by a window reaching back to index even right
-     * after it moved (it then holds half its size). */
-    const uint64_t back = heap > index ? heap - index : 1;
-    const uint64_t per = index + 1 < 2 * back + 2 ? index + 1 : 2 * back + 2;
+    return grundy_seq_missing_need(seq, heap, index, grundy_seq_keep_per(heap, index, index));
+}
+
+grundy_status grundy_seq_missing_need(grundy_seq *seq, uint64_t heap, uint64_t index,
+                                      uint64_t per) {
     return limit_at(seq, GRUNDY_SEQ_LIMIT_GAP, heap, index,
                     memory_for(per, seq->width, scratch_bytes(seq)), NULL);
 }
@@ -411,6 +490,58 @@ grundy_status grundy_seq_need_all(const grundy_seq *seq, uint64_t heap, const ch
     const uint64_t peak = seq->books->peak_scratch > scratch ? seq->books->peak_scratch : scratch;
     return limit_at(seq, GRUNDY_SEQ_LIMIT_ALL, heap, count, bytes_for(count, seq->width, peak),
                     what);
+}
+
+grundy_status grundy_seq_value(grundy_seq *seq, uint64_t n, uint64_t *value) {
+    if (n >= seq->length) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    if (kept(seq, n)) {
+        *value = load_kept(seq, n);
+        return GRUNDY_STATUS_OK;
+    }
+    if (seq->spill == NULL || n >= grundy_spill_end(seq->spill)) {
+        return GRUNDY_STATUS_LIMIT;
+    }
+    return grundy_spill_load(seq->spill, n, value);
+}
+
+grundy_status grundy_seq_get_run(grundy_seq *seq, uint64_t i, grundy_seq_run *run) {
+    run->width = seq->width;
+    if (!seq->windowed || seq->length <= seq->capacity) {
+        run->base = seq->data;
+        run->lo = 0;
+        run->hi = seq->length;
+        return GRUNDY_STATUS_OK;
+    }
+    if (i >= seq->first) {
+        run->base = seq->win;
+        run->lo = seq->first;
+        run->hi = seq->length;
+        return GRUNDY_STATUS_OK;
+    }
+    if (i < seq->capacity) {
+        run->base = seq->data;
+        run->lo = 0;
+        run->hi = seq->capacity;
+        return GRUNDY_STATUS_OK;
+    }
+    if (seq->spill == NULL || i >= grundy_spill_end(seq->spill)) {
+        return GRUNDY_STATUS_LIMIT;
+    }
+    return grundy_spill_run(seq->spill, i, run);
+}
+
+int grundy_seq_has_spill(const grundy_seq *seq) {
+    return seq->spill != NULL;
+}
+
+const char *grundy_seq_spill_problem(const grundy_seq *seq) {
+    return grundy_spill_problem(seq->spill);
+}
+
+grundy_status grundy_seq_spill_probe(const char *path) {
+    return grundy_spill_probe(path);
 }
 
 int grundy_seq_kept(const grundy_seq *seq, uint64_t n) {
@@ -644,6 +775,9 @@ static grundy_status take_values(grundy_seq *seq, void *values, unsigned width, 
 
 grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned width,
                                      uint64_t count) {
+    if (seq->spill != NULL) {
+        grundy_spill_reset(seq->spill); /* its values may not be these */
+    }
     if (seq->windowed) {
         /* issue 13: the values replace a prefix and a window; only the prefix could come back
          * (as a sequence of that length), below */
@@ -667,4 +801,22 @@ grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned wid
     free(values);
     (void)take_values(seq, old, old_width, old_length, old_capacity);
     return st;
+}
+
+/* ---------------------------------------------------------------- values ahead (issue 12) */
+
+void *grundy_seq_ahead(grundy_seq *seq, uint64_t end) {
+    const int corrupt =
+        seq->corrupt_heap != 0 && seq->corrupt_heap >= seq->length && seq->corrupt_heap < end;
+    if (seq->windowed || may_window(seq) || end > seq->capacity || corrupt) {
+        return NULL;
+    }
+    return seq->data;
+}
+
+void grundy_seq_push_ahead(grundy_seq *seq, uint64_t count) {
+    for (uint64_t i = seq->length; i < seq->length + count; i++) {
+        note_max(seq, grundy_seq_raw_load(seq->data, seq->width, i));
+    }
+    seq->length += count;
 }

@@ -133,6 +133,32 @@ static inline int grundy_seq_view_has(const grundy_seq_view *v, uint64_t i) {
  */
 grundy_status grundy_seq_missing(grundy_seq *seq, uint64_t heap, uint64_t index);
 
+/** The least number of values `per` in each of the prefix and the window (opts.memory's split)
+ *  that keeps every g(i), lo <= i <= hi, while heap `heap` is computed. */
+uint64_t grundy_seq_keep_per(uint64_t heap, uint64_t lo, uint64_t hi);
+
+/** grundy_seq_missing, when heap `heap` may read more than g(index): the memory asked for is
+ *  that of a prefix and a window of `per` values each (grundy_seq_keep_per over every range it
+ *  may read). */
+grundy_status grundy_seq_missing_need(grundy_seq *seq, uint64_t heap, uint64_t index, uint64_t per);
+
+/** Values g(lo..hi-1) side by side: g(i) = grundy_seq_raw_load(base, width, i - lo). */
+typedef struct grundy_seq_run {
+    const void *base;
+    unsigned width;
+    uint64_t lo, hi;
+} grundy_seq_run;
+
+/** The run holding g(i), i < length: the prefix, the window, or a block of the spill file
+ *  (valid until the next push; a spill block also until the fourth next read of the file, so
+ *  two runs may be used side by side). @return OK; LIMIT when g(i) was dropped and there is
+ *  no spill file; PARSE or IO when the file fails. */
+grundy_status grundy_seq_get_run(grundy_seq *seq, uint64_t i, grundy_seq_run *run);
+
+/** Nonzero when the sequence has a spill file (opts.spill): every dropped value can be read
+ *  back with grundy_seq_value. */
+int grundy_seq_has_spill(const grundy_seq *seq);
+
 /** `what` (e.g. "rebuilding the rare list") needs every value g(0..heap-1) in the one array of
  *  grundy_seq_raw: OK when they are, else LIMIT recorded for grundy_seq_limit. */
 grundy_status grundy_seq_need_all(const grundy_seq *seq, uint64_t heap, const char *what);
@@ -188,5 +214,18 @@ static inline uint64_t grundy_seq_view_load(const grundy_seq_view *v, uint64_t i
     return i >= v->first ? grundy_seq_raw_load(v->win, v->width, i - v->first)
                          : grundy_seq_raw_load(v->pre, v->width, i);
 }
+
+/* ---------------------------------------------------------------- values ahead (issue 12) */
+
+/**
+ * The storage of grundy_seq_raw, writable for g(length..end-1) before they are pushed (a thread
+ * that computes values ahead of the one that checks them): NULL unless every value up to end
+ * fits the storage as it is (no window, the capacity, no test corruption in the range). The
+ * values written must fit the width; grundy_seq_push_ahead makes them part of the sequence.
+ */
+void *grundy_seq_ahead(grundy_seq *seq, uint64_t end);
+
+/** The next `count` values, written through grundy_seq_ahead, become g(length..length+count-1). */
+void grundy_seq_push_ahead(grundy_seq *seq, uint64_t count);
 
 #endif

@@ -258,8 +258,9 @@ static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
     if (s->hist == NULL) {
         return GRUNDY_STATUS_OK;
     }
-    if (!s->dense && !grundy_seq_kept_all(seq)) {
-        /* issue 13: values were dropped, so a new labelling's rare list cannot be rebuilt. Any
+    if (!s->dense && !grundy_seq_kept_all(seq) && !grundy_seq_has_spill(seq)) {
+        /* issue 13: values were dropped, so a new labelling's rare list cannot be rebuilt
+         * (with a spill file it can: they are read back from it, below). Any
          * labelling gives exact values (the doubts are scanned either way; it only decides how
          * many), so the current one stays, its rare list growing as it must. */
         s->rare_limit = UINT64_MAX;
@@ -268,6 +269,10 @@ static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
     const grundy_sparse_mask best =
         grundy_sparse_mask_choose(s->hist, s->bits, s->wht, s->parity_allowed);
     const int dense = best.rare > n / 8;
+    if (dense && !s->dense && !grundy_seq_kept_all(seq)) {
+        s->rare_limit = UINT64_MAX; /* issue 13: full scans need every value; keep this one */
+        return GRUNDY_STATUS_OK;
+    }
     const int same =
         !s->dense && !dense && best.mask == s->label.mask && best.use_parity == s->label.use_parity;
     s->label = best;
@@ -283,9 +288,12 @@ static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
         return GRUNDY_STATUS_OK;
     }
     GRUNDY_TRY(grundy_seq_charge_room(seq, grundy_sparse_bytes(s) + best.rare * 12));
-    GRUNDY_TRY(grundy_seq_need_all(seq, n, "rebuilding the rare list for a new labelling"));
+    if (!grundy_seq_has_spill(seq)) {
+        GRUNDY_TRY(grundy_seq_need_all(seq, n, "rebuilding the rare list for a new labelling"));
+    }
     for (uint64_t i = 1; i < n; i++) {
-        const uint64_t v = grundy_seq_get(seq, i);
+        uint64_t v = 0;
+        GRUNDY_TRY(grundy_seq_value(seq, i, &v)); /* issue 13: kept, or from the spill file */
         if (is_rare(s, i, v)) {
             GRUNDY_TRY(add_rare(seq, s, i, v));
         }

@@ -30,6 +30,11 @@
 #define BLOCK_MAX_BITS   14                  /* larger values: one heap at a time */
 #define BLOCK_MIN_MARKS  512                 /* fewer rare marks a heap: one heap at a time ... */
 #define BLOCK_CHEAP_N    65536               /* ... from this heap on */
+/* Per slot, s->slot_c1 holds SLOT_INFO words: c1, the count of doubts below c1 the threads left
+ * open (SLOT_MANY: more than SLOT_OPEN), and those doubts, ascending. */
+#define SLOT_OPEN 14
+#define SLOT_INFO (2 + SLOT_OPEN)
+#define SLOT_MANY UINT64_MAX
 
 typedef struct block {
     sparse *s;
@@ -45,10 +50,8 @@ static uint64_t split_a_max(const take *t, uint64_t m) {
     return t->distinct ? (m - 1) / 2 : m / 2;
 }
 
-/* Mark the splits m = r + (m - r) for the rare r in [r_lo, min(r_hi, m - 1)] among
- * rare_pos[first, last) (r != m - r when the parts must differ). */
-static void mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
-                           uint64_t r_lo, uint64_t r_hi, size_t first, size_t last) {
+void grundy_sparse_mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
+                                  uint64_t r_lo, uint64_t r_hi, size_t first, size_t last) {
     r_hi = r_hi < m ? r_hi : m - 1;
     if (r_lo > r_hi || first >= last) {
         return;
@@ -185,7 +188,7 @@ static void heap_outside(const block *b, uint64_t j, unsigned w, const group *g)
             grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, g->mid_lo[i], g->mid_hi[i]);
             grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, g->hi[i], b->rare_below);
         } else {
-            mark_rare_span(s, &h, m, distinct, a_lo, m, 0, b->rare_below);
+            grundy_sparse_mark_rare_span(s, &h, m, distinct, a_lo, m, 0, b->rare_below);
         }
     }
     if (s->dense) {
@@ -194,7 +197,8 @@ static void heap_outside(const block *b, uint64_t j, unsigned w, const group *g)
     }
     doubts d = {h.doubt, 0};
     const uint64_t c1 = common_gap(s, &h, n, &d);
-    s->slot_c1[j] = c1;
+    uint64_t *const info = s->slot_c1 + j * SLOT_INFO;
+    info[0] = c1;
     s->slot_left[j] = d.count;
     for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
         const uint64_t m = n - s->split[i].k;
@@ -205,13 +209,48 @@ static void heap_outside(const block *b, uint64_t j, unsigned w, const group *g)
                         i == 0 && g != NULL ? g->split_hi : 0, &d);
         }
     }
-    /* Every unmarked value below c1 was a doubt: mark the ones found, unmark those left. */
-    for (uint64_t v = 0; v < c1; v++) {
+    /* Every unmarked value below c1 was a doubt: mark the ones found, unmark those left. With
+     * the open doubts listed, inside_gap reads the marks from c1 rounded down to 16 only. */
+    const uint64_t start = c1 & ~(uint64_t)15;
+    const int listed = d.count <= SLOT_OPEN && start > 0 && start < ((uint64_t)1 << s->bits);
+    for (uint64_t v = listed ? start : 0; v < c1; v++) {
         h.seen[v] = h.stamp;
     }
     for (size_t i = 0; i < d.count; i++) {
         h.seen[d.v[i]] = (sparse_mark)(h.stamp - 1);
     }
+    info[1] = listed ? d.count : SLOT_MANY;
+    for (size_t i = 0; i < d.count && i < SLOT_OPEN; i++) {
+        info[2 + i] = d.v[i];
+    }
+}
+
+/* In order: the common gap and the doubts below it, as common_gap finds them, from what the
+ * threads left: below c1 every value is marked but the open doubts (heap_outside), so the scan
+ * of the marks starts at c1 (rounded down to 16) and the doubts below that come from the list
+ * (those a move inside the block did not mark since). */
+static uint64_t inside_gap(const sparse *s, const heap_ctx *h, uint64_t n, const uint64_t *info,
+                           doubts *d) {
+    const uint64_t start = info[0] & ~(uint64_t)15, top = (uint64_t)1 << s->bits;
+    if (info[1] == SLOT_MANY) { /* the marks below c1 are all there: the full scan */
+        return common_gap(s, h, n, d);
+    }
+    d->count = 0;
+    for (size_t i = 0; i < info[1]; i++) {
+        if (info[2 + i] < start && h->seen[info[2 + i]] != h->stamp) {
+            d->v[d->count++] = info[2 + i];
+        }
+    }
+    heap_ctx above = *h;
+    above.seen = h->seen + start;
+    doubts rest = {d->v + d->count, 0};
+    const uint64_t c = start + grundy_sparse_gap(&above, s->common[position_parity(s, n)] + start,
+                                                 top - start, &rest);
+    for (size_t i = 0; i < rest.count; i++) {
+        rest.v[i] += start;
+    }
+    d->count += rest.count;
+    return c;
 }
 
 /* On a thread: the heaps of group gi (SPARSE_BATCH heaps of the block, the last one shorter). */
@@ -231,7 +270,7 @@ static void block_outside(void *arg, uint64_t gi, unsigned w) {
 
 /* In order: heap n = b0 + j's options inside the block, and its value. */
 static uint64_t block_inside(const sparse *s, const heap_ctx *h, uint64_t b0, size_t rare_below,
-                             uint64_t n) {
+                             const size_t *small, uint64_t heaps, uint64_t n) {
     for (size_t i = 0; i < s->one_count; i++) {
         if (n - s->one[i].k >= b0) {
             h->seen[load(h, n - s->one[i].k)] = h->stamp;
@@ -245,8 +284,13 @@ static uint64_t block_inside(const sparse *s, const heap_ctx *h, uint64_t b0, si
                 grundy_sparse_mark_range(h, m, 1, a_hi < a_max ? a_hi : a_max);
             }
         } else {
-            mark_rare_span(s, h, m, s->split[i].distinct, 1, a_hi, 0, rare_below);
-            mark_rare_span(s, h, m, s->split[i].distinct, b0, m, rare_below, (size_t)s->rare_count);
+            if (a_hi >= 1 && a_hi < heaps && 2 * a_hi < m) { /* r <= a_hi: small[] counts them */
+                grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, 0, small[a_hi + 1]);
+            } else {
+                grundy_sparse_mark_rare_span(s, h, m, s->split[i].distinct, 1, a_hi, 0, rare_below);
+            }
+            grundy_sparse_mark_rare_span(s, h, m, s->split[i].distinct, b0, m, rare_below,
+                                         (size_t)s->rare_count);
         }
     }
     if (s->dense) {
@@ -257,7 +301,8 @@ static uint64_t block_inside(const sparse *s, const heap_ctx *h, uint64_t b0, si
         return v;
     }
     doubts d = {h->doubt, 0};
-    const uint64_t c = common_gap(s, h, n, &d);
+    const uint64_t *const info = s->slot_c1 + (n - b0) * SLOT_INFO;
+    const uint64_t c = inside_gap(s, h, n, info, &d);
     for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
         const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
         const uint64_t a_hi = m >= b0 ? m - b0 : 0;
@@ -268,7 +313,7 @@ static uint64_t block_inside(const sparse *s, const heap_ctx *h, uint64_t b0, si
     /* Outside the block: the doubts below c1 past the threads' stretch of each take (the
      * smallest left is g(n)); those at c1 or more, which the threads did not look for, from
      * the block's edge on. */
-    const uint64_t c1 = s->slot_c1[n - b0];
+    const uint64_t c1 = info[0];
     size_t low = 0;
     while (low < d.count && d.v[low] < c1) {
         low++;
@@ -315,11 +360,11 @@ static grundy_status reserve_slots(grundy_seq *seq, sparse *s) {
     s->worker_doubt = NULL;
     s->slot_count = 0;
     s->slot_stride = 0;
-    GRUNDY_TRY(grundy_seq_charge_room(seq, grundy_sparse_bytes(s) +
-                                               count * (stride * sizeof(sparse_mark) + 16) +
-                                               (uint64_t)s->threads * stride * 8));
+    GRUNDY_TRY(grundy_seq_charge_room(
+        seq, grundy_sparse_bytes(s) + count * (stride * sizeof(sparse_mark) + 8 * SLOT_INFO + 8) +
+                 (uint64_t)s->threads * stride * 8));
     s->slots = calloc((size_t)(count * stride), sizeof *s->slots);
-    s->slot_c1 = calloc((size_t)count, sizeof *s->slot_c1);
+    s->slot_c1 = calloc((size_t)(count * SLOT_INFO), sizeof *s->slot_c1);
     s->slot_left = calloc((size_t)count, sizeof *s->slot_left);
     s->worker_doubt = calloc((size_t)(s->threads * stride), sizeof *s->worker_doubt);
     GRUNDY_CHECK(s->slots != NULL && s->slot_c1 != NULL && s->slot_left != NULL &&
@@ -339,6 +384,10 @@ cleanup:
 /* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits: at most
  * a quarter of n, so that the options inside the block stay few. */
 int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end) {
+    if (grundy_sparse_pipe_fits(s, n)) { /* cheap rules: the pipeline (seq_sparse_pipe.c) */
+        *end = length < s->next_choice ? length : s->next_choice;
+        return *end > n;
+    }
     if (s->threads < 2 || !s->expanded || n <= s->max_take + 1 || s->bits > BLOCK_MAX_BITS ||
         n < 64) {
         return 0;
@@ -361,6 +410,9 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
                                       uint64_t *next) {
     grundy_status st = GRUNDY_STATUS_OK;
     *next = b0;
+    if (grundy_sparse_pipe_fits(s, b0)) {
+        return grundy_sparse_run_pipe(seq, s, b0, b1, next);
+    }
     GRUNDY_TRY(reserve_slots(seq, s));
     /* issue 13: moved by a new layout */
     const uint64_t flat = s->may_drop ? grundy_seq_flat_end(seq) : UINT64_MAX;
@@ -375,6 +427,15 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
     block b = {s, NULL, 0, b0, (size_t)s->rare_count, s->batch_scan, b1 - b0};
     b.raw = grundy_seq_raw(seq, &b.width);
     grundy_pool_run(s->pool, block_outside, &b, (b1 - b0 + SPARSE_BATCH - 1) / SPARSE_BATCH);
+    /* small[x]: the rare positions below x, for x <= the block's length (the in-order marks of
+     * the parts whose partner is in the block; a binary search each cost 1% of 0.6's work). */
+    size_t small[BLOCK_HEAPS + 1];
+    for (size_t x = 0, i = 0; x <= b.heaps; x++) {
+        while (i < b.rare_below && s->rare_pos[i] < x) {
+            i++;
+        }
+        small[x] = i;
+    }
     const uint64_t labellings = s->labellings;
     const unsigned bits = s->bits;
     unsigned settled = 0, open = 0;
@@ -384,7 +445,8 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
         heap_ctx h = {NULL, 0, NULL, 0, s->doubt, s->simd};
         h.raw = grundy_seq_raw(seq, &h.width);
         h = slot_ctx(s, h.raw, h.width, n - b0, s->doubt);
-        GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, block_inside(s, &h, b0, b.rare_below, n)));
+        GRUNDY_TRY(grundy_sparse_finish_heap(
+            seq, s, n, block_inside(s, &h, b0, b.rare_below, small, b.heaps, n)));
         *next = n + 1;
         if (s->labellings != labellings || s->bits != bits ||
             (s->may_drop && grundy_seq_flat_end(seq) != flat)) {

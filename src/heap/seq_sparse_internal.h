@@ -247,4 +247,18 @@ int grundy_sparse_window_fits(const sparse *s, uint64_t n);
 /* Heap n cannot: OK while every value is in one array, else LIMIT saying what needs them. */
 grundy_status grundy_sparse_window_refused(const grundy_seq *seq, const sparse *s, uint64_t n);
 
+/* issue 12, threads (seq_sparse_block.c, seq_sparse_pipe.c) */
+
+/* Mark the splits m = r + (m - r) for the rare r in [r_lo, min(r_hi, m - 1)] among
+ * rare_pos[first, last) (r != m - r when the parts must differ). */
+void grundy_sparse_mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
+                                  uint64_t r_lo, uint64_t r_hi, size_t first, size_t last);
+
+/* Heaps from n on can go through the pipeline (cheap rules on two threads or more). */
+int grundy_sparse_pipe_fits(const sparse *s, uint64_t n);
+
+/* Heaps [n0, end) through the pipeline; *next: the first heap not computed. */
+grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t end,
+                                     uint64_t *next);
+
 #endif

@@ -20,8 +20,19 @@ typedef struct window_ctx {
     grundy_seq_view v;
     sparse_mark *seen;
     sparse_mark stamp;
-    uint64_t missing; /* the first index read that was dropped; UINT64_MAX: none */
+    uint64_t heap;
+    grundy_seq *seq; /* its spill file serves the dropped values, when it has one */
+    int spill;
+    grundy_status err; /* the spill file failed (PARSE, IO) */
+    uint64_t missing;  /* the first index read that was dropped; UINT64_MAX: none */
+    uint64_t need;     /* values in each of prefix and window that keep every read (LIMIT) */
 } window_ctx;
+
+/* The heap may read every g(i), lo <= i <= hi: the memory asked for keeps them all. */
+static void need_range(window_ctx *w, uint64_t lo, uint64_t hi) {
+    const uint64_t per = grundy_seq_keep_per(w->heap, lo, hi);
+    w->need = w->need > per ? w->need : per;
+}
 
 static uint64_t window_load(window_ctx *w, uint64_t i) {
     if (i >= w->v.first) {
@@ -30,7 +41,16 @@ static uint64_t window_load(window_ctx *w, uint64_t i) {
     if (i < w->v.pre_len) {
         return grundy_seq_raw_load(w->v.pre, w->v.width, i);
     }
+    if (w->spill) {
+        uint64_t v = 0;
+        const grundy_status st = grundy_seq_value(w->seq, i, &v);
+        if (st == GRUNDY_STATUS_OK) {
+            return v;
+        }
+        w->err = w->err != GRUNDY_STATUS_OK ? w->err : st;
+    }
     w->missing = w->missing < i ? w->missing : i;
+    need_range(w, i, i);
     return 0; /* the heap's value will be discarded */
 }
 
@@ -87,7 +107,8 @@ static void mark_options(const sparse *s, window_ctx *w, uint64_t n) {
     }
 }
 
-#define SCAN_STRETCH 64 /* splits marked between looks at the doubts */
+#define SCAN_STRETCH     64 /* splits marked between looks at the doubts, at first */
+#define SCAN_STRETCH_MAX 8192
 
 /* g(a) ^ g(m - a) for a in [a, hi], g(a) in the prefix and g(m - a) in the window. */
 #define SCAN_DIRECT(T)                                                                             \
@@ -115,23 +136,57 @@ static void scan_direct(window_ctx *w, uint64_t top, uint64_t a, uint64_t hi) {
     }
 }
 
-/* The ordinary splits m = a + (m - a), a = 1, 2, ..., a_max, until no doubt is left. */
-static void scan(window_ctx *w, uint64_t m, uint64_t a_max, doubts *d) {
+/* g(a) ^ g(m - a) for a in [a, hi], read a run at a time (the prefix, the window or a block of
+ * the spill file); a value dropped without a spill file, or a failing file, is noted by
+ * window_load (w->missing) and ends the marking. */
+static void scan_runs(window_ctx *w, uint64_t m, uint64_t a, uint64_t hi) {
+    while (a <= hi) {
+        grundy_seq_run ra, rb;
+        if (grundy_seq_get_run(w->seq, a, &ra) != GRUNDY_STATUS_OK ||
+            grundy_seq_get_run(w->seq, m - a, &rb) != GRUNDY_STATUS_OK) {
+            (void)window_load(w, a);
+            (void)window_load(w, m - a);
+            return;
+        }
+        uint64_t len = hi - a + 1;
+        len = len < ra.hi - a ? len : ra.hi - a;
+        len = len < m - a - rb.lo + 1 ? len : m - a - rb.lo + 1;
+        const uint64_t i = a - ra.lo, j = m - a - rb.lo;
+        for (uint64_t k = 0; k < len; k++) {
+            w->seen[grundy_seq_raw_load(ra.base, ra.width, i + k) ^
+                    grundy_seq_raw_load(rb.base, rb.width, j - k)] = w->stamp;
+        }
+        a += len;
+    }
+}
+
+/* The ordinary splits m = a + (m - a), a = 1, 2, ..., a_max, until no doubt is left; the first
+ * split not looked at (a_max + 1 when every one was, or where a dropped value stopped it). */
+static uint64_t scan(window_ctx *w, uint64_t m, uint64_t a_max, doubts *d) {
     /* a <= direct: g(a) in the prefix, g(m - a) in the window */
     uint64_t direct = w->v.pre_len > 0 ? w->v.pre_len - 1 : 0;
     direct = m >= w->v.first && m - w->v.first < direct ? m - w->v.first : direct;
     direct = m < w->v.first ? 0 : direct;
-    for (uint64_t a = 1; a <= a_max && d->count > 0 && w->missing == UINT64_MAX;) {
-        const uint64_t hi = a_max - a < SCAN_STRETCH ? a_max : a + SCAN_STRETCH - 1;
+    uint64_t a = 1, stretch = SCAN_STRETCH;
+    while (a <= a_max && d->count > 0 && w->missing == UINT64_MAX) {
+        const uint64_t lo = a, hi = a_max - a < stretch ? a_max : a + stretch - 1;
+        /* a scan that goes on goes far (a doubt that no split gives is the value): longer
+         * stretches, fewer looks at the doubts, at most twice the marks it needed */
+        stretch = stretch < SCAN_STRETCH_MAX ? 2 * stretch : stretch;
         if (hi <= direct) {
             scan_direct(w, m - w->v.first, a, hi);
             a = hi + 1;
         }
-        for (; a <= hi; a++) {
-            w->seen[window_load(w, a) ^ window_load(w, m - a)] = w->stamp;
+        if (a <= hi) {
+            scan_runs(w, m, a, hi);
+            a = hi + 1;
+        }
+        if (w->missing != UINT64_MAX) {
+            return lo; /* this stretch's marks are incomplete */
         }
         grundy_sparse_drop_marked(w->seen, w->stamp, d);
     }
+    return a;
 }
 
 /* g(n), or LIMIT when an option's value was dropped. */
@@ -152,12 +207,31 @@ static grundy_status window_value(grundy_seq *seq, const sparse *s, window_ctx *
             d.v[d.count++] = c;
         }
     }
-    for (size_t t = 0; t < s->split_count && d.count > 0 && w->missing == UINT64_MAX; t++) {
+    size_t t = 0;
+    uint64_t from = 1; /* the first split of take t the scan did not settle */
+    for (; t < s->split_count && d.count > 0 && w->missing == UINT64_MAX; t++) {
         const uint64_t m = n - s->split[t].k;
-        scan(w, m, s->split[t].distinct ? (m - 1) / 2 : m / 2, &d);
+        from = scan(w, m, s->split[t].distinct ? (m - 1) / 2 : m / 2, &d);
+    }
+    if (w->err != GRUNDY_STATUS_OK) {
+        return w->err;
     }
     if (w->missing != UINT64_MAX) {
-        return grundy_seq_missing(seq, n, w->missing);
+        /* Where the scan would stop cannot be known without the dropped values: the memory
+         * asked for keeps every split it could still read (issue 13: asking for the first
+         * dropped value alone was too little when the doubt settled further on), this take's
+         * from where it stopped and every later take's (every take's when the marks lacked a
+         * value: then the doubts are not known either). */
+        for (size_t u = t > 0 ? t - 1 : 0; u < s->split_count; u++) {
+            const uint64_t m = n - s->split[u].k;
+            const uint64_t a_max = s->split[u].distinct ? (m - 1) / 2 : m / 2;
+            const uint64_t lo = u + 1 == t ? from : 1;
+            if (lo <= a_max) {
+                need_range(w, lo, a_max);
+                need_range(w, m - a_max, m - lo);
+            }
+        }
+        return grundy_seq_missing_need(seq, n, w->missing, w->need);
     }
     *value = d.count > 0 ? d.v[0] : c;
     return GRUNDY_STATUS_OK;
@@ -180,7 +254,8 @@ grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n) 
         memset(s->seen, 0, (size_t)s->seen_cap * sizeof *s->seen);
         s->stamp = 1;
     }
-    window_ctx w = {{NULL, 0, NULL, 0, 0}, s->seen, s->stamp, UINT64_MAX};
+    window_ctx w = {{NULL, 0, NULL, 0, 0},     s->seen,          s->stamp,   n, seq,
+                    grundy_seq_has_spill(seq), GRUNDY_STATUS_OK, UINT64_MAX, 0};
     grundy_seq_get_view(seq, &w.v);
     uint64_t v = 0;
     GRUNDY_TRY(window_value(seq, s, &w, n, &v));

@@ -48,5 +48,8 @@ check play kayles 3 4 5 --misere
 check graph "$tmp/g.txt" --sg
 check solve divisors 6 --json
 check solve heaps 0.07 3 4
+check misere 0.75 --max-heap 12 -q
+check play 0.75 5 7 9 --misere -q
+check survey '0.1?' --max-n 1000 --threads 1 -q
 echo "$runs runs, $bad failures"
 [ $bad -eq 0 ]

@@ -65,3 +65,7 @@ grundy_unit_test(test_seq_batch)
 grundy_unit_test(test_query_work)
 # issue 13: memory beyond RAM (a prefix and a window) against full storage
 grundy_unit_test(test_seq_window)
+# issue 13: the spill file of a windowed sequence (--spill) against full storage, damaged files
+grundy_unit_test(test_seq_spill)
+# issue 12: the pipeline of cheap rules on two threads (guesser and checker) against the oracles
+grundy_unit_test(test_seq_pipe)

@@ -20,3 +20,4 @@ awk 'BEGIN { print "300000 600000"; for (i = 0; i < 600000; i++) print (i * 7919
 limited graph --sg "$tmp/graph"
 limited solve divisors 24
 limited nim count --to 100 --multipliers 1000,1000
+limited misere 0.3122 --max-heap 60 --max-quotient 1000000 --max-bytes 100000000000 -q
