@@ -481,9 +481,14 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
     uint64_t a = a_lo;
     while (a <= a_max && d->count > 0) {
         /* The lanes hold `width` bytes: a doubt past them would alias (issue 11). */
-        const size_t most = h->simd == SPARSE_SIMD_AVX2   ? AVX2_MAX_DOUBTS
+        const size_t most = h->simd >= SPARSE_SIMD_AVX2   ? AVX2_MAX_DOUBTS
                             : h->simd == SPARSE_SIMD_SSE2 ? SSE2_MAX_DOUBTS
                                                           : SWAR_MAX_DOUBTS;
+        if (h->simd == SPARSE_SIMD_AVX512 && a_max - a >= BLOCK - 1 && h->width <= 2 &&
+            d->v[d->count - 1] < SPARSE_BITSET_VALUES) {
+            a = grundy_sparse_scan_bitset(h, m, a, a_max, d);
+            continue;
+        }
         if (a_max - a >= BLOCK - 1 && h->width <= 2 && d->count <= most &&
             (d->v[d->count - 1] >> (8 * h->width)) == 0) {
             if (h->simd != SPARSE_SIMD_PORTABLE) {

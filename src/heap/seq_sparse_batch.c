@@ -191,6 +191,9 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
     uint64_t scan = s->split_count > 0 ? (bt[0].base - 1) / 2 : 0;
     scan = s->batch_scan < scan ? s->batch_scan : scan;
     scan = scan >= SPARSE_BATCH ? scan : 0;
+    if (s->simd == SPARSE_SIMD_AVX512) {
+        scan = 0; /* the bitset doubt test costs less a split than a mark */
+    }
     if (scan > 0) {
         grundy_sparse_batch_splits(s->batch_seen, s->batch_stamp, raw, width, bt[0].base,
                                    SPARSE_BATCH, scan);

@@ -33,6 +33,9 @@ typedef uint8_t sparse_mark;
 #define SPARSE_SIMD_PORTABLE 0u
 #define SPARSE_SIMD_SSE2     1u
 #define SPARSE_SIMD_AVX2     2u
+#define SPARSE_SIMD_AVX512   3u /* AVX-512 BW and VBMI: the bitset doubt test */
+/* The bitset doubt test takes doubts below this. */
+#define SPARSE_BITSET_VALUES 512
 
 /* A take, expanded from the classes for rules with finitely many takes. */
 typedef struct take {
@@ -210,6 +213,12 @@ unsigned grundy_sparse_simd_level(void);
  * at most 16 (the found bits), each below 2^(8 * h->width), h->width <= 2. */
 uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                  doubts *d);
+
+/* The same for any number of doubts, all below SPARSE_BITSET_VALUES (h->width <= 2): a set of
+ * bits looked up a vector of splits at a time where h->simd is SPARSE_SIMD_AVX512, else
+ * grundy_sparse_scan_simd (at most 16 doubts then). */
+uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                   doubts *d);
 
 /* Mark the splits m = r + (m - r) for the rare r = rare_pos[i], i in [first, last), with
  * r_lo <= r < m (r != m - r when the parts must differ): the few that a batched pass left out. */

@@ -133,6 +133,115 @@ __attribute__((target("avx2"))) static uint64_t scan_avx2(const heap_ctx *h, uin
     return a;
 }
 
+/* The doubts as a set of bits, looked up a vector of splits at a time (AVX-512 VBMI): where the
+ * test above costs a compare per doubt and marking a store per split, this costs the same few
+ * instructions per 32 or 64 splits whatever the number of doubts, so it takes every doubt from
+ * the first split on (0.6: about 57 a heap). Byte i of the table holds the doubts 8i .. 8i + 7;
+ * vpermb looks up 64 lanes at once by the low 6 bits of x >> 3, and a lane hits when its bit
+ * 1 << (x & 7) is set. Exact: a lane hits only for an x that is a doubt (16-bit lanes at or past
+ * SPARSE_BITSET_VALUES are masked out; 8-bit lanes are below 256, and the table's two halves are
+ * equal, so the bit that x >> 3 borrows from the next byte does not matter).
+ *
+ * No branch per block: the values of the lanes that hit are appended to a buffer (vpcompress,
+ * AVX-512 VBMI2), and every BITSET_GROUP blocks their bits are cleared and the table reloaded.
+ * A doubt hit again before that is cleared twice, which is harmless; the scan may run up to a
+ * group past the split that settled the last doubt (0.6 to 2^20: 74 lanes hit a heap in 17 of its
+ * 43 blocks, so a branch per block and per lane mispredicted about as often as not). */
+#define BITSET_BYTES (SPARSE_BITSET_VALUES / 8)
+#define BITSET_GROUP 4
+
+#define BITSET_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2")))
+
+/* Value v's bit in the table (and in its upper half's copy when copy is 32). */
+BITSET_TARGET static inline __attribute__((always_inline)) __m512i bitset_one(unsigned v,
+                                                                              unsigned copy) {
+    const uint64_t bytes =
+        (1ull << (v >> 3)) | ((uint64_t)(copy != 0) << (((v >> 3) + copy) & 63u));
+    return _mm512_maskz_set1_epi8((__mmask64)bytes, (char)(1u << (v & 7u)));
+}
+
+/* The 16-bit lanes of one block that hit: 32 splits from a' = a (lo) and m - a' (hi). */
+BITSET_TARGET static inline __attribute__((always_inline)) uint16_t *
+bitset_block16(const void *raw, uint64_t m, uint64_t a, __m512i table, __m512i reverse,
+               __m512i bitconst, uint16_t *out) {
+    const __m512i lo = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, a));
+    const __m512i hi = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, m - a - 31));
+    const __m512i x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
+    const __m512i row =
+        _mm512_maskz_permutexvar_epi8(0x5555555555555555u, _mm512_srli_epi16(x, 3), table);
+    const __mmask32 in = _mm512_cmplt_epu16_mask(x, _mm512_set1_epi16(SPARSE_BITSET_VALUES));
+    const __mmask32 k = _mm512_mask_test_epi16_mask(in, row, _mm512_permutexvar_epi8(x, bitconst));
+    _mm512_storeu_si512((void *)out, _mm512_maskz_compress_epi16(k, x));
+    return out + __builtin_popcount((unsigned)k);
+}
+
+BITSET_TARGET static uint64_t scan_bitset_avx512(const heap_ctx *h, uint64_t m, uint64_t a,
+                                                 uint64_t a_max, doubts *d) {
+    const unsigned copy = h->width == 1 ? 32 : 0; /* doubts < 256: the upper half repeats */
+    __m512i table = _mm512_setzero_si512();
+    for (size_t i = 0; i < d->count; i++) {
+        table = _mm512_or_si512(table, bitset_one((unsigned)d->v[i], copy));
+    }
+    uint8_t bitc[64], rev[64];
+    for (unsigned i = 0; i < 64; i++) {
+        bitc[i] = (uint8_t)(1u << (i & 7u));
+        rev[i] = (uint8_t)(h->width == 1 ? 63 - i : 2 * (31 - i / 2) + (i & 1u));
+    }
+    const __m512i bitconst = _mm512_loadu_si512((const void *)bitc);
+    const __m512i reverse = _mm512_loadu_si512((const void *)rev);
+    /* room for a group's lanes, and a whole vector's store past the last */
+    uint16_t buf[BITSET_GROUP * SPARSE_SCAN_BLOCK + 64];
+    /* Groups of 1, 2, then BITSET_GROUP blocks: the first blocks hit most (a stale table there
+     * repeats many lanes). */
+    for (unsigned group = 1; a + SPARSE_SCAN_BLOCK - 1 <= a_max;
+         group = group < BITSET_GROUP ? 2 * group : BITSET_GROUP) {
+        uint16_t *out = buf;
+        for (unsigned g = 0; g < group && a + SPARSE_SCAN_BLOCK - 1 <= a_max; g++) {
+            if (h->width == 1) {
+                const __m512i lo = _mm512_loadu_si512((const void *)RUN(uint8_t, h->raw, a));
+                const __m512i hi =
+                    _mm512_loadu_si512((const void *)RUN(uint8_t, h->raw, m - a - 63));
+                const __m512i x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
+                const __m512i row = _mm512_permutexvar_epi8(_mm512_srli_epi16(x, 3), table);
+                const __mmask64 k =
+                    _mm512_test_epi8_mask(row, _mm512_permutexvar_epi8(x, bitconst));
+                /* widened to 16 bits, 32 lanes at a time */
+                const __m512i hit = _mm512_maskz_compress_epi8(k, x);
+                _mm512_storeu_si512((void *)out, _mm512_cvtepu8_epi16(_mm512_castsi512_si256(hit)));
+                _mm512_storeu_si512((void *)(out + 32),
+                                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(hit, 1)));
+                out += __builtin_popcountll(k);
+            } else {
+                out = bitset_block16(h->raw, m, a, table, reverse, bitconst, out);
+                out = bitset_block16(h->raw, m, a + 32, table, reverse, bitconst, out);
+            }
+            a += SPARSE_SCAN_BLOCK;
+        }
+        if (copy != 0) {
+            for (const uint16_t *p = buf; p < out; p++) {
+                table = _mm512_andnot_si512(bitset_one(*p, 32), table);
+            }
+        } else {
+            for (const uint16_t *p = buf; p < out; p++) {
+                table = _mm512_andnot_si512(bitset_one(*p, 0), table);
+            }
+        }
+        if (_mm512_test_epi64_mask(table, table) == 0) {
+            break;
+        }
+    }
+    uint8_t tbl[BITSET_BYTES];
+    _mm512_storeu_si512((void *)tbl, table);
+    size_t kept = 0;
+    for (size_t i = 0; i < d->count; i++) { /* the doubts never hit, in order */
+        const uint64_t v = d->v[i];
+        d->v[kept] = v;
+        kept += (tbl[v >> 3] >> (v & 7u)) & 1u;
+    }
+    d->count = kept;
+    return a;
+}
+
 #endif
 
 uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d) {
@@ -172,13 +281,20 @@ unsigned grundy_sparse_simd_level(void) {
     if (__builtin_cpu_supports("avx2")) {
         level = SPARSE_SIMD_AVX2;
     }
+    if (level == SPARSE_SIMD_AVX2 && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2")) {
+        level = SPARSE_SIMD_AVX512;
+    }
 #endif
-    /* GRUNDY_SPARSE_SIMD=portable|sse2 lowers the level (tests and benchmarks of each path). */
+    /* GRUNDY_SPARSE_SIMD=portable|sse2|avx2 lowers the level (tests and benchmarks of each path).
+     */
     const char *env = getenv("GRUNDY_SPARSE_SIMD");
     if (env != NULL && strcmp(env, "portable") == 0) {
         level = SPARSE_SIMD_PORTABLE;
     } else if (env != NULL && strcmp(env, "sse2") == 0 && level > SPARSE_SIMD_SSE2) {
         level = SPARSE_SIMD_SSE2;
+    } else if (env != NULL && strcmp(env, "avx2") == 0 && level > SPARSE_SIMD_AVX2) {
+        level = SPARSE_SIMD_AVX2;
     }
     return level;
 }
@@ -186,7 +302,7 @@ unsigned grundy_sparse_simd_level(void) {
 uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                  doubts *d) {
 #if SPARSE_HAVE_X86
-    if (h->simd == SPARSE_SIMD_AVX2) {
+    if (h->simd >= SPARSE_SIMD_AVX2) {
         return scan_avx2(h, m, a, a_max, d);
     }
     return scan_sse2(h, m, a, a_max, d);
@@ -197,4 +313,14 @@ uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint
     (void)d;
     return a;
 #endif
+}
+
+uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                   doubts *d) {
+#if SPARSE_HAVE_X86
+    if (h->simd == SPARSE_SIMD_AVX512) {
+        return scan_bitset_avx512(h, m, a, a_max, d);
+    }
+#endif
+    return grundy_sparse_scan_simd(h, m, a, a_max, d);
 }

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const char *const simd_levels[] = {"portable", "sse2", "best"};
+static const char *const simd_levels[] = {"portable", "sse2", "avx2", "best"};
 
 static grundy_seq *make(const grundy_rule *rule, grundy_seq_engine engine, unsigned threads,
                         const char *simd) {
