@@ -36,6 +36,8 @@ typedef uint8_t sparse_mark;
 #define SPARSE_SIMD_AVX512   3u /* AVX-512 BW and VBMI: the bitset doubt test */
 /* The bitset doubt test takes doubts below this. */
 #define SPARSE_BITSET_VALUES 512
+/* With it, a batch marks the first take's ordinary splits up to this one, not batch_scan. */
+#define SPARSE_BITSET_SCAN 207
 
 /* A take, expanded from the classes for rules with finitely many takes. */
 typedef struct take {
