@@ -163,14 +163,16 @@ BITSET_TARGET static inline __attribute__((always_inline)) __m512i bitset_one(un
 /* The 16-bit lanes of one block that hit: 32 splits from a' = a (lo) and m - a' (hi). */
 BITSET_TARGET static inline __attribute__((always_inline)) uint16_t *
 bitset_block16(const void *raw, uint64_t m, uint64_t a, __m512i table, __m512i reverse,
-               __m512i bitconst, uint16_t *out) {
+               uint16_t *out) {
     const __m512i lo = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, a));
     const __m512i hi = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, m - a - 31));
     const __m512i x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
     const __m512i row =
         _mm512_maskz_permutexvar_epi8(0x5555555555555555u, _mm512_srli_epi16(x, 3), table);
     const __mmask32 in = _mm512_cmplt_epu16_mask(x, _mm512_set1_epi16(SPARSE_BITSET_VALUES));
-    const __mmask32 k = _mm512_mask_test_epi16_mask(in, row, _mm512_permutexvar_epi8(x, bitconst));
+    const __m512i bit =
+        _mm512_sllv_epi16(_mm512_set1_epi16(1), _mm512_and_si512(x, _mm512_set1_epi16(7)));
+    const __mmask32 k = _mm512_mask_test_epi16_mask(in, row, bit);
     _mm512_storeu_si512((void *)out, _mm512_maskz_compress_epi16(k, x));
     return out + __builtin_popcount((unsigned)k);
 }
@@ -212,8 +214,8 @@ BITSET_TARGET static uint64_t scan_bitset_avx512(const heap_ctx *h, uint64_t m, 
                                     _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(hit, 1)));
                 out += __builtin_popcountll(k);
             } else {
-                out = bitset_block16(h->raw, m, a, table, reverse, bitconst, out);
-                out = bitset_block16(h->raw, m, a + 32, table, reverse, bitconst, out);
+                out = bitset_block16(h->raw, m, a, table, reverse, out);
+                out = bitset_block16(h->raw, m, a + 32, table, reverse, out);
             }
             a += SPARSE_SCAN_BLOCK;
         }
@@ -242,10 +244,38 @@ BITSET_TARGET static uint64_t scan_bitset_avx512(const heap_ctx *h, uint64_t m, 
     return a;
 }
 
+/* The common gap 64 values at a time (the same as grundy_sparse_gap_simd's SSE2 loop below). */
+BITSET_TARGET static uint64_t gap_avx512(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                         doubts *d) {
+    const __m512i stamp = _mm512_set1_epi8((char)h->stamp);
+    for (uint64_t v = 0; v < top; v += 64) {
+        const __m512i seen = _mm512_loadu_si512((const void *)(h->seen + v));
+        const __m512i com = _mm512_loadu_si512((const void *)(common + v));
+        const uint64_t unmarked = ~(uint64_t)_mm512_cmpeq_epi8_mask(seen, stamp);
+        const uint64_t is_common = _mm512_test_epi8_mask(com, com);
+        const uint64_t stop = unmarked & is_common;
+        uint64_t rare = unmarked & ~is_common;
+        if (stop != 0) {
+            rare &= (stop & (0 - stop)) - 1u; /* the rare ones below the gap */
+        }
+        while (rare != 0) {
+            d->v[d->count++] = v + (unsigned)__builtin_ctzll(rare);
+            rare &= rare - 1u;
+        }
+        if (stop != 0) {
+            return v + (unsigned)__builtin_ctzll(stop);
+        }
+    }
+    return top;
+}
+
 #endif
 
 uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d) {
 #if SPARSE_HAVE_X86
+    if (h->simd == SPARSE_SIMD_AVX512 && top >= 64) {
+        return gap_avx512(h, common, top, d);
+    }
     const __m128i stamp = _mm_set1_epi8((char)h->stamp), zero = _mm_setzero_si128();
     for (uint64_t v = 0; v < top; v += 16) {
         const __m128i seen = _mm_loadu_si128((const __m128i *)(const void *)(h->seen + v));
