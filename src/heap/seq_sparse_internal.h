@@ -34,6 +34,9 @@ typedef uint8_t sparse_mark;
 #define SPARSE_SIMD_SSE2     1u
 #define SPARSE_SIMD_AVX2     2u
 #define SPARSE_SIMD_AVX512   3u /* AVX-512 BW and VBMI: the bitset doubt test */
+/* In a heap_ctx only: SPARSE_SIMD_AVX512 where every value is below SPARSE_BITSET_VALUES (so
+ * is every xor of two: the bitset test needs no range check). */
+#define SPARSE_SIMD_AVX512_SMALL 4u
 /* The bitset doubt test takes doubts below this. */
 #define SPARSE_BITSET_VALUES 512
 /* With it, a batch marks the first take's ordinary splits up to this one, not batch_scan. */

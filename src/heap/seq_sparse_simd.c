@@ -162,14 +162,15 @@ BITSET_TARGET static inline __attribute__((always_inline)) __m512i bitset_one(un
 
 /* The 16-bit lanes of one block that hit: 32 splits from a' = a (lo) and m - a' (hi). */
 BITSET_TARGET static inline __attribute__((always_inline)) uint16_t *
-bitset_block16(const void *raw, uint64_t m, uint64_t a, __m512i table, __m512i reverse,
+bitset_block16(const void *raw, uint64_t m, uint64_t a, __m512i table, __m512i reverse, int small,
                uint16_t *out) {
     const __m512i lo = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, a));
     const __m512i hi = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, m - a - 31));
     const __m512i x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
     const __m512i row =
         _mm512_maskz_permutexvar_epi8(0x5555555555555555u, _mm512_srli_epi16(x, 3), table);
-    const __mmask32 in = _mm512_cmplt_epu16_mask(x, _mm512_set1_epi16(SPARSE_BITSET_VALUES));
+    const __mmask32 in =
+        small ? 0xFFFFFFFFu : _mm512_cmplt_epu16_mask(x, _mm512_set1_epi16(SPARSE_BITSET_VALUES));
     const __m512i bit =
         _mm512_sllv_epi16(_mm512_set1_epi16(1), _mm512_and_si512(x, _mm512_set1_epi16(7)));
     const __mmask32 k = _mm512_mask_test_epi16_mask(in, row, bit);
@@ -213,9 +214,12 @@ BITSET_TARGET static uint64_t scan_bitset_avx512(const heap_ctx *h, uint64_t m, 
                 _mm512_storeu_si512((void *)(out + 32),
                                     _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(hit, 1)));
                 out += __builtin_popcountll(k);
+            } else if (h->simd == SPARSE_SIMD_AVX512_SMALL) {
+                out = bitset_block16(h->raw, m, a, table, reverse, 1, out);
+                out = bitset_block16(h->raw, m, a + 32, table, reverse, 1, out);
             } else {
-                out = bitset_block16(h->raw, m, a, table, reverse, out);
-                out = bitset_block16(h->raw, m, a + 32, table, reverse, out);
+                out = bitset_block16(h->raw, m, a, table, reverse, 0, out);
+                out = bitset_block16(h->raw, m, a + 32, table, reverse, 0, out);
             }
             a += SPARSE_SCAN_BLOCK;
         }
@@ -273,7 +277,7 @@ BITSET_TARGET static uint64_t gap_avx512(const heap_ctx *h, const uint8_t *commo
 
 uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d) {
 #if SPARSE_HAVE_X86
-    if (h->simd == SPARSE_SIMD_AVX512 && top >= 64) {
+    if (h->simd >= SPARSE_SIMD_AVX512 && top >= 64) {
         return gap_avx512(h, common, top, d);
     }
     const __m128i stamp = _mm_set1_epi8((char)h->stamp), zero = _mm_setzero_si128();
@@ -348,7 +352,7 @@ uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint
 uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                    doubts *d) {
 #if SPARSE_HAVE_X86
-    if (h->simd == SPARSE_SIMD_AVX512) {
+    if (h->simd >= SPARSE_SIMD_AVX512) {
         return scan_bitset_avx512(h, m, a, a_max, d);
     }
 #endif
