@@ -484,8 +484,9 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
         const size_t most = h->simd >= SPARSE_SIMD_AVX2   ? AVX2_MAX_DOUBTS
                             : h->simd == SPARSE_SIMD_SSE2 ? SSE2_MAX_DOUBTS
                                                           : SWAR_MAX_DOUBTS;
-        if (h->simd >= SPARSE_SIMD_AVX512 && a_max - a >= BLOCK - 1 && h->width <= 2 &&
-            d->v[d->count - 1] < SPARSE_BITSET_VALUES) {
+        if (h->simd >= SPARSE_SIMD_AVX512 &&
+            d->count > (h->width == 1 ? SPARSE_BITSET_MIN8 : SPARSE_BITSET_MIN) &&
+            a_max - a >= BLOCK - 1 && h->width <= 2 && d->v[d->count - 1] < SPARSE_BITSET_VALUES) {
             a = grundy_sparse_scan_bitset(h, m, a, a_max, d);
             continue;
         }

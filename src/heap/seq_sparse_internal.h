@@ -39,6 +39,12 @@ typedef uint8_t sparse_mark;
 #define SPARSE_SIMD_AVX512_SMALL 4u
 /* The bitset doubt test takes doubts below this. */
 #define SPARSE_BITSET_VALUES 512
+#ifndef SPARSE_BITSET_MIN
+#define SPARSE_BITSET_MIN 2 /* and more doubts than this (fewer: the compare per doubt) */
+#endif
+#ifndef SPARSE_BITSET_MIN8
+#define SPARSE_BITSET_MIN8 10 /* the same for 8-bit values, where a compare covers 32 splits */
+#endif
 /* With it, a batch marks the first take's ordinary splits up to this one, not batch_scan. */
 #define SPARSE_BITSET_SCAN 207
 

@@ -178,74 +178,103 @@ bitset_block16(const void *raw, uint64_t m, uint64_t a, __m512i table, __m512i r
     return out + __builtin_popcount((unsigned)k);
 }
 
-BITSET_TARGET static uint64_t scan_bitset_avx512(const heap_ctx *h, uint64_t m, uint64_t a,
-                                                 uint64_t a_max, doubts *d) {
-    const unsigned copy = h->width == 1 ? 32 : 0; /* doubts < 256: the upper half repeats */
+/* Byte i: 1 << (i & 7); the byte permutations that reverse 64 bytes and 32 words. */
+static const uint8_t bitset_bits[64] = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+                                        1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+                                        1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+                                        1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+static const uint8_t bitset_rev8[64] = {
+    63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42,
+    41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20,
+    19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9,  8,  7,  6,  5,  4,  3,  2,  1,  0};
+static const uint8_t bitset_rev16[64] = {
+    62, 63, 60, 61, 58, 59, 56, 57, 54, 55, 52, 53, 50, 51, 48, 49, 46, 47, 44, 45, 42, 43,
+    40, 41, 38, 39, 36, 37, 34, 35, 32, 33, 30, 31, 28, 29, 26, 27, 24, 25, 22, 23, 20, 21,
+    18, 19, 16, 17, 14, 15, 12, 13, 10, 11, 8,  9,  6,  7,  4,  5,  2,  3,  0,  1};
+
+BITSET_TARGET static __m512i bitset_of(const doubts *d, unsigned copy) {
     __m512i table = _mm512_setzero_si512();
     for (size_t i = 0; i < d->count; i++) {
         table = _mm512_or_si512(table, bitset_one((unsigned)d->v[i], copy));
     }
-    uint8_t bitc[64], rev[64];
-    for (unsigned i = 0; i < 64; i++) {
-        bitc[i] = (uint8_t)(1u << (i & 7u));
-        rev[i] = (uint8_t)(h->width == 1 ? 63 - i : 2 * (31 - i / 2) + (i & 1u));
-    }
-    const __m512i bitconst = _mm512_loadu_si512((const void *)bitc);
-    const __m512i reverse = _mm512_loadu_si512((const void *)rev);
-    /* room for a group's lanes, and a whole vector's store past the last */
-    uint16_t buf[BITSET_GROUP * SPARSE_SCAN_BLOCK + 64];
-    /* Groups of 1, 2, then BITSET_GROUP blocks: the first blocks hit most (a stale table there
-     * repeats many lanes). */
-    for (unsigned group = 1; a + SPARSE_SCAN_BLOCK - 1 <= a_max;
-         group = group < BITSET_GROUP ? 2 * group : BITSET_GROUP) {
-        uint16_t *out = buf;
-        for (unsigned g = 0; g < group && a + SPARSE_SCAN_BLOCK - 1 <= a_max; g++) {
-            if (h->width == 1) {
-                const __m512i lo = _mm512_loadu_si512((const void *)RUN(uint8_t, h->raw, a));
-                const __m512i hi =
-                    _mm512_loadu_si512((const void *)RUN(uint8_t, h->raw, m - a - 63));
-                const __m512i x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
-                const __m512i row = _mm512_permutexvar_epi8(_mm512_srli_epi16(x, 3), table);
-                const __mmask64 k =
-                    _mm512_test_epi8_mask(row, _mm512_permutexvar_epi8(x, bitconst));
-                /* widened to 16 bits, 32 lanes at a time */
-                const __m512i hit = _mm512_maskz_compress_epi8(k, x);
-                _mm512_storeu_si512((void *)out, _mm512_cvtepu8_epi16(_mm512_castsi512_si256(hit)));
-                _mm512_storeu_si512((void *)(out + 32),
-                                    _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(hit, 1)));
-                out += __builtin_popcountll(k);
-            } else if (h->simd == SPARSE_SIMD_AVX512_SMALL) {
-                out = bitset_block16(h->raw, m, a, table, reverse, 1, out);
-                out = bitset_block16(h->raw, m, a + 32, table, reverse, 1, out);
-            } else {
-                out = bitset_block16(h->raw, m, a, table, reverse, 0, out);
-                out = bitset_block16(h->raw, m, a + 32, table, reverse, 0, out);
-            }
-            a += SPARSE_SCAN_BLOCK;
-        }
-        if (copy != 0) {
-            for (const uint16_t *p = buf; p < out; p++) {
-                table = _mm512_andnot_si512(bitset_one(*p, 32), table);
-            }
-        } else {
-            for (const uint16_t *p = buf; p < out; p++) {
-                table = _mm512_andnot_si512(bitset_one(*p, 0), table);
-            }
-        }
-        if (_mm512_test_epi64_mask(table, table) == 0) {
-            break;
-        }
-    }
+    return table;
+}
+
+/* Keep the doubts still in the table, in order. */
+BITSET_TARGET static void bitset_keep(doubts *d, __m512i table) {
     uint8_t tbl[BITSET_BYTES];
     _mm512_storeu_si512((void *)tbl, table);
     size_t kept = 0;
-    for (size_t i = 0; i < d->count; i++) { /* the doubts never hit, in order */
+    for (size_t i = 0; i < d->count; i++) {
         const uint64_t v = d->v[i];
         d->v[kept] = v;
         kept += (tbl[v >> 3] >> (v & 7u)) & 1u;
     }
     d->count = kept;
+}
+
+/* The scan by groups of 1, 2, then BITSET_GROUP blocks (the first blocks hit most, and a stale
+ * table there repeats many lanes); BLOCK appends a block's hits at out. */
+#define BITSET_SCAN(T, copy, BLOCK)                                                                \
+    do {                                                                                           \
+        T buf[BITSET_GROUP * SPARSE_SCAN_BLOCK + 64]; /* and a whole vector's store past */        \
+        for (unsigned group = 1; a + SPARSE_SCAN_BLOCK - 1 <= a_max;                               \
+             group = group < BITSET_GROUP ? 2 * group : BITSET_GROUP) {                            \
+            T *out = buf;                                                                          \
+            for (unsigned g = 0; g < group && a + SPARSE_SCAN_BLOCK - 1 <= a_max; g++) {           \
+                BLOCK;                                                                             \
+                a += SPARSE_SCAN_BLOCK;                                                            \
+            }                                                                                      \
+            for (const T *p = buf; p < out; p++) {                                                 \
+                table = _mm512_andnot_si512(bitset_one(*p, copy), table);                          \
+            }                                                                                      \
+            if (_mm512_test_epi64_mask(table, table) == 0) {                                       \
+                break;                                                                             \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+/* 8-bit values: 64 splits a vector, the doubts (< 256) in both halves of the table. */
+BITSET_TARGET static uint64_t scan_bitset8(const heap_ctx *h, uint64_t m, uint64_t a,
+                                           uint64_t a_max, doubts *d) {
+    __m512i table = bitset_of(d, 32);
+    const __m512i bitconst = _mm512_loadu_si512((const void *)bitset_bits);
+    const __m512i reverse = _mm512_loadu_si512((const void *)bitset_rev8);
+    BITSET_SCAN(uint8_t, 32, {
+        const __m512i lo = _mm512_loadu_si512((const void *)RUN(uint8_t, h->raw, a));
+        const __m512i hi = _mm512_loadu_si512((const void *)RUN(uint8_t, h->raw, m - a - 63));
+        const __m512i x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
+        const __m512i row = _mm512_permutexvar_epi8(_mm512_srli_epi16(x, 3), table);
+        const __mmask64 k = _mm512_test_epi8_mask(row, _mm512_permutexvar_epi8(x, bitconst));
+        _mm512_storeu_si512((void *)out, _mm512_maskz_compress_epi8(k, x));
+        out += __builtin_popcountll(k);
+    });
+    bitset_keep(d, table);
     return a;
+}
+
+/* 16-bit values: 32 splits a vector; small: every value is below SPARSE_BITSET_VALUES. */
+BITSET_TARGET static inline __attribute__((always_inline)) uint64_t
+scan_bitset16(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max, doubts *d, int small) {
+    __m512i table = bitset_of(d, 0);
+    const __m512i reverse = _mm512_loadu_si512((const void *)bitset_rev16);
+    BITSET_SCAN(uint16_t, 0, {
+        out = bitset_block16(h->raw, m, a, table, reverse, small, out);
+        out = bitset_block16(h->raw, m, a + 32, table, reverse, small, out);
+    });
+    bitset_keep(d, table);
+    return a;
+}
+
+BITSET_TARGET static uint64_t scan_bitset_avx512(const heap_ctx *h, uint64_t m, uint64_t a,
+                                                 uint64_t a_max, doubts *d) {
+    if (h->width == 1) {
+        return scan_bitset8(h, m, a, a_max, d);
+    }
+    if (h->simd == SPARSE_SIMD_AVX512_SMALL) {
+        return scan_bitset16(h, m, a, a_max, d, 1);
+    }
+    return scan_bitset16(h, m, a, a_max, d, 0);
 }
 
 /* The common gap 64 values at a time (the same as grundy_sparse_gap_simd's SSE2 loop below). */
