@@ -205,10 +205,7 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
     const uint64_t labellings = s->labellings;
     const unsigned bits = s->bits;
     unsigned settled = 0, open = 0;
-    const unsigned simd =
-        s->simd == SPARSE_SIMD_AVX512 && ((uint64_t)1 << bits) <= SPARSE_BITSET_VALUES
-            ? SPARSE_SIMD_AVX512_SMALL
-            : s->simd; /* the bits stay in a batch */
+    const unsigned simd = grundy_sparse_heap_simd(s); /* the bits stay in a batch */
     for (uint64_t j = 0; j < SPARSE_BATCH; j++) {
         const uint64_t n = n0 + j;
         heap_ctx h = {NULL,           0,        s->batch_seen + j * SPARSE_BATCH_STRIDE,

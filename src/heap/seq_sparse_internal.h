@@ -127,6 +127,20 @@ typedef struct heap_ctx {
  * (at most SPARSE_SCAN_BLOCK values, all below the current heap). */
 #define RUN(T, raw, i) ((const T *)(raw) + (i))
 
+/* The heap_ctx level for s: SPARSE_SIMD_AVX512_SMALL where every value is below
+ * SPARSE_BITSET_VALUES. */
+static inline unsigned grundy_sparse_heap_simd(const sparse *s) {
+    return s->simd == SPARSE_SIMD_AVX512 && ((uint64_t)1 << s->bits) <= SPARSE_BITSET_VALUES
+               ? SPARSE_SIMD_AVX512_SMALL
+               : s->simd;
+}
+
+/* The bitset doubt test applies to h: 8-bit values, or 16-bit ones all below
+ * SPARSE_BITSET_VALUES. */
+static inline int grundy_sparse_bitset_fits(const heap_ctx *h) {
+    return h->simd == SPARSE_SIMD_AVX512_SMALL || (h->simd == SPARSE_SIMD_AVX512 && h->width == 1);
+}
+
 static inline uint64_t load(const heap_ctx *h, uint64_t i) {
     switch (h->width) {
     case 1:
@@ -225,9 +239,8 @@ unsigned grundy_sparse_simd_level(void);
 uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                  doubts *d);
 
-/* The same for any number of doubts, all below SPARSE_BITSET_VALUES (h->width <= 2): a set of
- * bits looked up a vector of splits at a time where h->simd is SPARSE_SIMD_AVX512, else
- * grundy_sparse_scan_simd (at most 16 doubts then). */
+/* The same for any number of doubts, all below SPARSE_BITSET_VALUES, where
+ * grundy_sparse_bitset_fits(h): a set of bits looked up a vector of splits at a time. */
 uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                    doubts *d);
 
