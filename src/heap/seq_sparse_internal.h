@@ -29,7 +29,8 @@ typedef uint8_t sparse_mark;
 
 /* The doubt tests look at the splits SPARSE_SCAN_BLOCK at a time. */
 #define SPARSE_SCAN_BLOCK 64
-/* The doubt test's instructions: the portable SWAR test, SSE2 (every x86_64) or AVX2. */
+/* The doubt test's instructions: the portable SWAR test, SSE2 (every x86_64), AVX2, or AVX-512
+ * (BW, VBMI, VBMI2: the bitset test, seq_sparse_simd.c). */
 #define SPARSE_SIMD_PORTABLE 0u
 #define SPARSE_SIMD_SSE2     1u
 #define SPARSE_SIMD_AVX2     2u
