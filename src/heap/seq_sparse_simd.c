@@ -208,7 +208,7 @@ BITSET_TARGET static void bitset_keep(doubts *d, __m512i table) {
     for (size_t i = 0; i < d->count; i++) {
         const uint64_t v = d->v[i];
         d->v[kept] = v;
-        kept += (tbl[v >> 3] >> (v & 7u)) & 1u;
+        kept += ((unsigned)tbl[v >> 3] >> (v & 7u)) & 1u;
     }
     d->count = kept;
 }
@@ -266,6 +266,27 @@ BITSET_TARGET static uint64_t scan_bitset16(const heap_ctx *h, uint64_t m, uint6
     return a;
 }
 
+/* One chunk of the common gap from value v: bit i of unmarked (is_common) for v + i. The unmarked
+ * rare values below the chunk's first unmarked common one are appended to d; 1 with *gap set when
+ * there is one. */
+static inline int gap_chunk(doubts *d, uint64_t v, uint64_t unmarked, uint64_t is_common,
+                            uint64_t *gap) {
+    const uint64_t stop = unmarked & is_common;
+    uint64_t rare = unmarked & ~is_common;
+    if (stop != 0) {
+        rare &= (stop & (0 - stop)) - 1u; /* the rare ones below the gap */
+    }
+    while (rare != 0) {
+        d->v[d->count++] = v + (unsigned)__builtin_ctzll(rare);
+        rare &= rare - 1u;
+    }
+    if (stop != 0) {
+        *gap = v + (unsigned)__builtin_ctzll(stop);
+        return 1;
+    }
+    return 0;
+}
+
 /* The common gap 64 values at a time (the same as grundy_sparse_gap_simd's SSE2 loop below). */
 BITSET_TARGET static uint64_t gap_avx512(const heap_ctx *h, const uint8_t *common, uint64_t top,
                                          doubts *d) {
@@ -275,17 +296,8 @@ BITSET_TARGET static uint64_t gap_avx512(const heap_ctx *h, const uint8_t *commo
         const __m512i com = _mm512_loadu_si512((const void *)(common + v));
         const uint64_t unmarked = ~(uint64_t)_mm512_cmpeq_epi8_mask(seen, stamp);
         const uint64_t is_common = _mm512_test_epi8_mask(com, com);
-        const uint64_t stop = unmarked & is_common;
-        uint64_t rare = unmarked & ~is_common;
-        if (stop != 0) {
-            rare &= (stop & (0 - stop)) - 1u; /* the rare ones below the gap */
-        }
-        while (rare != 0) {
-            d->v[d->count++] = v + (unsigned)__builtin_ctzll(rare);
-            rare &= rare - 1u;
-        }
-        if (stop != 0) {
-            return v + (unsigned)__builtin_ctzll(stop);
+        if (gap_chunk(d, v, unmarked, is_common, &top)) {
+            break;
         }
     }
     return top;
@@ -306,17 +318,8 @@ uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64
             ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(seen, stamp)) & 0xFFFFu;
         const unsigned is_common =
             ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(com, zero)) & 0xFFFFu;
-        const unsigned stop = unmarked & is_common;
-        unsigned rare = unmarked & ~is_common;
-        if (stop != 0) {
-            rare &= (1u << __builtin_ctz(stop)) - 1u; /* the rare ones below the gap */
-        }
-        while (rare != 0) {
-            d->v[d->count++] = v + (unsigned)__builtin_ctz(rare);
-            rare &= rare - 1u;
-        }
-        if (stop != 0) {
-            return v + (unsigned)__builtin_ctz(stop);
+        if (gap_chunk(d, v, unmarked, is_common, &top)) {
+            break;
         }
     }
     return top;
