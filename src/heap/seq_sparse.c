@@ -489,9 +489,15 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
     uint64_t a = a_lo;
     while (a <= a_max && d->count > 0) {
         /* The lanes hold `width` bytes: a doubt past them would alias (issue 11). */
-        const size_t most = h->simd == SPARSE_SIMD_AVX2   ? AVX2_MAX_DOUBTS
+        const size_t most = h->simd >= SPARSE_SIMD_AVX2   ? AVX2_MAX_DOUBTS
                             : h->simd == SPARSE_SIMD_SSE2 ? SSE2_MAX_DOUBTS
                                                           : SWAR_MAX_DOUBTS;
+        if (grundy_sparse_bitset_fits(h) &&
+            d->count > (h->width == 1 ? SPARSE_BITSET_MIN8 : SPARSE_BITSET_MIN) &&
+            a_max - a >= BLOCK - 1 && d->v[d->count - 1] < SPARSE_BITSET_VALUES) {
+            a = grundy_sparse_scan_bitset(h, m, a, a_max, d);
+            continue;
+        }
         if (a_max - a >= BLOCK - 1 && h->width <= 2 && d->count <= most &&
             (d->v[d->count - 1] >> (8 * h->width)) == 0) {
             if (h->simd != SPARSE_SIMD_PORTABLE) {
@@ -786,7 +792,7 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
             memset(s->seen, 0, (size_t)s->seen_cap * sizeof *s->seen);
             s->stamp = 1;
         }
-        heap_ctx h = {NULL, 0, s->seen, s->stamp, s->doubt, s->simd};
+        heap_ctx h = {NULL, 0, s->seen, s->stamp, s->doubt, grundy_sparse_heap_simd(s)};
         h.raw = grundy_seq_raw(seq, &h.width);
         GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, heap_value(s, &h, n)));
         n++;

@@ -29,10 +29,25 @@ typedef uint8_t sparse_mark;
 
 /* The doubt tests look at the splits SPARSE_SCAN_BLOCK at a time. */
 #define SPARSE_SCAN_BLOCK 64
-/* The doubt test's instructions: the portable SWAR test, SSE2 (every x86_64) or AVX2. */
+/* The doubt test's instructions: the portable SWAR test, SSE2 (every x86_64), AVX2, or AVX-512
+ * (BW, VBMI, VBMI2: the bitset test, seq_sparse_simd.c). */
 #define SPARSE_SIMD_PORTABLE 0u
 #define SPARSE_SIMD_SSE2     1u
 #define SPARSE_SIMD_AVX2     2u
+#define SPARSE_SIMD_AVX512   3u /* AVX-512 BW and VBMI: the bitset doubt test */
+/* In a heap_ctx only: SPARSE_SIMD_AVX512 where every value is below SPARSE_BITSET_VALUES (so
+ * is every xor of two: the bitset test needs no range check). */
+#define SPARSE_SIMD_AVX512_SMALL 4u
+/* The bitset doubt test takes doubts below this. */
+#define SPARSE_BITSET_VALUES 512
+#ifndef SPARSE_BITSET_MIN
+#define SPARSE_BITSET_MIN 2 /* and more doubts than this (fewer: the compare per doubt) */
+#endif
+#ifndef SPARSE_BITSET_MIN8
+#define SPARSE_BITSET_MIN8 10 /* the same for 8-bit values, where a compare covers 32 splits */
+#endif
+/* With it, a batch marks the first take's ordinary splits up to this one, not batch_scan. */
+#define SPARSE_BITSET_SCAN 207
 
 /* A take, expanded from the classes for rules with finitely many takes. */
 typedef struct take {
@@ -112,6 +127,20 @@ typedef struct heap_ctx {
 /* The address of g(i), g(i + 1), ... for the runs that the doubt tests load a vector at a time
  * (at most SPARSE_SCAN_BLOCK values, all below the current heap). */
 #define RUN(T, raw, i) ((const T *)(raw) + (i))
+
+/* The heap_ctx level for s: SPARSE_SIMD_AVX512_SMALL where every value is below
+ * SPARSE_BITSET_VALUES. */
+static inline unsigned grundy_sparse_heap_simd(const sparse *s) {
+    return s->simd == SPARSE_SIMD_AVX512 && ((uint64_t)1 << s->bits) <= SPARSE_BITSET_VALUES
+               ? SPARSE_SIMD_AVX512_SMALL
+               : s->simd;
+}
+
+/* The bitset doubt test applies to h: 8-bit values, or 16-bit ones all below
+ * SPARSE_BITSET_VALUES. */
+static inline int grundy_sparse_bitset_fits(const heap_ctx *h) {
+    return h->simd == SPARSE_SIMD_AVX512_SMALL || (h->simd == SPARSE_SIMD_AVX512 && h->width == 1);
+}
 
 static inline uint64_t load(const heap_ctx *h, uint64_t i) {
     switch (h->width) {
@@ -210,6 +239,11 @@ unsigned grundy_sparse_simd_level(void);
  * at most 16 (the found bits), each below 2^(8 * h->width), h->width <= 2. */
 uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                  doubts *d);
+
+/* The same for any number of doubts, all below SPARSE_BITSET_VALUES, where
+ * grundy_sparse_bitset_fits(h): a set of bits looked up a vector of splits at a time. */
+uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                   doubts *d);
 
 /* Mark the splits m = r + (m - r) for the rare r = rare_pos[i], i in [first, last), with
  * r_lo <= r < m (r != m - r when the parts must differ): the few that a batched pass left out. */

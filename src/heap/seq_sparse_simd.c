@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The sparse engine's doubt test in SSE2 and AVX2 (issue 12): which of a few doubtful values some
- * split m = a + (m - a), a in [a, a + SPARSE_SCAN_BLOCK), gives. The portable SWAR test stays in
+ * split m = a + (m - a), a in [a, a + SPARSE_SCAN_BLOCK), gives; with AVX-512, the bitset test for
+ * any number of doubts, and the common gap 64 values at a time. The portable SWAR test stays in
  * seq_sparse.c; the level is chosen once per sequence (grundy_sparse_simd_level). */
 #include "seq_sparse_internal.h"
 
@@ -133,10 +134,182 @@ __attribute__((target("avx2"))) static uint64_t scan_avx2(const heap_ctx *h, uin
     return a;
 }
 
+/* The doubts as a set of bits, looked up a vector of splits at a time (AVX-512 VBMI): where the
+ * test above costs a compare per doubt and marking a store per split, this costs the same few
+ * instructions per 32 or 64 splits whatever the number of doubts, so it takes every doubt from
+ * the first split on (0.6: about 57 a heap). Byte i of the table holds the doubts 8i .. 8i + 7;
+ * vpermb looks up 64 lanes at once by the low 6 bits of x >> 3, and a lane hits when its bit
+ * 1 << (x & 7) is set. Exact: a lane hits only for an x that is a doubt (16-bit lanes only where
+ * every value, so every xor, is below SPARSE_BITSET_VALUES: SPARSE_SIMD_AVX512_SMALL; 8-bit lanes
+ * are below 256, and the table's two halves are equal, so the bit that x >> 3 borrows from the
+ * next byte does not matter).
+ *
+ * No branch per block: the values of the lanes that hit are appended to a buffer (vpcompress,
+ * AVX-512 VBMI2), and every BITSET_GROUP blocks their bits are cleared and the table reloaded.
+ * A doubt hit again before that is cleared twice, which is harmless; the scan may run up to a
+ * group past the split that settled the last doubt (0.6 to 2^20: 74 lanes hit a heap in 17 of its
+ * 43 blocks, so a branch per block and per lane mispredicted about as often as not). */
+#define BITSET_BYTES (SPARSE_BITSET_VALUES / 8)
+#define BITSET_GROUP 4
+
+#define BITSET_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2")))
+
+/* Value v's bit in the table (and in its upper half's copy when copy is 32). */
+BITSET_TARGET static inline __attribute__((always_inline)) __m512i bitset_one(unsigned v,
+                                                                              unsigned copy) {
+    const uint64_t bytes =
+        (1ull << (v >> 3)) | ((uint64_t)(copy != 0) << (((v >> 3) + copy) & 63u));
+    return _mm512_maskz_set1_epi8((__mmask64)bytes, (char)(1u << (v & 7u)));
+}
+
+/* The 16-bit lanes of one block that hit: 32 splits from a' = a (lo) and m - a' (hi). */
+BITSET_TARGET static inline __attribute__((always_inline)) uint16_t *
+bitset_block16(const void *raw, uint64_t m, uint64_t a, __m512i table, __m512i reverse,
+               uint16_t *out) {
+    const __m512i lo = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, a));
+    const __m512i hi = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, m - a - 31));
+    const __m512i x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
+    const __m512i row =
+        _mm512_maskz_permutexvar_epi8(0x5555555555555555u, _mm512_srli_epi16(x, 3), table);
+    const __m512i bit =
+        _mm512_sllv_epi16(_mm512_set1_epi16(1), _mm512_and_si512(x, _mm512_set1_epi16(7)));
+    const __mmask32 k = _mm512_test_epi16_mask(row, bit);
+    _mm512_storeu_si512((void *)out, _mm512_maskz_compress_epi16(k, x));
+    return out + __builtin_popcount((unsigned)k);
+}
+
+/* Byte i: 1 << (i & 7); the byte permutations that reverse 64 bytes and 32 words. */
+static const uint8_t bitset_bits[64] = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+                                        1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+                                        1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+                                        1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+static const uint8_t bitset_rev8[64] = {
+    63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42,
+    41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20,
+    19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9,  8,  7,  6,  5,  4,  3,  2,  1,  0};
+static const uint8_t bitset_rev16[64] = {
+    62, 63, 60, 61, 58, 59, 56, 57, 54, 55, 52, 53, 50, 51, 48, 49, 46, 47, 44, 45, 42, 43,
+    40, 41, 38, 39, 36, 37, 34, 35, 32, 33, 30, 31, 28, 29, 26, 27, 24, 25, 22, 23, 20, 21,
+    18, 19, 16, 17, 14, 15, 12, 13, 10, 11, 8,  9,  6,  7,  4,  5,  2,  3,  0,  1};
+
+BITSET_TARGET static __m512i bitset_of(const doubts *d, unsigned copy) {
+    __m512i table = _mm512_setzero_si512();
+    for (size_t i = 0; i < d->count; i++) {
+        table = _mm512_or_si512(table, bitset_one((unsigned)d->v[i], copy));
+    }
+    return table;
+}
+
+/* Keep the doubts still in the table, in order. */
+BITSET_TARGET static void bitset_keep(doubts *d, __m512i table) {
+    uint8_t tbl[BITSET_BYTES];
+    _mm512_storeu_si512((void *)tbl, table);
+    size_t kept = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        const uint64_t v = d->v[i];
+        d->v[kept] = v;
+        kept += ((unsigned)tbl[v >> 3] >> (v & 7u)) & 1u;
+    }
+    d->count = kept;
+}
+
+/* The scan by groups of 1, 2, then BITSET_GROUP blocks (the first blocks hit most, and a stale
+ * table there repeats many lanes); BLOCK appends a block's hits at out. */
+#define BITSET_SCAN(T, copy, BLOCK)                                                                \
+    do {                                                                                           \
+        T buf[BITSET_GROUP * SPARSE_SCAN_BLOCK + 64]; /* and a whole vector's store past */        \
+        for (unsigned group = 1; a + SPARSE_SCAN_BLOCK - 1 <= a_max;                               \
+             group = group < BITSET_GROUP ? 2 * group : BITSET_GROUP) {                            \
+            T *out = buf;                                                                          \
+            for (unsigned g = 0; g < group && a + SPARSE_SCAN_BLOCK - 1 <= a_max; g++) {           \
+                BLOCK;                                                                             \
+                a += SPARSE_SCAN_BLOCK;                                                            \
+            }                                                                                      \
+            for (const T *p = buf; p < out; p++) {                                                 \
+                table = _mm512_andnot_si512(bitset_one(*p, copy), table);                          \
+            }                                                                                      \
+            if (_mm512_test_epi64_mask(table, table) == 0) {                                       \
+                break;                                                                             \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+/* 8-bit values: 64 splits a vector, the doubts (< 256) in both halves of the table. */
+BITSET_TARGET static uint64_t scan_bitset8(const heap_ctx *h, uint64_t m, uint64_t a,
+                                           uint64_t a_max, doubts *d) {
+    __m512i table = bitset_of(d, 32);
+    const __m512i bitconst = _mm512_loadu_si512((const void *)bitset_bits);
+    const __m512i reverse = _mm512_loadu_si512((const void *)bitset_rev8);
+    BITSET_SCAN(uint8_t, 32, {
+        const __m512i lo = _mm512_loadu_si512((const void *)RUN(uint8_t, h->raw, a));
+        const __m512i hi = _mm512_loadu_si512((const void *)RUN(uint8_t, h->raw, m - a - 63));
+        const __m512i x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
+        const __m512i row = _mm512_permutexvar_epi8(_mm512_srli_epi16(x, 3), table);
+        const __mmask64 k = _mm512_test_epi8_mask(row, _mm512_permutexvar_epi8(x, bitconst));
+        _mm512_storeu_si512((void *)out, _mm512_maskz_compress_epi8(k, x));
+        out += __builtin_popcountll(k);
+    });
+    bitset_keep(d, table);
+    return a;
+}
+
+/* 16-bit values below SPARSE_BITSET_VALUES: 32 splits a vector. */
+BITSET_TARGET static uint64_t scan_bitset16(const heap_ctx *h, uint64_t m, uint64_t a,
+                                            uint64_t a_max, doubts *d) {
+    __m512i table = bitset_of(d, 0);
+    const __m512i reverse = _mm512_loadu_si512((const void *)bitset_rev16);
+    BITSET_SCAN(uint16_t, 0, {
+        out = bitset_block16(h->raw, m, a, table, reverse, out);
+        out = bitset_block16(h->raw, m, a + 32, table, reverse, out);
+    });
+    bitset_keep(d, table);
+    return a;
+}
+
+/* One chunk of the common gap from value v: bit i of unmarked (is_common) for v + i. The unmarked
+ * rare values below the chunk's first unmarked common one are appended to d; 1 with *gap set when
+ * there is one. */
+static inline int gap_chunk(doubts *d, uint64_t v, uint64_t unmarked, uint64_t is_common,
+                            uint64_t *gap) {
+    const uint64_t stop = unmarked & is_common;
+    uint64_t rare = unmarked & ~is_common;
+    if (stop != 0) {
+        rare &= (stop & (0 - stop)) - 1u; /* the rare ones below the gap */
+    }
+    while (rare != 0) {
+        d->v[d->count++] = v + (unsigned)__builtin_ctzll(rare);
+        rare &= rare - 1u;
+    }
+    if (stop != 0) {
+        *gap = v + (unsigned)__builtin_ctzll(stop);
+        return 1;
+    }
+    return 0;
+}
+
+/* The common gap 64 values at a time (the same as grundy_sparse_gap_simd's SSE2 loop below). */
+BITSET_TARGET static uint64_t gap_avx512(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                         doubts *d) {
+    const __m512i stamp = _mm512_set1_epi8((char)h->stamp);
+    for (uint64_t v = 0; v < top; v += 64) {
+        const __m512i seen = _mm512_loadu_si512((const void *)(h->seen + v));
+        const __m512i com = _mm512_loadu_si512((const void *)(common + v));
+        const uint64_t unmarked = ~(uint64_t)_mm512_cmpeq_epi8_mask(seen, stamp);
+        const uint64_t is_common = _mm512_test_epi8_mask(com, com);
+        if (gap_chunk(d, v, unmarked, is_common, &top)) {
+            break;
+        }
+    }
+    return top;
+}
+
 #endif
 
 uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d) {
 #if SPARSE_HAVE_X86
+    if (h->simd >= SPARSE_SIMD_AVX512 && top >= 64) {
+        return gap_avx512(h, common, top, d);
+    }
     const __m128i stamp = _mm_set1_epi8((char)h->stamp), zero = _mm_setzero_si128();
     for (uint64_t v = 0; v < top; v += 16) {
         const __m128i seen = _mm_loadu_si128((const __m128i *)(const void *)(h->seen + v));
@@ -145,17 +318,8 @@ uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64
             ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(seen, stamp)) & 0xFFFFu;
         const unsigned is_common =
             ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(com, zero)) & 0xFFFFu;
-        const unsigned stop = unmarked & is_common;
-        unsigned rare = unmarked & ~is_common;
-        if (stop != 0) {
-            rare &= (1u << __builtin_ctz(stop)) - 1u; /* the rare ones below the gap */
-        }
-        while (rare != 0) {
-            d->v[d->count++] = v + (unsigned)__builtin_ctz(rare);
-            rare &= rare - 1u;
-        }
-        if (stop != 0) {
-            return v + (unsigned)__builtin_ctz(stop);
+        if (gap_chunk(d, v, unmarked, is_common, &top)) {
+            break;
         }
     }
     return top;
@@ -172,13 +336,20 @@ unsigned grundy_sparse_simd_level(void) {
     if (__builtin_cpu_supports("avx2")) {
         level = SPARSE_SIMD_AVX2;
     }
+    if (level == SPARSE_SIMD_AVX2 && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2")) {
+        level = SPARSE_SIMD_AVX512;
+    }
 #endif
-    /* GRUNDY_SPARSE_SIMD=portable|sse2 lowers the level (tests and benchmarks of each path). */
+    /* GRUNDY_SPARSE_SIMD=portable|sse2|avx2 lowers the level (tests and benchmarks of each path).
+     */
     const char *env = getenv("GRUNDY_SPARSE_SIMD");
     if (env != NULL && strcmp(env, "portable") == 0) {
         level = SPARSE_SIMD_PORTABLE;
     } else if (env != NULL && strcmp(env, "sse2") == 0 && level > SPARSE_SIMD_SSE2) {
         level = SPARSE_SIMD_SSE2;
+    } else if (env != NULL && strcmp(env, "avx2") == 0 && level > SPARSE_SIMD_AVX2) {
+        level = SPARSE_SIMD_AVX2;
     }
     return level;
 }
@@ -186,7 +357,7 @@ unsigned grundy_sparse_simd_level(void) {
 uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                  doubts *d) {
 #if SPARSE_HAVE_X86
-    if (h->simd == SPARSE_SIMD_AVX2) {
+    if (h->simd >= SPARSE_SIMD_AVX2) {
         return scan_avx2(h, m, a, a_max, d);
     }
     return scan_sse2(h, m, a, a_max, d);
@@ -196,5 +367,18 @@ uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint
     (void)a_max;
     (void)d;
     return a;
+#endif
+}
+
+uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                   doubts *d) {
+#if SPARSE_HAVE_X86
+    return h->width == 1 ? scan_bitset8(h, m, a, a_max, d) : scan_bitset16(h, m, a, a_max, d);
+#else
+    (void)h;
+    (void)m;
+    (void)a_max;
+    (void)d;
+    return a; /* never: grundy_sparse_bitset_fits needs SPARSE_SIMD_AVX512 */
 #endif
 }

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const char *const simd_levels[] = {"portable", "sse2", "best"};
+static const char *const simd_levels[] = {"portable", "sse2", "avx2", "best"};
 
 static grundy_seq *make(const grundy_rule *rule, grundy_seq_engine engine, unsigned threads,
                         const char *simd) {
@@ -117,8 +117,9 @@ static void test_random_codes(void) {
 }
 
 /* Values past 255 (16-bit storage: bits change inside a batch), the parity variant (0.127), '!'
- * (4!.0, 0.6!), several split takes (0.1777, 0.354) and 0.6 to 20000 (its first 9-bit value at
- * 10344: 16-bit lanes). */
+ * (4!.0, 0.6!), several split takes (0.1777, 0.354), 0.6 to 20000 (its first 9-bit value at
+ * 10344: 16-bit lanes) and 0.4444444 to 12000 (values past 512 with a rare list: the AVX-512
+ * bitset test's range check). */
 static void test_known(void) {
     const uint64_t seed = check_seed(12);
     check_rng rng = {seed};
@@ -127,7 +128,8 @@ static void test_known(void) {
         uint64_t n;
     } runs[] = {{"4.7", 3000},    {"0.44444444", 3000}, {"0.7777777777", 2500},
                 {"0.127", 6000},  {"4!.0", 6000},       {"0.6!4", 4000},
-                {"0.1777", 6000}, {"0.354", 6000},      {"0.6", 20000}};
+                {"0.1777", 6000}, {"0.354", 6000},      {"0.6", 20000},
+                {"0.4444444", 12000}};
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         compare(runs[i].code, runs[i].n, &rng, seed);
     }
