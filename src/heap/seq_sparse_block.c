@@ -72,7 +72,8 @@ void grundy_sparse_mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m
 
 static heap_ctx slot_ctx(const sparse *s, const void *raw, unsigned width, uint64_t j,
                          uint64_t *doubt) {
-    const heap_ctx h = {raw, width, s->slots + j * s->slot_stride, s->slot_stamp, doubt, s->simd};
+    const heap_ctx h = {raw,           width, s->slots + j * s->slot_stride,
+                        s->slot_stamp, doubt, grundy_sparse_heap_simd(s)};
     return h;
 }
 
@@ -442,7 +443,7 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
     for (uint64_t n = b0; n < b1; n++) {
         settled += s->slot_left[n - b0] <= SPARSE_FEW_LEFT;
         open += s->slot_left[n - b0] > SPARSE_MANY_LEFT;
-        heap_ctx h = {NULL, 0, NULL, 0, s->doubt, s->simd};
+        heap_ctx h = {NULL, 0, NULL, 0, s->doubt, grundy_sparse_heap_simd(s)};
         h.raw = grundy_seq_raw(seq, &h.width);
         h = slot_ctx(s, h.raw, h.width, n - b0, s->doubt);
         GRUNDY_TRY(grundy_sparse_finish_heap(

@@ -599,7 +599,7 @@ grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, ui
     p->check_doubt = malloc((size_t)s->seen_cap * sizeof *p->check_doubt);
     GRUNDY_CHECK(p->ring != NULL && p->check_seen != NULL && p->check_doubt != NULL,
                  GRUNDY_STATUS_NOMEM);
-    p->fast = PIPE_X86 && s->simd == SPARSE_SIMD_AVX2 && s->bits <= PIPE_FAST_BITS;
+    p->fast = PIPE_X86 && s->simd >= SPARSE_SIMD_AVX2 && s->bits <= PIPE_FAST_BITS;
     if (p->fast) {
         GRUNDY_TRY(make_pairs(p));
     }
