@@ -677,6 +677,35 @@ uint64_t grundy_sparse_gap(const heap_ctx *h, const uint8_t *common, uint64_t to
     return grundy_sparse_gap_scalar(h, common, top, d);
 }
 
+/* grundy_sparse_settle with the doubts as a table (grundy_sparse_gap_table): the first take's
+ * splits from a0 by grundy_sparse_scan_table, then, for a doubt left, the list as before. */
+static uint64_t settle_table(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
+                             size_t *doubts_left) {
+    uint64_t table[SPARSE_TABLE_WORDS] = {0};
+    const uint64_t top = (uint64_t)1 << s->bits;
+    size_t count;
+    const uint64_t c =
+        grundy_sparse_gap_table(h, s->common[position_parity(s, n)], top, table, &count);
+    *doubts_left = count;
+    if (count == 0) {
+        return c;
+    }
+    if (count > SPARSE_BITSET_MIN && s->expanded && n > s->max_take + 1 && s->split_count > 0) {
+        const uint64_t m = n - s->split[0].k;
+        const uint64_t a_max = s->split[0].distinct ? (m - 1) / 2 : m / 2;
+        if (a0 <= a_max && a_max - a0 >= BLOCK - 1) {
+            a0 = grundy_sparse_scan_table(h, m, a0, a_max, table);
+        }
+    }
+    doubts d = {h->doubt, 0};
+    for (size_t w = 0; w < SPARSE_TABLE_WORDS; w++) {
+        for (uint64_t bits = table[w]; bits != 0; bits &= bits - 1u) {
+            d.v[d.count++] = 64 * w + (unsigned)__builtin_ctzll(bits);
+        }
+    }
+    return d.count > 0 ? settle_rare(s, h, n, c, d, a0) : c;
+}
+
 /* g(n) from the marks of every option that leaves at most one heap and every split with a rare
  * part (or, when dense, of every option). */
 uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
@@ -697,6 +726,9 @@ uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, ui
     const uint8_t *common = s->common[position_parity(s, n)];
     const uint64_t top = (uint64_t)1 << s->bits;
     doubts d = {h->doubt, 0};
+    if (grundy_sparse_table_fits(h, top)) {
+        return settle_table(s, h, n, a0, doubts_left);
+    }
     v = grundy_sparse_gap(h, common, top, &d);
     *doubts_left = d.count;
     return settle_rare(s, h, n, v, d, a0);

@@ -245,6 +245,24 @@ uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint
 uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                    doubts *d);
 
+/* The doubts kept as a table of SPARSE_TABLE_WORDS words (bit v of word v / 64: v is in doubt)
+ * from the common gap on: 16-bit values all below SPARSE_BITSET_VALUES, and a gap of whole
+ * 64-value chunks. */
+#define SPARSE_TABLE_WORDS (SPARSE_BITSET_VALUES / 64)
+static inline int grundy_sparse_table_fits(const heap_ctx *h, uint64_t top) {
+    return h->simd == SPARSE_SIMD_AVX512_SMALL && h->width == 2 && top >= 64;
+}
+
+/* The common gap as grundy_sparse_gap finds it, the unmarked rare values below it set in table
+ * (zeroed by the caller) and counted in *count, where grundy_sparse_table_fits(h, top). */
+uint64_t grundy_sparse_gap_table(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                 uint64_t *table, size_t *count);
+
+/* grundy_sparse_scan_bitset on the doubts in table (cleared as they show up), where
+ * grundy_sparse_table_fits: the first split not scanned. */
+uint64_t grundy_sparse_scan_table(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                  uint64_t *table);
+
 /* Mark the splits m = r + (m - r) for the rare r = rare_pos[i], i in [first, last), with
  * r_lo <= r < m (r != m - r when the parts must differ): the few that a batched pass left out. */
 void grundy_sparse_mark_rare_checked(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
