@@ -104,6 +104,10 @@ typedef struct sparse {
     uint64_t batch_scan; /* the first take's ordinary splits a <= batch_scan marked per batch */
     unsigned simd; /* SPARSE_SIMD_*: the doubt test's instructions (grundy_sparse_simd_level) */
     int may_drop;  /* issue 13: the sequence may drop values (grundy_seq_may_drop) */
+    /* 8-bit values: the doubt scans of heaps with many doubts are short (grundy_sparse_note_scan),
+     * so the heap level is AVX2's compare per doubt, not the bitset test. */
+    int short_scans;
+    uint64_t scan_heaps, scan_splits;
 } sparse;
 
 static inline unsigned position_parity(const sparse *s, uint64_t i) {
@@ -131,6 +135,9 @@ typedef struct heap_ctx {
 /* The heap_ctx level for s: SPARSE_SIMD_AVX512_SMALL where every value is below
  * SPARSE_BITSET_VALUES. */
 static inline unsigned grundy_sparse_heap_simd(const sparse *s) {
+    if (s->simd == SPARSE_SIMD_AVX512 && s->short_scans && s->bits <= 8) {
+        return SPARSE_SIMD_AVX2;
+    }
     return s->simd == SPARSE_SIMD_AVX512 && ((uint64_t)1 << s->bits) <= SPARSE_BITSET_VALUES
                ? SPARSE_SIMD_AVX512_SMALL
                : s->simd;
@@ -211,6 +218,13 @@ grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, 
  * left (0 when dense). */
 uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
                               size_t *doubts_left);
+
+/* grundy_sparse_settle, and *scanned: the ordinary splits its scans looked at. */
+uint64_t grundy_sparse_settle_scan(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
+                                   size_t *doubts_left, uint64_t *scanned);
+
+/* Count a heap's scan (one thread) towards the choice of its doubt test (s->short_scans). */
+void grundy_sparse_note_scan(sparse *s, size_t doubts_left, uint64_t scanned);
 
 /* The common gap: the smallest v < top with seen[v] != stamp and common[v], or top; the unmarked
  * rare values below it appended to d (by SSE2 where h->simd allows). */
