@@ -38,6 +38,9 @@ typedef uint8_t sparse_mark;
 /* In a heap_ctx only: SPARSE_SIMD_AVX512 where every value is below SPARSE_BITSET_VALUES (so
  * is every xor of two: the bitset test needs no range check). */
 #define SPARSE_SIMD_AVX512_SMALL 4u
+/* In a heap_ctx only: SPARSE_SIMD_AVX512 for the common gap, the compare per doubt for the doubts
+ * (8-bit values whose scans are short: grundy_sparse_note_scan). */
+#define SPARSE_SIMD_AVX512_COMPARE 5u
 /* The bitset doubt test takes doubts below this. */
 #define SPARSE_BITSET_VALUES 512
 #ifndef SPARSE_BITSET_MIN
@@ -105,7 +108,7 @@ typedef struct sparse {
     unsigned simd; /* SPARSE_SIMD_*: the doubt test's instructions (grundy_sparse_simd_level) */
     int may_drop;  /* issue 13: the sequence may drop values (grundy_seq_may_drop) */
     /* 8-bit values: the doubt scans of heaps with many doubts are short (grundy_sparse_note_scan),
-     * so the heap level is AVX2's compare per doubt, not the bitset test. */
+     * so the heap level is SPARSE_SIMD_AVX512_COMPARE, not the bitset test. */
     int short_scans;
     uint64_t scan_heaps, scan_splits;
 } sparse;
@@ -136,7 +139,7 @@ typedef struct heap_ctx {
  * SPARSE_BITSET_VALUES. */
 static inline unsigned grundy_sparse_heap_simd(const sparse *s) {
     if (s->simd == SPARSE_SIMD_AVX512 && s->short_scans && s->bits <= 8) {
-        return SPARSE_SIMD_AVX2;
+        return SPARSE_SIMD_AVX512_COMPARE;
     }
     return s->simd == SPARSE_SIMD_AVX512 && ((uint64_t)1 << s->bits) <= SPARSE_BITSET_VALUES
                ? SPARSE_SIMD_AVX512_SMALL
