@@ -722,11 +722,12 @@ uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, ui
 /* Heaps with 8-bit values and more doubts than SPARSE_BITSET_MIN8 where the scans are short
  * take the compare per doubt: it drops each doubt as it shows up, where the bitset test pays its
  * setup and a vector of splits whatever is left. Measured with the counts of
- * grundy_sparse_note_scan: 0.1777 settles such heaps in about 3 blocks a take and was 25% slower
- * with the bitset test on one thread; 4!.0 (55 blocks) and 0.354 (37) gain from it. */
+ * grundy_sparse_note_scan: 0.1777 settles such heaps in about 150 splits and was 25% slower with
+ * the bitset test on one thread; 4!.0 (about 3,500) gains from it, and 0.354 (0 to 5,000 a window
+ * of 1024 such heaps, most above 1,000) was 5% slower taking the compare below 1,024. */
 #define SHORT_SCAN_HEAPS 1024         /* heaps noted a decision */
-#define SHORT_SCAN_BELOW (16 * BLOCK) /* splits a heap on average: short */
-#define LONG_SCAN_ABOVE  (32 * BLOCK) /* long; between, the choice stays */
+#define SHORT_SCAN_BELOW (8 * BLOCK)  /* splits a heap on average: short */
+#define LONG_SCAN_ABOVE  (16 * BLOCK) /* long; between, the choice stays */
 
 void grundy_sparse_note_scan(sparse *s, size_t doubts_left, uint64_t scanned) {
     if (s->simd != SPARSE_SIMD_AVX512 || s->bits > 8 || doubts_left <= SPARSE_BITSET_MIN8) {
