@@ -699,7 +699,9 @@ static uint64_t settle_table(const sparse *s, const heap_ctx *h, uint64_t n, uin
         const uint64_t m = n - s->split[0].k;
         const uint64_t a_max = s->split[0].distinct ? (m - 1) / 2 : m / 2;
         if (a0 <= a_max && a_max - a0 >= BLOCK - 1) {
-            a0 = grundy_sparse_scan_table(h, m, a0, a_max, table);
+            const uint64_t a = grundy_sparse_scan_table(h, m, a0, a_max, table);
+            *scanned += a - a0;
+            a0 = a;
         }
     }
     doubts d = {h->doubt, 0};
@@ -733,7 +735,8 @@ void grundy_sparse_note_scan(sparse *s, size_t doubts_left, uint64_t scanned) {
     if (s->simd != SPARSE_SIMD_AVX512 || s->bits > 8 || doubts_left <= SPARSE_BITSET_MIN8) {
         return;
     }
-    s->scan_splits += scanned;
+    s->scan_splits =
+        scanned < UINT32_MAX - s->scan_splits ? s->scan_splits + (uint32_t)scanned : UINT32_MAX;
     if (++s->scan_heaps == SHORT_SCAN_HEAPS) {
         if (s->scan_splits < SHORT_SCAN_BELOW * SHORT_SCAN_HEAPS) {
             s->short_scans = 1;

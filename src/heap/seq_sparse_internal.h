@@ -104,13 +104,15 @@ typedef struct sparse {
     /* The batched rare pass (seq_sparse_batch.c): SPARSE_BATCH tables of SPARSE_BATCH_STRIDE. */
     sparse_mark *batch_seen;
     sparse_mark batch_stamp;
+    /* 8-bit values: the doubt scans of heaps with many doubts are short (grundy_sparse_note_scan),
+     * so the heap level is SPARSE_SIMD_AVX512_COMPARE, not the bitset test; the counts (splits
+     * saturating) sit in the padding after batch_stamp, so the engine's bytes stay as they were. */
+    uint8_t short_scans;
+    uint16_t scan_heaps;
+    uint32_t scan_splits;
     uint64_t batch_scan; /* the first take's ordinary splits a <= batch_scan marked per batch */
     unsigned simd; /* SPARSE_SIMD_*: the doubt test's instructions (grundy_sparse_simd_level) */
     int may_drop;  /* issue 13: the sequence may drop values (grundy_seq_may_drop) */
-    /* 8-bit values: the doubt scans of heaps with many doubts are short (grundy_sparse_note_scan),
-     * so the heap level is SPARSE_SIMD_AVX512_COMPARE, not the bitset test. */
-    int short_scans;
-    uint64_t scan_heaps, scan_splits;
 } sparse;
 
 static inline unsigned position_parity(const sparse *s, uint64_t i) {
