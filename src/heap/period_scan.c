@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* The period finder in O(1) memory per value: a rolling hash of the differences compares the
- * last W differences with the W differences p places earlier for every candidate p at once as
- * p grows; only candidates whose hashes agree are verified, by a backward scan that also finds
- * the preperiod. The values themselves are the only O(length) memory (0.1777 needs 443 million
- * of them: a side array of 4 or 8 bytes per value would not fit in 1 GiB). */
+/* The period finder in O(1) memory per value: for every candidate period p at once, the last
+ * W differences are compared with the W differences p places earlier (plain periods: the last
+ * W + 1 values, filtered a chunk of candidates at a time; arithmetic ones: a rolling hash as p
+ * grows); only candidates that match are verified, by a backward scan that also finds the
+ * preperiod. The values themselves are the only O(length) memory (0.1777 needs 443 million of
+ * them: a side array of 4 or 8 bytes per value would not fit in 1 GiB). */
 #include "period_scan.h"
 #include "seq_internal.h"
 
@@ -79,9 +80,8 @@ static uint64_t preperiod_of(const void *raw, unsigned width, uint64_t p, uint64
 
 /* The plain form of preperiod_of: the smallest n0 with g(i) = g(i + p) for every i in
  * [n0, from), given that it holds from `from` to the end. Values are equal exactly when their
- * bytes are, so this compares bytes backwards, eight at a time (0.1777: 47 and 222 million
- * values behind its period's matching windows, which the difference loop took about a second
- * to walk). */
+ * bytes are, so this compares bytes backwards, eight at a time (0.1777 walks 47 and then 222
+ * million values behind its period's matching windows). */
 static uint64_t plain_start(const void *raw, unsigned width, uint64_t p, uint64_t from) {
     const unsigned char *b = raw;
     const uint64_t shift = p * width;
@@ -201,7 +201,8 @@ static int has_zero_byte(uint64_t w) {
  * scan_plain for one-byte values with W >= 3 (0.1777's 443 million values are below 64): a
  * chunk of candidates at a time, t[i] = 0 exactly when the last four values repeat p places
  * earlier, p = p0 + n - 1 - i, in a loop the compiler vectorises; then the zero bytes of t, a
- * word at a time, smallest p first. The rolling hash took about 7 ns a candidate.
+ * word at a time, smallest p first. With the rolling hash and the difference walk, 0.1777's
+ * scans took 4.4 s of CPU (12% of the run, serial between rounds); with this, 0.3 s.
  */
 static void scan_plain_bytes(scan *s, uint64_t pmax) {
     const uint8_t *g = s->raw;
@@ -236,8 +237,8 @@ static void scan_plain_bytes(scan *s, uint64_t pmax) {
     }
 }
 
-/* The smallest p <= pmax whose last W differences match those p places earlier (hash, then a
- * backward scan that finds n0) and whose theorem window fits in `budget` values. */
+/* The smallest p <= pmax whose last W differences match those p places earlier (a filter, then
+ * a backward scan that finds n0) and whose theorem window fits in `budget` values. */
 static void scan_candidates(const grundy_rule *rule, const void *raw, unsigned width,
                             uint64_t length, uint64_t W, uint64_t pmax, uint64_t budget,
                             int plain_only, grundy_period_candidate *out) {
