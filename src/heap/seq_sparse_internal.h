@@ -202,6 +202,10 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
 /* Bytes of scratch the state holds now (the engine's bytes op). */
 uint64_t grundy_sparse_bytes(const void *state);
 
+/* Make room for values below 2^bits: seen, the common tables (filled from s->label), the
+ * histogram (issue 13: a checkpoint's state is read back through it). */
+grundy_status grundy_sparse_reserve_bits(grundy_seq *seq, sparse *s, unsigned bits);
+
 /* Push g(n) = v and book it (histogram, rare list, labelling, bits). */
 grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v);
 
