@@ -782,7 +782,7 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
             }
             GRUNDY_TRY(grundy_sparse_window_refused(seq, s, n));
         } else if (grundy_sparse_block_fits(s, n, length, &end)) {
-            GRUNDY_TRY(grundy_sparse_run_block(seq, s, n, end, &n));
+            GRUNDY_TRY(grundy_sparse_run_block_capped(seq, s, n, end, &n)); /* issue 13 */
             continue;
         } else if (grundy_sparse_batch_fits(s, n, length)) {
             GRUNDY_TRY(grundy_sparse_run_batch(seq, s, n, &n));

@@ -279,6 +279,12 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
  * LIMIT when an option's value was dropped. seq_sparse_window.c. */
 grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n);
 
+/* grundy_sparse_run_block, and when the threads' scratch does not fit the memory bound (a small
+ * --memory with the default of every core), one thread from here on instead of a LIMIT: the
+ * values never depend on the threads. */
+grundy_status grundy_sparse_run_block_capped(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
+                                             uint64_t *next);
+
 /* Heap n can go through the windowed pass (a rare list, takes expanded, n past them). */
 int grundy_sparse_window_fits(const sparse *s, uint64_t n);
 

@@ -369,3 +369,20 @@ grundy_status grundy_sparse_load(grundy_seq *seq, void *state, grundy_seq_stream
 cleanup:
     return st;
 }
+
+/* ---------------------------------------------------------------- threads (issue 13) */
+
+grundy_status grundy_sparse_run_block_capped(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
+                                             uint64_t *next) {
+    const grundy_status st = grundy_sparse_run_block(seq, s, b0, b1, next);
+    if (st != GRUNDY_STATUS_LIMIT || s->threads < 2 || s->slots != NULL ||
+        grundy_seq_limit(seq)->reason != GRUNDY_SEQ_LIMIT_BYTES) {
+        return st;
+    }
+    /* The slots were refused (reserve_slots frees them before it charges): one heap at a time
+     * from here, which needs no slots; every value pushed so far stands. */
+    s->threads = 1;
+    grundy_seq_limit_clear(seq);
+    *next = grundy_seq_length(seq);
+    return GRUNDY_STATUS_OK;
+}
