@@ -946,7 +946,7 @@ static grundy_status check_layout(const grundy_seq *seq, const uint64_t *lay,
         bad = bad || cap == 0 || win_cap != cap || !fits(seq, cap + win_cap, (unsigned)w, 0) ||
               (length > cap && (first < cap || first > length || length - first > win_cap));
     } else {
-        bad = bad || length > seq->memory / w + 1 || win_cap != 0;
+        bad = bad || cap < length || !fits(seq, cap, (unsigned)w, 0) || win_cap != 0;
     }
     return bad ? grundy_stream_refuse(in, "corrupt layout (width, prefix or window out of range)")
                : GRUNDY_STATUS_OK;
@@ -956,6 +956,7 @@ grundy_status grundy_seq_load_window(grundy_seq *seq, grundy_seq_stream *in) {
     grundy_status st = GRUNDY_STATUS_OK;
     uint64_t lay[LAY_WORDS];
     void *pre = NULL, *win = NULL;
+    int engine = 0; /* the engine's state was read (a fresh one again when the rest fails) */
     GRUNDY_CHECK(seq->length == 0 && !seq->windowed, GRUNDY_STATUS_INVALID_ARG);
     for (int i = 0; i < LAY_WORDS; i++) {
         if (grundy_stream_get_u64(in, &lay[i]) != 0) {
@@ -964,6 +965,7 @@ grundy_status grundy_seq_load_window(grundy_seq *seq, grundy_seq_stream *in) {
     }
     GRUNDY_TRY(check_layout(seq, lay, in));
     if ((lay[LAY_FLAGS] & LAY_ENGINE) != 0) {
+        engine = 1;
         GRUNDY_TRY(seq->ops->load(seq, seq->state, in));
     }
     const unsigned width = (unsigned)lay[LAY_WIDTH];
@@ -971,7 +973,8 @@ grundy_status grundy_seq_load_window(grundy_seq *seq, grundy_seq_stream *in) {
     const int windowed = (lay[LAY_FLAGS] & LAY_WINDOWED) != 0;
     const int split = windowed && length > lay[LAY_CAPACITY];
     const uint64_t pre_len = split ? lay[LAY_CAPACITY] : length;
-    const uint64_t pre_cap = windowed ? lay[LAY_CAPACITY] : (length > 0 ? length : 1);
+    /* the capacity as it was: what fits beside the scratch from here on is the same */
+    const uint64_t pre_cap = lay[LAY_CAPACITY] > 0 ? lay[LAY_CAPACITY] : 1;
     pre = malloc((size_t)(pre_cap * width));
     win = windowed ? malloc((size_t)(lay[LAY_WIN_CAP] * width)) : NULL;
     GRUNDY_CHECK(pre != NULL && (!windowed || win != NULL), GRUNDY_STATUS_NOMEM);
@@ -1003,5 +1006,12 @@ grundy_status grundy_seq_load_window(grundy_seq *seq, grundy_seq_stream *in) {
 cleanup:
     free(pre);
     free(win);
+    if (st != GRUNDY_STATUS_OK && engine) {
+        /* the sequence holds no value: the state goes back to a new engine's */
+        seq->ops->destroy(seq->state);
+        seq->state = NULL;
+        const grundy_status again = seq->ops->create(seq, &seq->state);
+        st = again != GRUNDY_STATUS_OK ? again : st;
+    }
     return st;
 }

@@ -222,8 +222,9 @@ void grundy_spill_close(grundy_seq_spill *sp) {
     }
     if (sp->fd >= 0) {
         close(sp->fd);
-        if (!sp->keep) {
-            unlink(sp->path); /* scratch of this run only */
+        if (sp->started && !sp->keep) {
+            unlink(sp->path); /* scratch of this run only (a file this run never wrote, which
+                               * a checkpoint may need, stays) */
         }
     }
     for (int i = 0; i < SPILL_SLOTS; i++) {
