@@ -307,6 +307,14 @@ int seq_run_parse(const cli_command *cmd, const cli_args *args, int seq_base, se
         }
         opts->spill = run->spill;
     }
+    if (memory != NULL && run->checkpoint != NULL && run->spill == NULL &&
+        strcmp(cmd->name, "values") == 0) {
+        /* values gives every value again on resume (seq_run_sink_start says it for any sink
+         * that keeps no state of its own) */
+        return cli_usage_error(cmd, "--checkpoint with --memory needs --spill FILE here (a "
+                                    "resumed run gives every value again, and the dropped ones "
+                                    "are in the spill file only)");
+    }
     if (every != NULL) {
         const int rc =
             cli_parse_number(cmd, "--checkpoint-every", every, MAX_EVERY_SECONDS, &run->every);

@@ -191,7 +191,7 @@ cp $ck mother.ck
 refused "another rule" stats 0.6 --to $MN --memory $MEM --checkpoint mother.ck
 refused "made with --memory $MEM, not 400000" stats 0.167 --to $MN --memory 400000 --checkpoint mother.ck
 refused "made by another command" count 0.167 --to $MN --memory $MEM --checkpoint mother.ck
-refused "made with --spill" values 0.167 --to $MN --memory $MEM --checkpoint mINT.ck
+refused "made with --spill" stats 0.167 --to $MN --memory $MEM --checkpoint mINT.ck
 cp mINT.ck mspill.ck
 cp mINT.sp mspill.sp
 refused "another run's" values 0.167 --to $MN --memory $MEM --spill mTERM.sp --checkpoint mspill.ck
