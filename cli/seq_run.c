@@ -210,8 +210,7 @@ int seq_run_sink_start(seq_run *run) {
         rc = cli_fail(run->cmd, CLI_EXIT_VALUE,
                       "checkpoint %s refused: it holds a run to heap %llu, past the %llu heaps "
                       "this command asks for: give the bound it was made with, or start afresh",
-                      run->checkpoint, (unsigned long long)sunk,
-                      (unsigned long long)run->sink_end);
+                      run->checkpoint, (unsigned long long)sunk, (unsigned long long)run->sink_end);
     } else if (run->sink_load(run->sink_ctx, p + name + 9, len - name - 9) != 0) {
         rc = cli_fail(run->cmd, CLI_EXIT_VALUE,
                       "checkpoint %s refused: its accumulated state is not %s's", run->checkpoint,

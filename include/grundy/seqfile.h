@@ -15,7 +15,7 @@ extern "C" {
 
 /** What a file was written as; both hold the same thing and either may be read back. */
 typedef enum grundy_seqfile_kind {
-    GRUNDY_SEQFILE_SEQUENCE = 1,  /**< --save: values to reuse */
+    GRUNDY_SEQFILE_SEQUENCE = 1,   /**< --save: values to reuse */
     GRUNDY_SEQFILE_CHECKPOINT = 2, /**< --checkpoint: a run to resume */
     /** issue 13: the checkpoint of a sequence with opts.memory (grundy_seqfile_save writes it
      *  for GRUNDY_SEQFILE_CHECKPOINT): the prefix, the window, the engine's state and the spill

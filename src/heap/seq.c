@@ -878,25 +878,35 @@ int grundy_stream_get_values(grundy_seq_stream *s, void *raw, unsigned width, ui
 }
 
 /* The layout words, in the order the file holds them (docs/file-formats.md). */
-enum { LAY_MEMORY, LAY_FLAGS, LAY_WIDTH, LAY_LENGTH, LAY_CAPACITY, LAY_WIN_CAP, LAY_FIRST,
-       LAY_MAX_VALUE, LAY_PEAK, LAY_WORDS };
+enum {
+    LAY_MEMORY,
+    LAY_FLAGS,
+    LAY_WIDTH,
+    LAY_LENGTH,
+    LAY_CAPACITY,
+    LAY_WIN_CAP,
+    LAY_FIRST,
+    LAY_MAX_VALUE,
+    LAY_PEAK,
+    LAY_WORDS
+};
 #define LAY_WINDOWED 1u
 #define LAY_SPILL    2u
 #define LAY_ENGINE   4u
 
 grundy_status grundy_seq_save_window(const grundy_seq *seq, grundy_seq_stream *out) {
     const int engine = seq->ops->save != NULL;
-    const uint64_t lay[LAY_WORDS] = {
-        seq->memory,
-        (seq->windowed ? LAY_WINDOWED : 0u) | (seq->spill != NULL ? LAY_SPILL : 0u) |
-            (engine ? LAY_ENGINE : 0u),
-        seq->width,
-        seq->length,
-        seq->capacity,
-        seq->win_cap,
-        seq->first,
-        seq->max_value,
-        seq->books->peak_scratch};
+    const uint64_t lay[LAY_WORDS] = {seq->memory,
+                                     (seq->windowed ? LAY_WINDOWED : 0u) |
+                                         (seq->spill != NULL ? LAY_SPILL : 0u) |
+                                         (engine ? LAY_ENGINE : 0u),
+                                     seq->width,
+                                     seq->length,
+                                     seq->capacity,
+                                     seq->win_cap,
+                                     seq->first,
+                                     seq->max_value,
+                                     seq->books->peak_scratch};
     for (int i = 0; i < LAY_WORDS; i++) {
         if (grundy_stream_put_u64(out, lay[i]) != 0) {
             return GRUNDY_STATUS_IO;
@@ -922,6 +932,11 @@ grundy_status grundy_seq_save_window(const grundy_seq *seq, grundy_seq_stream *o
 /* The layout words against this sequence and each other. */
 static grundy_status check_layout(const grundy_seq *seq, const uint64_t *lay,
                                   grundy_seq_stream *in) {
+    if (seq->memory == 0 || lay[LAY_MEMORY] == 0) {
+        return grundy_stream_refuse(in, seq->memory == 0
+                                            ? "made with --memory: resume with the same --memory"
+                                            : "corrupt layout (no memory bound)");
+    }
     if (lay[LAY_MEMORY] != seq->memory) {
         snprintf(in->problem, sizeof in->problem,
                  "made with --memory %llu, not %llu: resume with --memory %llu (the window's "

@@ -271,16 +271,29 @@ cleanup:
  * labelling, the histogram it is chosen from, the rare list, when to choose again; and which
  * lazily made tables it held (they count against opts.memory, so the layouts that follow are
  * the same). In this order (docs/file-formats.md). */
-enum { SP_BITS, SP_DENSE, SP_MASK, SP_PARITY, SP_LABEL_RARE, SP_RARE_COUNT, SP_RARE_CAP,
-       SP_NEXT_CHOICE, SP_RARE_LIMIT, SP_LABELLINGS, SP_BATCH_SCAN, SP_HIST, SP_BATCH, SP_WORDS };
+enum {
+    SP_BITS,
+    SP_DENSE,
+    SP_MASK,
+    SP_PARITY,
+    SP_LABEL_RARE,
+    SP_RARE_COUNT,
+    SP_RARE_CAP,
+    SP_NEXT_CHOICE,
+    SP_RARE_LIMIT,
+    SP_LABELLINGS,
+    SP_BATCH_SCAN,
+    SP_HIST,
+    SP_BATCH,
+    SP_WORDS
+};
 
 grundy_status grundy_sparse_save(const void *state, grundy_seq_stream *out) {
     const sparse *s = state;
-    const uint64_t w[SP_WORDS] = {s->bits,         (uint64_t)s->dense, s->label.mask,
-                                  s->label.use_parity, s->label.rare,  s->rare_count,
-                                  s->rare_cap,     s->next_choice,     s->rare_limit,
-                                  s->labellings,   s->batch_scan,      s->hist != NULL,
-                                  s->batch_seen != NULL};
+    const uint64_t w[SP_WORDS] = {
+        s->bits,       (uint64_t)s->dense, s->label.mask,        s->label.use_parity, s->label.rare,
+        s->rare_count, s->rare_cap,        s->next_choice,       s->rare_limit,       s->labellings,
+        s->batch_scan, s->hist != NULL,    s->batch_seen != NULL};
     for (int i = 0; i < SP_WORDS; i++) {
         if (grundy_stream_put_u64(out, w[i]) != 0) {
             return GRUNDY_STATUS_IO;

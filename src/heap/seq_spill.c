@@ -435,8 +435,8 @@ grundy_status grundy_spill_save(grundy_seq_spill *sp, grundy_seq_stream *out) {
         return GRUNDY_STATUS_IO;
     }
     sp->keep = 1; /* the checkpoint refers to it: it stays after the run */
-    uint64_t head[6] = {sp->block_bytes,   sp->started ? sp->id : 0, sp->end, sp->buf_start,
-                        sp->buf_width,     sp->block_count};
+    uint64_t head[6] = {sp->block_bytes, sp->started ? sp->id : 0, sp->end, sp->buf_start,
+                        sp->buf_width,   sp->block_count};
     for (int i = 0; i < 6; i++) {
         if (grundy_stream_put_u64(out, head[i]) != 0) {
             return GRUNDY_STATUS_IO;
@@ -542,8 +542,8 @@ grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, ui
         blocks[b].count = (uint32_t)wc;
         blocks[b].width = (uint32_t)(wc >> 32);
         const uint64_t w = blocks[b].width;
-        if (blocks[b].start != next || blocks[b].count == 0 || (w != 1 && w != 2 && w != 4 && w != 8) ||
-            blocks[b].count * w > block_bytes) {
+        if (blocks[b].start != next || blocks[b].count == 0 ||
+            (w != 1 && w != 2 && w != 4 && w != 8) || blocks[b].count * w > block_bytes) {
             free(blocks);
             return grundy_stream_refuse(in, "the spill table is out of range");
         }

@@ -418,8 +418,7 @@ static grundy_status parse_header(const unsigned char *h, grundy_seqfile_info *i
     *rule_len = (uint32_t)get_le(h + 40, 4);
     if ((kind != GRUNDY_SEQFILE_SEQUENCE && kind != GRUNDY_SEQFILE_CHECKPOINT &&
          kind != GRUNDY_SEQFILE_WINDOWED) ||
-        engine < 1 ||
-        engine > 2 || info->width != width_for(info->max_value) ||
+        engine < 1 || engine > 2 || info->width != width_for(info->max_value) ||
         info->count > GRUNDY_NUMBER_MAX || *rule_len == 0 || *rule_len > MAX_RULE_TEXT) {
         return refuse(info, GRUNDY_SEQFILE_BAD_HEADER,
                       "corrupt header (kind, engine, width, count or rule length out of range)");
@@ -598,17 +597,15 @@ static grundy_status read_windowed(FILE *f, grundy_seq *seq, grundy_seqfile_info
     unsigned char word[8];
     GRUNDY_CHECK(fstat(fileno(f), &sb) == 0, GRUNDY_STATUS_IO);
     const uint64_t size = (uint64_t)sb.st_size, head = HEADER_FIXED + rule_len + 8;
-    if (size < head + 8 || fseek(f, (long)(head - 8), SEEK_SET) != 0 ||
-        fread(word, 1, 8, f) != 8) {
+    if (size < head + 8 || fseek(f, (long)(head - 8), SEEK_SET) != 0 || fread(word, 1, 8, f) != 8) {
         return refuse(info, GRUNDY_SEQFILE_TRUNCATED, "truncated inside the header");
     }
     const uint64_t body = get_le(word, 8);
     if (body > UINT64_MAX - head - 8 || size < head + body + 8) {
-        return refuse(info, GRUNDY_SEQFILE_TRUNCATED,
-                      "truncated: %llu bytes, where the header promises %llu",
-                      (unsigned long long)size,
-                      (unsigned long long)(body > UINT64_MAX - head - 8 ? UINT64_MAX
-                                                                        : head + body + 8));
+        return refuse(
+            info, GRUNDY_SEQFILE_TRUNCATED, "truncated: %llu bytes, where the header promises %llu",
+            (unsigned long long)size,
+            (unsigned long long)(body > UINT64_MAX - head - 8 ? UINT64_MAX : head + body + 8));
     }
     if (size > head + body + 8) {
         return refuse(info, GRUNDY_SEQFILE_CORRUPT, "corrupt: %llu bytes past the checksum",

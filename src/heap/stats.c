@@ -171,8 +171,8 @@ static uint64_t acc_table_words(const grundy_stats_acc *a) {
 }
 
 grundy_status grundy_stats_acc_save(const grundy_stats_acc *a, void **bytes, size_t *len) {
-    const uint64_t head[ACC_WORDS] = {a->count, a->max_value, a->max_heap,
-                                      (uint64_t)a->no_mask, a->bits, a->parity_bit};
+    const uint64_t head[ACC_WORDS] = {a->count, a->max_value, a->max_heap, (uint64_t)a->no_mask,
+                                      a->bits,  a->parity_bit};
     const uint64_t freq = a->count > 0 ? a->max_value + 1 : 0, words = acc_table_words(a);
     *bytes = NULL;
     *len = 0;

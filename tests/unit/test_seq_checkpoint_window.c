@@ -3,9 +3,10 @@
  * codes, a run with a small opts.memory (with and without a spill file) is stopped at a random
  * quiescent point right after its checkpoint is written, read back into a new sequence and
  * extended to the end: it ends as the uninterrupted run (status, length, rare count; a run the
- * bound stops stops again), every value it holds is the full-storage run's, and without a spill file its final checkpoint is byte for
- * byte the uninterrupted run's. A checkpoint read with another opts.memory, or without its spill
- * file, is refused. GRUNDY_TEST_SEED replays a failure. */
+ * bound stops stops again), every value it holds is the full-storage run's, and without a spill
+ * file its final checkpoint is byte for byte the uninterrupted run's. A checkpoint read with
+ * another opts.memory, or without its spill file, is refused. GRUNDY_TEST_SEED replays a failure.
+ */
 #include <grundy/grundy.h>
 
 #include "check.h"
@@ -223,4 +224,3 @@ int main(void) {
     unlink(ck_end);
     return check_report("test_seq_checkpoint_window");
 }
-
