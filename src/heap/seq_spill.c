@@ -58,6 +58,7 @@ struct grundy_seq_spill {
      * a checkpoint refers to stays after the run */
     char *rule;
     int started;
+    int created; /* the file did not exist before this run */
     int keep;
     uint64_t id;
 };
@@ -205,6 +206,8 @@ grundy_status grundy_spill_open(const char *path, const char *rule, uint64_t mem
     st = GRUNDY_STATUS_IO;
     /* not truncated yet: a checkpoint may adopt it (grundy_spill_adopt); the first block
      * starts it afresh otherwise */
+    struct stat sb;
+    sp->created = stat(path, &sb) != 0;
     sp->fd = open(path, O_RDWR | O_CREAT, 0600);
     if (sp->fd < 0) {
         goto fail;
@@ -222,7 +225,7 @@ void grundy_spill_close(grundy_seq_spill *sp) {
     }
     if (sp->fd >= 0) {
         close(sp->fd);
-        if (sp->started && !sp->keep) {
+        if ((sp->started || sp->created) && !sp->keep) {
             unlink(sp->path); /* scratch of this run only (a file this run never wrote, which
                                * a checkpoint may need, stays) */
         }
