@@ -815,10 +815,38 @@ void *grundy_seq_ahead(grundy_seq *seq, uint64_t end) {
     return seq->data;
 }
 
-void grundy_seq_push_ahead(grundy_seq *seq, uint64_t count) {
-    for (uint64_t i = seq->length; i < seq->length + count; i++) {
-        note_max(seq, grundy_seq_raw_load(seq->data, seq->width, i));
+/* The largest of g(lo..hi-1), one loop per width so that the compiler vectorises it: after a
+ * pipeline run of 0.1777 the one-value-at-a-time loop took about 0.9 s of the calling thread. */
+static uint64_t raw_max(const void *raw, unsigned width, uint64_t lo, uint64_t hi) {
+    uint64_t best = 0;
+    switch (width) {
+    case 1: {
+        uint8_t m = 0;
+        for (uint64_t i = lo; i < hi; i++) {
+            m = ((const uint8_t *)raw)[i] > m ? ((const uint8_t *)raw)[i] : m;
+        }
+        best = m;
+        break;
     }
+    case 2: {
+        uint16_t m = 0;
+        for (uint64_t i = lo; i < hi; i++) {
+            m = ((const uint16_t *)raw)[i] > m ? ((const uint16_t *)raw)[i] : m;
+        }
+        best = m;
+        break;
+    }
+    default:
+        for (uint64_t i = lo; i < hi; i++) {
+            const uint64_t v = grundy_seq_raw_load(raw, width, i);
+            best = v > best ? v : best;
+        }
+    }
+    return best;
+}
+
+void grundy_seq_push_ahead(grundy_seq *seq, uint64_t count) {
+    note_max(seq, raw_max(seq->data, seq->width, seq->length, seq->length + count));
     seq->length += count;
 }
 
