@@ -71,6 +71,17 @@ static void count_zero(void *ctx, uint64_t n, uint64_t v) {
     z->count += n >= z->from && v == 0;
 }
 
+/* --checkpoint with --memory: the count so far, of this --from. */
+static int zeros_save(void *ctx, void **bytes, size_t *len) {
+    const zeros *z = ctx;
+    return seq_run_words_save(z->from, z->count, bytes, len);
+}
+
+static int zeros_load(void *ctx, const void *bytes, size_t len) {
+    zeros *z = ctx;
+    return seq_run_words_load(bytes, len, z->from, &z->count);
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
     seq_job job;
@@ -107,6 +118,8 @@ static int run(int argc, char **argv) {
     rc = seq_job_start(&cli_cmd_count, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0 && job.run.memory != 0 && to <= job.opts.max_n) { /* issue 13 */
         zeros z = {from, 0};
+        job.run.sink_save = zeros_save;
+        job.run.sink_load = zeros_load;
         rc = seq_job_stream(&cli_cmd_count, &job, to, count_zero, &z);
         rc = rc < 0 ? seq_job_done(&cli_cmd_count, &job, CLI_EXIT_OK, UINT64_MAX) : rc;
         if (rc == CLI_EXIT_OK) {

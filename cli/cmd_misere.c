@@ -268,7 +268,11 @@ static int run_genus(const grundy_rule *rule, const char *canonical, uint64_t ma
     if (rows == NULL) {
         return cli_oom_fail(&cli_cmd_misere, "--genus", need, "--max-heap");
     }
-    const grundy_status st = grundy_misere_genus(rule, max_heap, GENUS_MAX_STATES, rows);
+    /* The rows first, the search's memo in what is left of --max-bytes (at least one byte, so
+     * that 0 does not mean the library's default). */
+    const uint64_t memo_bytes = max_bytes > need ? max_bytes - need : 1;
+    const grundy_status st =
+        grundy_misere_genus(rule, max_heap, GENUS_MAX_STATES, memo_bytes, rows);
     if (st != GRUNDY_STATUS_OK) {
         free(rows);
         if (st == GRUNDY_STATUS_NOMEM) {
@@ -276,9 +280,11 @@ static int run_genus(const grundy_rule *rule, const char *canonical, uint64_t ma
         }
         return cli_fail(&cli_cmd_misere, cli_exit_code(st),
                         "the genus search %s (it searches heap + k*2 for up to %d values of k, "
-                        "within %llu positions): lower --max-heap",
+                        "within %llu positions and the %llu bytes --max-bytes leaves beside the "
+                        "rows): lower --max-heap or raise --max-bytes",
                         st == GRUNDY_STATUS_LIMIT ? "reached its bound" : grundy_status_str(st),
-                        GRUNDY_GENUS_MAX_TERMS, (unsigned long long)GENUS_MAX_STATES);
+                        GRUNDY_GENUS_MAX_TERMS, (unsigned long long)GENUS_MAX_STATES,
+                        (unsigned long long)memo_bytes);
     }
     print_genus(rows, max_heap, canonical, json);
     free(rows);

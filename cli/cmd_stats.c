@@ -103,10 +103,23 @@ static void add_value(void *ctx, uint64_t n, uint64_t value) {
     }
 }
 
+/* --checkpoint with --memory: the accumulator beside the window. */
+static int acc_save(void *ctx, void **bytes, size_t *len) {
+    const stats_sink *k = ctx;
+    return grundy_stats_acc_save(k->acc, bytes, len) == GRUNDY_STATUS_OK ? 0 : -1;
+}
+
+static int acc_load(void *ctx, const void *bytes, size_t len) {
+    stats_sink *k = ctx;
+    return grundy_stats_acc_load(k->acc, bytes, len) == GRUNDY_STATUS_OK ? 0 : -1;
+}
+
 /* g(0..to) streamed into the accumulator: the values need not all be kept. */
 static int stats_streamed(seq_job *job, uint64_t to, grundy_stats *s) {
     stats_sink k = {NULL, GRUNDY_STATUS_OK};
     grundy_status st = grundy_stats_acc_create(job->rule, &k.acc);
+    job->run.sink_save = acc_save;
+    job->run.sink_load = acc_load;
     int rc = st == GRUNDY_STATUS_OK ? seq_job_stream(&cli_cmd_stats, job, to, add_value, &k)
                                     : CLI_EXIT_LIMIT;
     if (rc < 0) {
@@ -116,7 +129,14 @@ static int stats_streamed(seq_job *job, uint64_t to, grundy_stats *s) {
     if (st != GRUNDY_STATUS_OK) {
         rc = cli_fail(&cli_cmd_stats, cli_exit_code(st), "%s: %s", job->canonical,
                       grundy_status_str(st));
+    } else if (rc < 0) {
+        /* the final checkpoint holds the accumulator: written while it exists */
+        rc = seq_job_done(&cli_cmd_stats, job, CLI_EXIT_OK, UINT64_MAX);
+        if (rc != CLI_EXIT_OK) {
+            grundy_stats_free(s);
+        }
     }
+    job->run.sink = NULL;
     grundy_stats_acc_destroy(k.acc);
     return rc;
 }
@@ -125,14 +145,11 @@ static int stats_streamed(seq_job *job, uint64_t to, grundy_stats *s) {
 static int stats_of(seq_job *job, uint64_t to, int json, int freq) {
     if (job->run.memory != 0) { /* issue 13: streamed, --max-n only when given */
         grundy_stats s;
-        int rc = stats_streamed(job, to, &s);
-        if (rc >= 0) {
+        const int rc = stats_streamed(job, to, &s);
+        if (rc != CLI_EXIT_OK) {
             return rc;
         }
-        rc = seq_job_done(&cli_cmd_stats, job, CLI_EXIT_OK, UINT64_MAX);
-        if (rc == CLI_EXIT_OK) {
-            json ? print_json(job, &s, freq) : print_text(job, &s, freq);
-        }
+        json ? print_json(job, &s, freq) : print_text(job, &s, freq);
         grundy_stats_free(&s);
         return rc;
     }

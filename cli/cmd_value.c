@@ -62,6 +62,17 @@ static void catch_heap(void *ctx, uint64_t n, uint64_t v) {
     c->value = n == c->heap ? v : c->value;
 }
 
+/* --checkpoint with --memory: the value caught (0 until it is), of this heap. */
+static int catch_save(void *ctx, void **bytes, size_t *len) {
+    const catch_value *c = ctx;
+    return seq_run_words_save(c->heap, c->value, bytes, len);
+}
+
+static int catch_load(void *ctx, const void *bytes, size_t len) {
+    catch_value *c = ctx;
+    return seq_run_words_load(bytes, len, c->heap, &c->value);
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
     seq_job job;
@@ -90,6 +101,8 @@ static int run(int argc, char **argv) {
     rc = seq_job_start(&cli_cmd_value, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0 && job.run.memory != 0 && heap <= job.opts.max_n) { /* issue 13 */
         catch_value c = {heap, 0};
+        job.run.sink_save = catch_save;
+        job.run.sink_load = catch_load;
         rc = seq_job_stream(&cli_cmd_value, &job, heap, catch_heap, &c);
         rc = rc < 0 ? seq_job_done(&cli_cmd_value, &job, CLI_EXIT_OK, UINT64_MAX) : rc;
         if (rc == CLI_EXIT_OK) {

@@ -289,6 +289,10 @@ int seq_job_stream(const cli_command *cmd, seq_job *job, uint64_t to,
     job->run.sink_ctx = ctx;
     job->run.sunk = 0;
     job->run.sink_end = to + 1;
+    const int resumed = seq_run_sink_start(&job->run); /* issue 13: a windowed checkpoint */
+    if (resumed >= 0) {
+        return resumed;
+    }
     const grundy_status st = grundy_seq_extend(seq, to + 1);
     if (st == GRUNDY_STATUS_OK || st == GRUNDY_STATUS_LIMIT) {
         /* A limit stops the stream after every value computed: without this drain, what was

@@ -82,10 +82,12 @@ enum seq_option {
     "              past it the sparse engine keeps a prefix and a window behind the current\n"   \
     "              heap, and the values are printed or counted as they are computed; a heap\n"    \
     "              needing a value not kept stops with exit 4 saying what to raise (not with\n"   \
-    "              --save or --checkpoint) [default: every value kept, up to 8 GiB]\n"           \
+    "              --save; a --checkpoint holds the window and resumes with the same B)\n"    \
+    "              [default: every value kept, up to 8 GiB]\n"                                   \
     "  --spill F   with --memory: append the values dropped to the file F (created, removed\n"  \
-    "              at the end; another file there is refused) and read a heap's far options\n"  \
-    "              back from it instead of stopping\n"                                           \
+    "              at the end, or kept for --checkpoint's file, which refers to it; another\n"  \
+    "              file there is refused) and read a heap's far options back from it instead\n" \
+    "              of stopping\n"                                                                \
     ""
 /* clang-format on */
 

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -94,25 +95,146 @@ static void draw(seq_run *run, const grundy_seq *seq, uint64_t target, double no
 
 /* ---------------------------------------------------------------- checkpoints */
 
+/* --memory (issue 13): the checkpoint's extra bytes: the command's name, NUL, the heaps the sink
+ * has seen (8 bytes, little-endian), what it accumulated (sink_save). NULL on failure. */
+static unsigned char *sink_state(const seq_run *run, size_t *len) {
+    void *acc = NULL;
+    size_t acc_len = 0;
+    if (run->sink != NULL && run->sink_save != NULL &&
+        run->sink_save(run->sink_ctx, &acc, &acc_len) != 0) {
+        return NULL;
+    }
+    const size_t name = strlen(run->cmd->name) + 1;
+    unsigned char *p = malloc(name + 8 + acc_len);
+    if (p != NULL) {
+        memcpy(p, run->cmd->name, name);
+        for (unsigned b = 0; b < 8; b++) {
+            p[name + b] = (unsigned char)(run->sunk >> (8 * b));
+        }
+        if (acc_len > 0) {
+            memcpy(p + name + 8, acc, acc_len);
+        }
+        *len = name + 8 + acc_len;
+    }
+    free(acc);
+    return p;
+}
+
 static int save_file(seq_run *run, const char *what, const char *path, uint64_t count,
                      grundy_seqfile_kind kind) {
-    if (grundy_seqfile_save(run->seq, count, kind, path) == GRUNDY_STATUS_OK) {
+    size_t len = 0;
+    unsigned char *extra = NULL;
+    if (run->memory != 0 && kind == GRUNDY_SEQFILE_CHECKPOINT &&
+        (extra = sink_state(run, &len)) == NULL) {
+        clear_line(run);
+        return cli_fail(run->cmd, CLI_EXIT_IO, "cannot write %s %s: out of memory", what, path);
+    }
+    const grundy_status st = grundy_seqfile_save_extra(run->seq, count, kind, path, extra, len);
+    free(extra);
+    if (st == GRUNDY_STATUS_OK) {
         return 0;
     }
     const int why = errno;
     clear_line(run);
-    return cli_fail(run->cmd, CLI_EXIT_IO, "cannot write %s %s: %s", what, path, strerror(why));
+    const char *const spill = grundy_seq_spill_problem(run->seq);
+    if (spill != NULL) {
+        return cli_fail(run->cmd, CLI_EXIT_IO, "cannot write %s %s: --spill %s: %s", what, path,
+                        run->spill, spill);
+    }
+    return cli_fail(run->cmd, CLI_EXIT_IO, "cannot write %s %s: %s", what, path,
+                    st == GRUNDY_STATUS_IO ? strerror(why) : grundy_status_str(st));
+}
+
+int seq_run_words_save(uint64_t first, uint64_t second, void **bytes, size_t *len) {
+    unsigned char *p = malloc(16);
+    if (p == NULL) {
+        return -1;
+    }
+    for (unsigned b = 0; b < 8; b++) {
+        p[b] = (unsigned char)(first >> (8 * b));
+        p[8 + b] = (unsigned char)(second >> (8 * b));
+    }
+    *bytes = p;
+    *len = 16;
+    return 0;
+}
+
+int seq_run_words_load(const void *bytes, size_t len, uint64_t first, uint64_t *second) {
+    const unsigned char *p = bytes;
+    uint64_t a = 0, b = 0;
+    if (len != 16) {
+        return -1;
+    }
+    for (unsigned i = 8; i-- > 0;) {
+        a = (a << 8) | p[i];
+        b = (b << 8) | p[8 + i];
+    }
+    if (a != first) {
+        return -1;
+    }
+    *second = b;
+    return 0;
+}
+
+int seq_run_sink_start(seq_run *run) {
+    unsigned char *const p = run->extra;
+    const size_t len = run->extra_len;
+    run->extra = NULL;
+    int rc = -1;
+    if (p == NULL) {
+        if (run->memory != 0 && run->checkpoint != NULL && run->spill == NULL &&
+            run->sink_load == NULL) {
+            /* the values a resumed run prints again would be gone */
+            return cli_usage_error(run->cmd, "--checkpoint with --memory needs --spill FILE here "
+                                             "(a resumed run gives every value again, and the "
+                                             "dropped ones are in the spill file only)");
+        }
+        return -1;
+    }
+    const size_t name = strnlen((const char *)p, len);
+    uint64_t sunk = 0;
+    if (name == len || len - name - 1 < 8 || strcmp((const char *)p, run->cmd->name) != 0) {
+        rc = cli_fail(run->cmd, CLI_EXIT_VALUE,
+                      "checkpoint %s refused: made by another command (%.40s), whose "
+                      "accumulated state is not %s's",
+                      run->checkpoint, name < len ? (const char *)p : "?", run->cmd->name);
+        goto done;
+    }
+    for (unsigned b = 8; b-- > 0;) {
+        sunk = (sunk << 8) | p[name + 1 + b];
+    }
+    const uint64_t length = grundy_seq_length(run->seq);
+    if (run->sink_load == NULL) {
+        run->sunk = 0; /* every value again, from what is kept and the spill file */
+    } else if (sunk != length || sunk > run->sink_end) {
+        rc = cli_fail(run->cmd, CLI_EXIT_VALUE,
+                      "checkpoint %s refused: it holds a run to heap %llu, past the %llu heaps "
+                      "this command asks for: give the bound it was made with, or start afresh",
+                      run->checkpoint, (unsigned long long)sunk, (unsigned long long)run->sink_end);
+    } else if (run->sink_load(run->sink_ctx, p + name + 9, len - name - 9) != 0) {
+        rc = cli_fail(run->cmd, CLI_EXIT_VALUE,
+                      "checkpoint %s refused: its accumulated state is not %s's", run->checkpoint,
+                      run->cmd->name);
+    } else {
+        run->sunk = sunk;
+    }
+done:
+    free(p);
+    return rc;
 }
 
 void seq_run_drain(seq_run *run) {
     const uint64_t length = grundy_seq_length(run->seq);
     const uint64_t end = length < run->sink_end ? length : run->sink_end;
     for (; run->sink != NULL && run->sunk < end; run->sunk++) {
-        if (!grundy_seq_kept(run->seq, run->sunk)) {
-            run->lost = 1;
+        uint64_t v = 0;
+        if (grundy_seq_kept(run->seq, run->sunk)) {
+            v = grundy_seq_get(run->seq, run->sunk);
+        } else if (grundy_seq_value(run->seq, run->sunk, &v) != GRUNDY_STATUS_OK) {
+            run->lost = 1; /* a resumed run's values again: from the spill file */
             return;
         }
-        run->sink(run->sink_ctx, run->sunk, grundy_seq_get(run->seq, run->sunk));
+        run->sink(run->sink_ctx, run->sunk, v);
     }
 }
 
@@ -158,12 +280,11 @@ int seq_run_parse(const cli_command *cmd, const cli_args *args, int seq_base, se
         if (run->memory == 0) {
             return cli_fail(cmd, CLI_EXIT_VALUE, "--memory must be at least 1 byte");
         }
-        if (run->save != NULL || run->checkpoint != NULL) {
-            /* they write every value, which --memory lets the sequence drop */
-            return cli_usage_error(cmd,
-                                   "--memory drops values that %s writes: give one or the "
-                                   "other",
-                                   run->save != NULL ? "--save" : "--checkpoint");
+        if (run->save != NULL) {
+            /* it writes every value, which --memory lets the sequence drop (a checkpoint holds
+             * the window and what the engine goes on from instead: docs/file-formats.md) */
+            return cli_usage_error(cmd, "--memory drops values that --save writes: give one or "
+                                        "the other");
         }
         opts->memory = run->memory;
     }
@@ -184,6 +305,14 @@ int seq_run_parse(const cli_command *cmd, const cli_args *args, int seq_base, se
                             strerror(errno));
         }
         opts->spill = run->spill;
+    }
+    if (memory != NULL && run->checkpoint != NULL && run->spill == NULL &&
+        strcmp(cmd->name, "values") == 0) {
+        /* values gives every value again on resume (seq_run_sink_start says it for any sink
+         * that keeps no state of its own) */
+        return cli_usage_error(cmd, "--checkpoint with --memory needs --spill FILE here (a "
+                                    "resumed run gives every value again, and the dropped ones "
+                                    "are in the spill file only)");
     }
     if (every != NULL) {
         const int rc =
@@ -225,7 +354,15 @@ void seq_run_clear(seq_run *run) {
 /* Read one file into the sequence: exit 3 for a refused file, 5 when it cannot be read. */
 static int load_file(seq_run *run, const char *what, const char *path, int missing_ok) {
     grundy_seqfile_info info;
-    const grundy_status st = grundy_seqfile_load(path, run->seq, &info);
+    void *extra = NULL;
+    size_t extra_len = 0;
+    const grundy_status st = grundy_seqfile_load_extra(path, run->seq, &info, &extra, &extra_len);
+    if (st == GRUNDY_STATUS_OK && extra != NULL && missing_ok) {
+        run->extra = extra; /* the sink's state, for seq_run_sink_start */
+        run->extra_len = extra_len;
+        return -1;
+    }
+    free(extra);
     if (st == GRUNDY_STATUS_OK) {
         return -1;
     }
@@ -234,6 +371,12 @@ static int load_file(seq_run *run, const char *what, const char *path, int missi
     }
     if (st == GRUNDY_STATUS_PARSE) {
         return cli_fail(run->cmd, CLI_EXIT_VALUE, "%s %s refused: %s", what, path, info.message);
+    }
+    if (st == GRUNDY_STATUS_LIMIT && run->memory != 0) {
+        return cli_fail(run->cmd, CLI_EXIT_VALUE,
+                        "%s %s refused: its values and the engine's state do not fit --memory "
+                        "%llu (made with another --memory?)",
+                        what, path, (unsigned long long)run->memory);
     }
     if (st == GRUNDY_STATUS_IO) {
         return cli_fail(run->cmd, CLI_EXIT_IO, "cannot read %s %s: %s", what, path,
@@ -277,6 +420,8 @@ int seq_run_begin(seq_run *run, grundy_query *query, const char *rule) {
 
 int seq_run_fail(seq_run *run, grundy_status st) {
     clear_line(run);
+    free(run->extra); /* a checkpoint's sink state no sink took */
+    run->extra = NULL;
     if (st == GRUNDY_STATUS_IO && run->failed != 0) {
         return run->failed;
     }
@@ -306,6 +451,8 @@ int seq_run_fail(seq_run *run, grundy_status st) {
 
 int seq_run_done(seq_run *run, int rc, uint64_t count) {
     clear_line(run);
+    free(run->extra);
+    run->extra = NULL;
     const uint64_t length = grundy_seq_length(run->seq);
     if (run->checkpoint != NULL) {
         const int failed =

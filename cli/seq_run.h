@@ -28,7 +28,26 @@ typedef struct seq_run {
     uint64_t sunk;     /* heaps given to the sink so far */
     uint64_t sink_end; /* heaps from here on are not wanted */
     int lost;          /* a value was dropped before the sink saw it (a bug: exit 5) */
+    /* --checkpoint with --memory: what the sink has accumulated, saved beside the window (a
+     * resumed run cannot give it the dropped values again); NULL: the sink is given every
+     * value again on resume, from the prefix, the window and the --spill file */
+    int (*sink_save)(void *ctx, void **bytes, size_t *len);
+    int (*sink_load)(void *ctx, const void *bytes, size_t len);
+    void *extra; /* the resumed checkpoint's sink state, until the sink takes it */
+    size_t extra_len;
 } seq_run;
+
+/**
+ * The sink is set (seq_job_stream): give it the resumed checkpoint's state, or replay the values.
+ * @return -1 to go on, else the exit code (3: the checkpoint's sink state is another command's or
+ * does not fit this bound; 2: a sink that needs every value again, without --spill).
+ */
+int seq_run_sink_start(seq_run *run);
+
+/** Two words as a sink's saved state (count's and value's), and back: 0, or -1 when `bytes` are
+ *  not two words whose first is `first` (the bound the state is of). */
+int seq_run_words_save(uint64_t first, uint64_t second, void **bytes, size_t *len);
+int seq_run_words_load(const void *bytes, size_t len, uint64_t first, uint64_t *second);
 
 /**
  * Parse --checkpoint, --checkpoint-every, --save, --load, --progress, -q (args->value[seq_base +

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Run one libFuzzer target on its corpus, niced and in one process, then merge what it found
 # into fuzz/corpus/NAME (minimized: -merge=1 keeps only inputs that add coverage).
-#   [TIMEOUT=S] sh scripts/fuzz-run.sh NAME [SECS [MAX_LEN]]   (build first: docs/reliability.md)
+#   [TIMEOUT=S] [RUNS=N] sh scripts/fuzz-run.sh NAME [SECS [MAX_LEN]]   (build first: docs/reliability.md)
+# RUNS stops after N executions (libFuzzer's -runs), whichever of SECS and N comes first.
 # The log (with libFuzzer's final stats: executions, exec/s, cov, ft) is build/fuzz/NAME.log.
 set -eu
 name=$1
@@ -17,7 +18,7 @@ mkdir -p "$work" "$corpus"
 log=build/fuzz/$name.log
 rc=0
 nice -n 19 "$bin" -fork=0 -max_total_time="$secs" -max_len="$max_len" -timeout="$timeout" \
-    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build/fuzz/$name-" \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build/fuzz/$name-" ${RUNS:+-runs="$RUNS"} \
     "$work" "$corpus" >"$log" 2>&1 || rc=$?
 grep -E 'INITED|DONE|stat::number_of_executed_units|stat::average_exec_per_sec|SUMMARY' "$log" || true
 # Merge: the inputs of work that add coverage to the corpus, into the corpus. MERGE=0 copies

@@ -191,13 +191,16 @@ typedef struct grundy_genus {
  * all heaps). The sequence g_k alternates with period 2 from some k on; terms are computed until
  * the last six alternate, and len counts those up to where the alternation began, plus one
  * (Conway's notation: 0^120 stands for 1, 2, 0, 2, 0, ...).
+ * @param max_states, max_bytes bounds on the search's memo (positions, and bytes of its table
+ *        and keys); 0 bytes means 1 GiB.
  * @param[out] out max_heap + 1 entries.
- * @return OK; GRUNDY_STATUS_LIMIT (positions past max_states, a value past 255, or no
- *         alternation within GRUNDY_GENUS_MAX_TERMS); GRUNDY_STATUS_RANGE (max_heap past 2^20);
- *         GRUNDY_STATUS_NOMEM.
+ * @return OK; GRUNDY_STATUS_LIMIT (positions past max_states, the memo past max_bytes, a value
+ *         past 255, or no alternation within GRUNDY_GENUS_MAX_TERMS); GRUNDY_STATUS_RANGE
+ *         (max_heap past 2^20); GRUNDY_STATUS_NOMEM.
  */
 GRUNDY_API grundy_status grundy_misere_genus(const grundy_rule *rule, uint64_t max_heap,
-                                             uint64_t max_states, grundy_genus *out);
+                                             uint64_t max_states, uint64_t max_bytes,
+                                             grundy_genus *out);
 
 #ifdef __cplusplus
 }

@@ -15,8 +15,13 @@ extern "C" {
 
 /** What a file was written as; both hold the same thing and either may be read back. */
 typedef enum grundy_seqfile_kind {
-    GRUNDY_SEQFILE_SEQUENCE = 1,  /**< --save: values to reuse */
-    GRUNDY_SEQFILE_CHECKPOINT = 2 /**< --checkpoint: a run to resume */
+    GRUNDY_SEQFILE_SEQUENCE = 1,   /**< --save: values to reuse */
+    GRUNDY_SEQFILE_CHECKPOINT = 2, /**< --checkpoint: a run to resume */
+    /** issue 13: the checkpoint of a sequence with opts.memory (grundy_seqfile_save writes it
+     *  for GRUNDY_SEQFILE_CHECKPOINT): the prefix, the window, the engine's state and the spill
+     *  file's table, not every value; read back only by a sequence with the same opts.memory
+     *  (and opts.spill when it had one). */
+    GRUNDY_SEQFILE_WINDOWED = 3
 } grundy_seqfile_kind;
 
 /** Why a file was refused (GRUNDY_STATUS_PARSE), or GRUNDY_SEQFILE_FINE. */
@@ -27,7 +32,8 @@ typedef enum grundy_seqfile_problem {
     GRUNDY_SEQFILE_BAD_HEADER,  /**< a header field out of range */
     GRUNDY_SEQFILE_TRUNCATED,   /**< shorter than its header says */
     GRUNDY_SEQFILE_CORRUPT,     /**< checksum mismatch, trailing bytes, values not as the header */
-    GRUNDY_SEQFILE_OTHER_RULE   /**< made for another rule */
+    GRUNDY_SEQFILE_OTHER_RULE,  /**< made for another rule */
+    GRUNDY_SEQFILE_OTHER_RUN    /**< windowed: another opts.memory, engine or spill file */
 } grundy_seqfile_problem;
 
 /** What a file holds, and why it was refused. */
@@ -66,6 +72,29 @@ GRUNDY_API grundy_status grundy_seqfile_save(const grundy_seq *seq, uint64_t cou
  */
 GRUNDY_API grundy_status grundy_seqfile_load(const char *path, grundy_seq *seq,
                                              grundy_seqfile_info *info);
+
+/**
+ * grundy_seqfile_save, and for a checkpoint of a sequence with opts.memory (written as
+ * GRUNDY_SEQFILE_WINDOWED, count = its length) `extra`, `extra_len` bytes of the caller's own
+ * state (e.g. a streamed statistic's accumulator, which the values dropped could not rebuild),
+ * under the same checksum. The windowed file is written from what the sequence holds: its size is
+ * of the order of opts.memory, and with opts.spill the spill file is fsynced first and kept after
+ * the run (the checkpoint refers to it).
+ */
+GRUNDY_API grundy_status grundy_seqfile_save_extra(const grundy_seq *seq, uint64_t count,
+                                                   grundy_seqfile_kind kind, const char *path,
+                                                   const void *extra, size_t extra_len);
+
+/**
+ * grundy_seqfile_load, giving back a windowed checkpoint's extra bytes (*extra malloc'ed, NULL
+ * with *extra_len 0 when none; the caller frees it). A windowed checkpoint is read only into a
+ * sequence that holds no value yet, with the opts.memory (and opts.spill, whose file must be the
+ * one it was written with: header, id, size and every block's checksum) it was made with; else
+ * GRUNDY_STATUS_PARSE with GRUNDY_SEQFILE_OTHER_RUN.
+ */
+GRUNDY_API grundy_status grundy_seqfile_load_extra(const char *path, grundy_seq *seq,
+                                                   grundy_seqfile_info *info, void **extra,
+                                                   size_t *extra_len);
 
 #ifdef __cplusplus
 }

@@ -73,6 +73,18 @@ GRUNDY_API grundy_status grundy_stats_acc_finish(const grundy_stats_acc *acc, gr
 /** NULL is allowed. */
 GRUNDY_API void grundy_stats_acc_destroy(grundy_stats_acc *acc);
 
+/** issue 13, checkpoints of a streamed run: what the accumulator holds as bytes (*bytes
+ *  malloc'ed, the caller frees it; little-endian words, docs/file-formats.md).
+ *  @return OK, NOMEM. */
+GRUNDY_API grundy_status grundy_stats_acc_save(const grundy_stats_acc *acc, void **bytes,
+                                               size_t *len);
+
+/** Back into an accumulator just created for the same rule, which then goes on as the saved
+ *  one would. @return OK; INVALID_ARG (the bytes are not an accumulator's, or of a rule whose
+ *  split takes have another parity); NOMEM. */
+GRUNDY_API grundy_status grundy_stats_acc_load(grundy_stats_acc *acc, const void *bytes,
+                                               size_t len);
+
 #ifdef __cplusplus
 }
 #endif

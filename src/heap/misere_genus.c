@@ -185,11 +185,11 @@ cleanup:
 }
 
 grundy_status grundy_misere_genus(const grundy_rule *rule, uint64_t max_heap, uint64_t max_states,
-                                  grundy_genus *out) {
+                                  uint64_t max_bytes, grundy_genus *out) {
     grundy_status st = GRUNDY_STATUS_OK;
     genus g = {rule, {0}};
     GRUNDY_CHECK(max_heap <= GENUS_MAX_HEAP, GRUNDY_STATUS_RANGE);
-    grundy_state_memo_init(&g.memo, max_states, (uint64_t)1 << 30);
+    grundy_state_memo_init(&g.memo, max_states, max_bytes != 0 ? max_bytes : (uint64_t)1 << 30);
     for (uint64_t n = 0; n <= max_heap; n++) {
         normal_ctx c = {out, {0, 0, 0, 0}, 0};
         memset(&out[n], 0, sizeof out[n]);

@@ -19,8 +19,9 @@ typedef struct grundy_period_candidate {
  * largest p whose window fits with n0 = 0) exactly as design.md defines the period.
  * @param raw    g(0..length-1), each value `width` bytes (1, 2, 4 or 8), native order.
  * @param[out] out out->found == 0 when no p qualifies.
- * Complexity: O(length) for the rolling hash over the candidates, plus for each candidate whose
- * last 64 differences match a backward scan to its first mismatch. Memory O(1).
+ * Complexity: O(length) for the filter over the candidates (plain: a compare of the last values,
+ * vectorised for one-byte values; else a rolling hash), plus for each candidate whose last 64
+ * differences match a backward scan to its first mismatch. Memory O(1).
  */
 void grundy_period_scan(const grundy_rule *rule, const void *raw, unsigned width, uint64_t length,
                         int plain_only, grundy_period_candidate *out);

@@ -16,6 +16,7 @@
 #include "../util/try.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -814,9 +815,246 @@ void *grundy_seq_ahead(grundy_seq *seq, uint64_t end) {
     return seq->data;
 }
 
-void grundy_seq_push_ahead(grundy_seq *seq, uint64_t count) {
-    for (uint64_t i = seq->length; i < seq->length + count; i++) {
-        note_max(seq, grundy_seq_raw_load(seq->data, seq->width, i));
+/* The largest of g(lo..hi-1), one loop per width so that the compiler vectorises it: after a
+ * pipeline run of 0.1777 the one-value-at-a-time loop took about 0.9 s of the calling thread. */
+static uint64_t raw_max(const void *raw, unsigned width, uint64_t lo, uint64_t hi) {
+    uint64_t best = 0;
+    switch (width) {
+    case 1: {
+        uint8_t m = 0;
+        for (uint64_t i = lo; i < hi; i++) {
+            m = ((const uint8_t *)raw)[i] > m ? ((const uint8_t *)raw)[i] : m;
+        }
+        best = m;
+        break;
     }
+    case 2: {
+        uint16_t m = 0;
+        for (uint64_t i = lo; i < hi; i++) {
+            m = ((const uint16_t *)raw)[i] > m ? ((const uint16_t *)raw)[i] : m;
+        }
+        best = m;
+        break;
+    }
+    default:
+        for (uint64_t i = lo; i < hi; i++) {
+            const uint64_t v = grundy_seq_raw_load(raw, width, i);
+            best = v > best ? v : best;
+        }
+    }
+    return best;
+}
+
+void grundy_seq_push_ahead(grundy_seq *seq, uint64_t count) {
+    note_max(seq, raw_max(seq->data, seq->width, seq->length, seq->length + count));
     seq->length += count;
+}
+
+/* ---------------------------------------------------------------- checkpoints (issue 13) */
+
+uint64_t grundy_seq_memory(const grundy_seq *seq) {
+    return seq->memory;
+}
+
+void grundy_seq_limit_clear(grundy_seq *seq) {
+    seq->books->limit.reason = GRUNDY_SEQ_LIMIT_NONE;
+}
+
+grundy_status grundy_stream_refuse(grundy_seq_stream *s, const char *what) {
+    snprintf(s->problem, sizeof s->problem, "%s", what);
+    return GRUNDY_STATUS_PARSE;
+}
+
+#define STREAM_CHUNK 4096 /* values converted at a time */
+
+int grundy_stream_put_values(grundy_seq_stream *s, const void *raw, unsigned width,
+                             uint64_t count) {
+    unsigned char buf[STREAM_CHUNK * 8];
+    for (uint64_t i = 0; i < count;) {
+        const uint64_t n = count - i < STREAM_CHUNK ? count - i : STREAM_CHUNK;
+        for (uint64_t k = 0; k < n; k++) {
+            const uint64_t v = grundy_seq_raw_load(raw, width, i + k);
+            for (unsigned b = 0; b < width; b++) {
+                buf[k * width + b] = (unsigned char)(v >> (8 * b));
+            }
+        }
+        if (s->put(s->ctx, buf, (size_t)(n * width)) != 0) {
+            return -1;
+        }
+        i += n;
+    }
+    return 0;
+}
+
+int grundy_stream_get_values(grundy_seq_stream *s, void *raw, unsigned width, uint64_t count) {
+    unsigned char buf[STREAM_CHUNK * 8];
+    for (uint64_t i = 0; i < count;) {
+        const uint64_t n = count - i < STREAM_CHUNK ? count - i : STREAM_CHUNK;
+        if (s->get(s->ctx, buf, (size_t)(n * width)) != 0) {
+            return -1;
+        }
+        for (uint64_t k = 0; k < n; k++) {
+            uint64_t v = 0;
+            for (unsigned b = width; b-- > 0;) {
+                v = (v << 8) | buf[k * width + b];
+            }
+            store(raw, width, i + k, v);
+        }
+        i += n;
+    }
+    return 0;
+}
+
+/* The layout words, in the order the file holds them (docs/file-formats.md). */
+enum {
+    LAY_MEMORY,
+    LAY_FLAGS,
+    LAY_WIDTH,
+    LAY_LENGTH,
+    LAY_CAPACITY,
+    LAY_WIN_CAP,
+    LAY_FIRST,
+    LAY_MAX_VALUE,
+    LAY_PEAK,
+    LAY_WORDS
+};
+#define LAY_WINDOWED 1u
+#define LAY_SPILL    2u
+#define LAY_ENGINE   4u
+
+grundy_status grundy_seq_save_window(const grundy_seq *seq, grundy_seq_stream *out) {
+    const int engine = seq->ops->save != NULL;
+    const uint64_t lay[LAY_WORDS] = {seq->memory,
+                                     (seq->windowed ? LAY_WINDOWED : 0u) |
+                                         (seq->spill != NULL ? LAY_SPILL : 0u) |
+                                         (engine ? LAY_ENGINE : 0u),
+                                     seq->width,
+                                     seq->length,
+                                     seq->capacity,
+                                     seq->win_cap,
+                                     seq->first,
+                                     seq->max_value,
+                                     seq->books->peak_scratch};
+    for (int i = 0; i < LAY_WORDS; i++) {
+        if (grundy_stream_put_u64(out, lay[i]) != 0) {
+            return GRUNDY_STATUS_IO;
+        }
+    }
+    /* the engine first: read back into an empty sequence, its tables charged beside nothing */
+    if (engine) {
+        const grundy_status st = seq->ops->save(seq->state, out);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+    }
+    const int split = seq->windowed && seq->length > seq->capacity;
+    const uint64_t pre_len = split ? seq->capacity : seq->length;
+    if (grundy_stream_put_values(out, seq->data, seq->width, pre_len) != 0 ||
+        (split &&
+         grundy_stream_put_values(out, seq->win, seq->width, seq->length - seq->first) != 0)) {
+        return GRUNDY_STATUS_IO;
+    }
+    return seq->spill != NULL ? grundy_spill_save(seq->spill, out) : GRUNDY_STATUS_OK;
+}
+
+/* The layout words against this sequence and each other. */
+static grundy_status check_layout(const grundy_seq *seq, const uint64_t *lay,
+                                  grundy_seq_stream *in) {
+    if (seq->memory == 0 || lay[LAY_MEMORY] == 0) {
+        return grundy_stream_refuse(in, seq->memory == 0
+                                            ? "made with --memory: resume with the same --memory"
+                                            : "corrupt layout (no memory bound)");
+    }
+    if (lay[LAY_MEMORY] != seq->memory) {
+        snprintf(in->problem, sizeof in->problem,
+                 "made with --memory %llu, not %llu: resume with --memory %llu (the window's "
+                 "layout is the bound's)",
+                 (unsigned long long)lay[LAY_MEMORY], (unsigned long long)seq->memory,
+                 (unsigned long long)lay[LAY_MEMORY]);
+        return GRUNDY_STATUS_PARSE;
+    }
+    const int spill = (lay[LAY_FLAGS] & LAY_SPILL) != 0;
+    if (spill != (seq->spill != NULL)) {
+        return grundy_stream_refuse(in, spill ? "made with --spill: give the same --spill FILE"
+                                              : "made without --spill: resume without it");
+    }
+    if ((lay[LAY_FLAGS] & LAY_ENGINE) != 0 && seq->ops->load == NULL) {
+        return grundy_stream_refuse(in, "holds an engine state this engine does not read");
+    }
+    const uint64_t w = lay[LAY_WIDTH], length = lay[LAY_LENGTH], cap = lay[LAY_CAPACITY];
+    const uint64_t win_cap = lay[LAY_WIN_CAP], first = lay[LAY_FIRST];
+    int bad = (w != 1 && w != 2 && w != 4 && w != 8) || length > GRUNDY_NUMBER_MAX ||
+              (lay[LAY_FLAGS] & ~(uint64_t)7) != 0;
+    if ((lay[LAY_FLAGS] & LAY_WINDOWED) != 0) {
+        bad = bad || cap == 0 || win_cap != cap || !fits(seq, cap + win_cap, (unsigned)w, 0) ||
+              (length > cap && (first < cap || first > length || length - first > win_cap));
+    } else {
+        bad = bad || cap < length || !fits(seq, cap, (unsigned)w, 0) || win_cap != 0;
+    }
+    return bad ? grundy_stream_refuse(in, "corrupt layout (width, prefix or window out of range)")
+               : GRUNDY_STATUS_OK;
+}
+
+grundy_status grundy_seq_load_window(grundy_seq *seq, grundy_seq_stream *in) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    uint64_t lay[LAY_WORDS];
+    void *pre = NULL, *win = NULL;
+    int engine = 0; /* the engine's state was read (a fresh one again when the rest fails) */
+    GRUNDY_CHECK(seq->length == 0 && !seq->windowed, GRUNDY_STATUS_INVALID_ARG);
+    for (int i = 0; i < LAY_WORDS; i++) {
+        if (grundy_stream_get_u64(in, &lay[i]) != 0) {
+            return grundy_stream_refuse(in, "truncated inside the layout");
+        }
+    }
+    GRUNDY_TRY(check_layout(seq, lay, in));
+    if ((lay[LAY_FLAGS] & LAY_ENGINE) != 0) {
+        engine = 1;
+        GRUNDY_TRY(seq->ops->load(seq, seq->state, in));
+    }
+    const unsigned width = (unsigned)lay[LAY_WIDTH];
+    const uint64_t length = lay[LAY_LENGTH];
+    const int windowed = (lay[LAY_FLAGS] & LAY_WINDOWED) != 0;
+    const int split = windowed && length > lay[LAY_CAPACITY];
+    const uint64_t pre_len = split ? lay[LAY_CAPACITY] : length;
+    /* the capacity as it was: what fits beside the scratch from here on is the same */
+    const uint64_t pre_cap = lay[LAY_CAPACITY] > 0 ? lay[LAY_CAPACITY] : 1;
+    pre = malloc((size_t)(pre_cap * width));
+    win = windowed ? malloc((size_t)(lay[LAY_WIN_CAP] * width)) : NULL;
+    GRUNDY_CHECK(pre != NULL && (!windowed || win != NULL), GRUNDY_STATUS_NOMEM);
+    if (grundy_stream_get_values(in, pre, width, pre_len) != 0 ||
+        (split && grundy_stream_get_values(in, win, width, length - lay[LAY_FIRST]) != 0)) {
+        st = grundy_stream_refuse(in, "truncated inside the values");
+        goto cleanup;
+    }
+    if (seq->spill != NULL) {
+        GRUNDY_TRY(grundy_spill_adopt(seq->spill, in, length));
+    }
+    free(seq->data);
+    free(seq->win);
+    seq->data = pre;
+    seq->win = win;
+    pre = win = NULL;
+    seq->width = width;
+    seq->length = length;
+    seq->capacity = pre_cap;
+    seq->win_cap = lay[LAY_WIN_CAP];
+    seq->first = split ? lay[LAY_FIRST] : (windowed ? lay[LAY_FIRST] : 0);
+    seq->windowed = windowed;
+    seq->max_value = lay[LAY_MAX_VALUE];
+    seq->books->peak_scratch = lay[LAY_PEAK];
+    seq->mark = 0; /* the hook sees what was restored (a sink may replay it) */
+    if ((lay[LAY_FLAGS] & LAY_ENGINE) == 0 && seq->ops->resume != NULL) {
+        st = seq->ops->resume(seq, seq->state); /* every value is held: never windowed */
+    }
+cleanup:
+    free(pre);
+    free(win);
+    if (st != GRUNDY_STATUS_OK && engine) {
+        /* the sequence holds no value: the state goes back to a new engine's */
+        seq->ops->destroy(seq->state);
+        seq->state = NULL;
+        const grundy_status again = seq->ops->create(seq, &seq->state);
+        st = again != GRUNDY_STATUS_OK ? again : st;
+    }
+    return st;
 }

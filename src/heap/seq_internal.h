@@ -7,6 +7,46 @@
 
 #include <grundy/seq.h>
 
+#include <stddef.h>
+
+/** A byte stream for checkpoints (issue 13): put writes (checksummed by the file's writer), get
+ *  reads exactly n bytes or fails (the file ends: truncated). Both return 0 on success. */
+typedef struct grundy_seq_stream {
+    void *ctx;
+    int (*put)(void *ctx, const void *p, size_t n);
+    int (*get)(void *ctx, void *p, size_t n);
+    char problem[160]; /* load: why the bytes were refused */
+} grundy_seq_stream;
+
+/** Little-endian 64-bit words on a stream (the checkpoint's fields). */
+static inline int grundy_stream_put_u64(grundy_seq_stream *s, uint64_t v) {
+    unsigned char b[8];
+    for (int i = 0; i < 8; i++) {
+        b[i] = (unsigned char)(v >> (8 * i));
+    }
+    return s->put(s->ctx, b, sizeof b);
+}
+
+static inline int grundy_stream_get_u64(grundy_seq_stream *s, uint64_t *v) {
+    unsigned char b[8];
+    if (s->get(s->ctx, b, sizeof b) != 0) {
+        return -1;
+    }
+    *v = 0;
+    for (int i = 7; i >= 0; i--) {
+        *v = (*v << 8) | b[i];
+    }
+    return 0;
+}
+
+/** `count` values of `width` bytes at `raw` (host order) as little-endian words of `width`. */
+int grundy_stream_put_values(grundy_seq_stream *s, const void *raw, unsigned width, uint64_t count);
+/** Read them back into `raw`. */
+int grundy_stream_get_values(grundy_seq_stream *s, void *raw, unsigned width, uint64_t count);
+
+/** Refuse a checkpoint's bytes: the message in s->problem; returns PARSE. */
+grundy_status grundy_stream_refuse(grundy_seq_stream *s, const char *what);
+
 /**
  * An engine: it appends g(length), g(length + 1), ... to the sequence through grundy_seq_push,
  * reading earlier values with grundy_seq_get or grundy_seq_raw.
@@ -36,6 +76,13 @@ typedef struct grundy_seq_engine_ops {
      *  ones it lacks (grundy_seq_missing): then a sequence with opts.memory may drop values
      *  between a prefix and a window (issue 13). Zero: every value is kept, or LIMIT. */
     int windowed;
+    /** issue 13, checkpoints of a sequence with opts.memory (which may hold too few values to
+     *  rebuild the state from them): the state that decides what comes next, written to `out`,
+     *  and read back into a state just created (before any value is held). NULL: none needed
+     *  (ops->resume rebuilds it from the values, which such a sequence then keeps). load:
+     *  PARSE when the bytes do not make a state (the message in out's problem). */
+    grundy_status (*save)(const void *state, struct grundy_seq_stream *out);
+    grundy_status (*load)(grundy_seq *seq, void *state, struct grundy_seq_stream *in);
 } grundy_seq_engine_ops;
 
 extern const grundy_seq_engine_ops grundy_seq_naive_ops;
@@ -162,6 +209,27 @@ int grundy_seq_has_spill(const grundy_seq *seq);
 /** `what` (e.g. "rebuilding the rare list") needs every value g(0..heap-1) in the one array of
  *  grundy_seq_raw: OK when they are, else LIMIT recorded for grundy_seq_limit. */
 grundy_status grundy_seq_need_all(const grundy_seq *seq, uint64_t heap, const char *what);
+
+/** issue 13: the checkpoint of a sequence with opts.memory (seqfile.c's windowed kind): its
+ *  storage (the prefix, the window, the layout), the engine's state (ops->save) and the spill
+ *  file's table, written from memory; the values stay where they are. */
+grundy_status grundy_seq_save_window(const grundy_seq *seq, grundy_seq_stream *out);
+
+/** Read it back into `seq`, which holds no value yet (everything checked first: the caller has
+ *  verified the checksum). @return OK; PARSE (out->problem says why: another --memory, the
+ *  spill file does not match...); LIMIT; NOMEM; IO. */
+grundy_status grundy_seq_load_window(grundy_seq *seq, grundy_seq_stream *in);
+
+/** opts.memory of the sequence (0: none). */
+uint64_t grundy_seq_memory(const grundy_seq *seq);
+
+/** The engine's state (grundy_seq_engine_ops.save needs it: seq_sparse_window.c). */
+grundy_status grundy_sparse_save(const void *state, grundy_seq_stream *out);
+grundy_status grundy_sparse_load(grundy_seq *seq, void *state, grundy_seq_stream *in);
+
+/** issue 13, threads: the last LIMIT came from scratch an engine gave up on (fewer threads):
+ *  forget it. */
+void grundy_seq_limit_clear(grundy_seq *seq);
 
 /* ---------------------------------------------------------------- the self-check (issue 11) */
 

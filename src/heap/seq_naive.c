@@ -602,4 +602,6 @@ const grundy_seq_engine_ops grundy_seq_naive_ops = {
     naive_resume,
     NULL,
     0,
+    NULL,
+    NULL,
 };

@@ -181,7 +181,7 @@ static void *grow(void *p, uint64_t old_count, uint64_t new_count, size_t elem) 
     } while (0)
 
 /* Make room for values below 2^bits (xors of them below 2^(bits + 1) in seen). */
-static grundy_status reserve_bits(grundy_seq *seq, sparse *s, unsigned bits) {
+grundy_status grundy_sparse_reserve_bits(grundy_seq *seq, sparse *s, unsigned bits) {
     grundy_status st = GRUNDY_STATUS_OK;
     if (bits <= s->bits && s->seen != NULL) {
         return GRUNDY_STATUS_OK;
@@ -821,7 +821,7 @@ grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, 
     grundy_status st = GRUNDY_STATUS_OK;
     if ((v >> s->bits) != 0) {
         grundy_seq_flag(seq, n); /* issue 11: the first value needing one more bit */
-        GRUNDY_TRY(reserve_bits(seq, s, bits_for(v)));
+        GRUNDY_TRY(grundy_sparse_reserve_bits(seq, s, bits_for(v)));
     }
     GRUNDY_TRY(grundy_seq_push(seq, v));
     st = record(seq, s, n, v);
@@ -842,7 +842,7 @@ cleanup:
 static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length) {
     grundy_status st = GRUNDY_STATUS_OK;
     sparse *s = state;
-    GRUNDY_TRY(reserve_bits(seq, s, bits_for(grundy_seq_max_value(seq))));
+    GRUNDY_TRY(grundy_sparse_reserve_bits(seq, s, bits_for(grundy_seq_max_value(seq))));
     for (uint64_t n = grundy_seq_length(seq); n < length;) {
         if (n >= s->next_choice) {
             GRUNDY_TRY(choose_label(seq, s, n));
@@ -858,7 +858,7 @@ static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length
             }
             GRUNDY_TRY(grundy_sparse_window_refused(seq, s, n));
         } else if (grundy_sparse_block_fits(s, n, length, &end)) {
-            GRUNDY_TRY(grundy_sparse_run_block(seq, s, n, end, &n));
+            GRUNDY_TRY(grundy_sparse_run_block_capped(seq, s, n, end, &n)); /* issue 13 */
             continue;
         } else if (grundy_sparse_batch_fits(s, n, length)) {
             GRUNDY_TRY(grundy_sparse_run_batch(seq, s, n, &n));
@@ -912,7 +912,7 @@ static grundy_status sparse_resume(grundy_seq *seq, void *state) {
     s->dense = 1;
     s->rare_limit = UINT64_MAX;
     s->next_choice = length > FIRST_CHOICE ? length : FIRST_CHOICE;
-    GRUNDY_TRY(reserve_bits(seq, s, bits_for(grundy_seq_max_value(seq))));
+    GRUNDY_TRY(grundy_sparse_reserve_bits(seq, s, bits_for(grundy_seq_max_value(seq))));
     if (s->hist != NULL) {
         memset(s->hist, 0, (size_t)s->seen_cap * sizeof *s->hist);
         for (uint64_t i = 1; i < length; i++) {
@@ -940,4 +940,6 @@ const grundy_seq_engine_ops grundy_seq_sparse_ops = {
     sparse_resume,
     sparse_rare_count,
     1,
+    grundy_sparse_save, /* issue 13: seq_sparse_window.c */
+    grundy_sparse_load,
 };

@@ -214,6 +214,10 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
 /* Bytes of scratch the state holds now (the engine's bytes op). */
 uint64_t grundy_sparse_bytes(const void *state);
 
+/* Make room for values below 2^bits: seen, the common tables (filled from s->label), the
+ * histogram (issue 13: a checkpoint's state is read back through it). */
+grundy_status grundy_sparse_reserve_bits(grundy_seq *seq, sparse *s, unsigned bits);
+
 /* Push g(n) = v and book it (histogram, rare list, labelling, bits). */
 grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v);
 
@@ -311,6 +315,12 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
 /* issue 13: heap n read through the sequence's view (prefix and window), pushed and booked;
  * LIMIT when an option's value was dropped. seq_sparse_window.c. */
 grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n);
+
+/* grundy_sparse_run_block, and when the threads' scratch does not fit the memory bound (a small
+ * --memory with the default of every core), one thread from here on instead of a LIMIT: the
+ * values never depend on the threads. */
+grundy_status grundy_sparse_run_block_capped(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
+                                             uint64_t *next);
 
 /* Heap n can go through the windowed pass (a rare list, takes expanded, n past them). */
 int grundy_sparse_window_fits(const sparse *s, uint64_t n);

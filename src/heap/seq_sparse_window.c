@@ -14,6 +14,7 @@
 
 #include "../util/try.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct window_ctx {
@@ -262,4 +263,139 @@ grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n) 
     GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, v));
 cleanup:
     return st;
+}
+
+/* ---------------------------------------------------------------- checkpoints (issue 13) */
+
+/* The state a windowed run goes on from, which its dropped values could not rebuild: the
+ * labelling, the histogram it is chosen from, the rare list, when to choose again; and which
+ * lazily made tables it held (they count against opts.memory, so the layouts that follow are
+ * the same). In this order (docs/file-formats.md). */
+enum {
+    SP_BITS,
+    SP_DENSE,
+    SP_MASK,
+    SP_PARITY,
+    SP_LABEL_RARE,
+    SP_RARE_COUNT,
+    SP_RARE_CAP,
+    SP_NEXT_CHOICE,
+    SP_RARE_LIMIT,
+    SP_LABELLINGS,
+    SP_BATCH_SCAN,
+    SP_HIST,
+    SP_BATCH,
+    SP_WORDS
+};
+
+grundy_status grundy_sparse_save(const void *state, grundy_seq_stream *out) {
+    const sparse *s = state;
+    const uint64_t w[SP_WORDS] = {
+        s->bits,       (uint64_t)s->dense, s->label.mask,        s->label.use_parity, s->label.rare,
+        s->rare_count, s->rare_cap,        s->next_choice,       s->rare_limit,       s->labellings,
+        s->batch_scan, s->hist != NULL,    s->batch_seen != NULL};
+    for (int i = 0; i < SP_WORDS; i++) {
+        if (grundy_stream_put_u64(out, w[i]) != 0) {
+            return GRUNDY_STATUS_IO;
+        }
+    }
+    if ((s->hist != NULL && grundy_stream_put_values(out, s->hist, 8, s->seen_cap) != 0) ||
+        grundy_stream_put_values(out, s->rare_pos, 8, s->rare_count) != 0 ||
+        grundy_stream_put_values(out, s->rare_val, 4, s->rare_count) != 0) {
+        return GRUNDY_STATUS_IO;
+    }
+    return GRUNDY_STATUS_OK;
+}
+
+/* The words in range, and the state fresh (no table yet). */
+static int state_words_fine(const sparse *s, const uint64_t *w) {
+    return s->seen == NULL && s->rare_pos == NULL && w[SP_BITS] >= 1 && w[SP_BITS] <= 56 &&
+           w[SP_DENSE] <= 1 && w[SP_PARITY] <= 1 && w[SP_HIST] <= 1 && w[SP_BATCH] <= 1 &&
+           w[SP_RARE_COUNT] <= w[SP_RARE_CAP] && w[SP_RARE_CAP] <= ((uint64_t)1 << 40) &&
+           (w[SP_DENSE] == 0 || w[SP_RARE_COUNT] == 0) && w[SP_BATCH_SCAN] <= ((uint64_t)1 << 40);
+}
+
+/* The rare list read back: ascending positions past 0, values below 2^bits. */
+static grundy_status load_rare(grundy_seq *seq, sparse *s, grundy_seq_stream *in, uint64_t count,
+                               uint64_t cap) {
+    if (cap == 0) {
+        return GRUNDY_STATUS_OK;
+    }
+    const grundy_status st = grundy_seq_charge_room(seq, grundy_sparse_bytes(s) + cap * 12);
+    if (st != GRUNDY_STATUS_OK) {
+        return st;
+    }
+    s->rare_pos = malloc((size_t)cap * sizeof *s->rare_pos);
+    s->rare_val = malloc((size_t)cap * sizeof *s->rare_val);
+    if (s->rare_pos == NULL || s->rare_val == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    s->rare_cap = cap;
+    if (grundy_stream_get_values(in, s->rare_pos, 8, count) != 0 ||
+        grundy_stream_get_values(in, s->rare_val, 4, count) != 0) {
+        return grundy_stream_refuse(in, "truncated inside the engine state");
+    }
+    for (uint64_t i = 0; i < count; i++) {
+        if (s->rare_pos[i] == 0 || (i > 0 && s->rare_pos[i] <= s->rare_pos[i - 1]) ||
+            (s->rare_val[i] >> s->bits) != 0) {
+            return grundy_stream_refuse(in, "corrupt engine state (the rare list)");
+        }
+    }
+    s->rare_count = count;
+    return GRUNDY_STATUS_OK;
+}
+
+grundy_status grundy_sparse_load(grundy_seq *seq, void *state, grundy_seq_stream *in) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    sparse *s = state;
+    uint64_t w[SP_WORDS];
+    for (int i = 0; i < SP_WORDS; i++) {
+        if (grundy_stream_get_u64(in, &w[i]) != 0) {
+            return grundy_stream_refuse(in, "truncated inside the engine state");
+        }
+    }
+    if (!state_words_fine(s, w)) {
+        return grundy_stream_refuse(in, "corrupt engine state (a field out of range)");
+    }
+    s->label.mask = w[SP_MASK];
+    s->label.use_parity = (unsigned)w[SP_PARITY];
+    s->label.rare = w[SP_LABEL_RARE];
+    GRUNDY_TRY(grundy_sparse_reserve_bits(seq, s, (unsigned)w[SP_BITS])); /* fills common[] */
+    if ((s->hist != NULL) != (w[SP_HIST] != 0) || (s->hist == NULL && w[SP_DENSE] == 0)) {
+        return grundy_stream_refuse(in, "corrupt engine state (the histogram)");
+    }
+    s->dense = (int)w[SP_DENSE];
+    if (s->hist != NULL && grundy_stream_get_values(in, s->hist, 8, s->seen_cap) != 0) {
+        return grundy_stream_refuse(in, "truncated inside the engine state");
+    }
+    GRUNDY_TRY(load_rare(seq, s, in, w[SP_RARE_COUNT], w[SP_RARE_CAP]));
+    if (w[SP_BATCH] != 0) {
+        const uint64_t bytes = SPARSE_BATCH * SPARSE_BATCH_STRIDE * sizeof(sparse_mark);
+        GRUNDY_TRY(grundy_seq_charge_room(seq, grundy_sparse_bytes(s) + bytes));
+        s->batch_seen = calloc(SPARSE_BATCH * SPARSE_BATCH_STRIDE, sizeof *s->batch_seen);
+        GRUNDY_CHECK(s->batch_seen != NULL, GRUNDY_STATUS_NOMEM);
+    }
+    s->next_choice = w[SP_NEXT_CHOICE];
+    s->rare_limit = w[SP_RARE_LIMIT];
+    s->labellings = w[SP_LABELLINGS];
+    s->batch_scan = w[SP_BATCH_SCAN];
+cleanup:
+    return st;
+}
+
+/* ---------------------------------------------------------------- threads (issue 13) */
+
+grundy_status grundy_sparse_run_block_capped(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
+                                             uint64_t *next) {
+    const grundy_status st = grundy_sparse_run_block(seq, s, b0, b1, next);
+    if (st != GRUNDY_STATUS_LIMIT || s->threads < 2 || s->slots != NULL ||
+        grundy_seq_limit(seq)->reason != GRUNDY_SEQ_LIMIT_BYTES) {
+        return st;
+    }
+    /* The slots were refused (reserve_slots frees them before it charges): one heap at a time
+     * from here, which needs no slots; every value pushed so far stands. */
+    s->threads = 1;
+    grundy_seq_limit_clear(seq);
+    *next = grundy_seq_length(seq);
+    return GRUNDY_STATUS_OK;
 }

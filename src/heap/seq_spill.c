@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SPILL_MAGIC  "GRUNDYSP"
@@ -52,7 +53,17 @@ struct grundy_seq_spill {
     spill_slot slot[SPILL_SLOTS];
     uint64_t clock;
     char problem[200];
+    /* issue 13, checkpoints: the header is written at the first block (a file a checkpoint
+     * refers to is adopted instead, not truncated), with an id the checkpoint records; a file
+     * a checkpoint refers to stays after the run */
+    char *rule;
+    int started;
+    int created; /* the file did not exist before this run */
+    int keep;
+    uint64_t id;
 };
+
+#define SPILL_ID_AT (SPILL_HEADER - 8) /* the run's id, in the header's last word */
 
 /* A block's checksum: FNV-1a's basis and prime over 8-byte words, folded after each step (a
  * bijection of the state per word, so one changed word always changes it), then the length. */
@@ -126,6 +137,36 @@ static grundy_status write_header(int fd, const char *rule, uint64_t block_bytes
     return write_at(fd, h, sizeof h, 0);
 }
 
+/* A fresh id for a new spill file: 8 bytes of /dev/urandom, else the clock and the pid. */
+static uint64_t fresh_id(void) {
+    uint64_t id = 0;
+    const int fd = open("/dev/urandom", O_RDONLY);
+    if (fd >= 0) {
+        if (read(fd, &id, sizeof id) != (ssize_t)sizeof id) {
+            id = 0;
+        }
+        close(fd);
+    }
+    if (id == 0) {
+        id = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid() ^ UINT64_C(0x9e3779b97f4a7c15);
+    }
+    return id;
+}
+
+/* The first block: the file starts afresh (truncated, the header with a new id). */
+static grundy_status start_file(grundy_seq_spill *sp) {
+    sp->id = fresh_id();
+    unsigned char idb[8];
+    memcpy(idb, &sp->id, 8);
+    if (ftruncate(sp->fd, 0) != 0 || write_header(sp->fd, sp->rule, sp->block_bytes) != 0 ||
+        write_at(sp->fd, idb, 8, SPILL_ID_AT) != GRUNDY_STATUS_OK) {
+        snprintf(sp->problem, sizeof sp->problem, "cannot write the header");
+        return GRUNDY_STATUS_IO;
+    }
+    sp->started = 1;
+    return GRUNDY_STATUS_OK;
+}
+
 grundy_status grundy_spill_open(const char *path, const char *rule, uint64_t memory,
                                 grundy_seq_spill **out) {
     grundy_seq_spill *sp = NULL;
@@ -146,6 +187,7 @@ grundy_status grundy_spill_open(const char *path, const char *rule, uint64_t mem
         sp->block_bytes *= 2;
     }
     sp->path = malloc(strlen(path) + 1);
+    sp->rule = malloc(strlen(rule) + 1);
     sp->buf = malloc((size_t)sp->block_bytes);
     st = GRUNDY_STATUS_NOMEM;
     for (int i = 0; i < SPILL_SLOTS; i++) {
@@ -155,14 +197,19 @@ grundy_status grundy_spill_open(const char *path, const char *rule, uint64_t mem
             goto fail;
         }
     }
-    if (sp->path == NULL || sp->buf == NULL) {
+    if (sp->path == NULL || sp->rule == NULL || sp->buf == NULL) {
         goto fail;
     }
     strcpy(sp->path, path);
+    strcpy(sp->rule, rule);
     sp->buf_width = 1;
     st = GRUNDY_STATUS_IO;
-    sp->fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-    if (sp->fd < 0 || write_header(sp->fd, rule, sp->block_bytes) != GRUNDY_STATUS_OK) {
+    /* not truncated yet: a checkpoint may adopt it (grundy_spill_adopt); the first block
+     * starts it afresh otherwise */
+    struct stat sb;
+    sp->created = stat(path, &sb) != 0;
+    sp->fd = open(path, O_RDWR | O_CREAT, 0600);
+    if (sp->fd < 0) {
         goto fail;
     }
     *out = sp;
@@ -178,7 +225,10 @@ void grundy_spill_close(grundy_seq_spill *sp) {
     }
     if (sp->fd >= 0) {
         close(sp->fd);
-        unlink(sp->path); /* scratch of this run only */
+        if ((sp->started || sp->created) && !sp->keep) {
+            unlink(sp->path); /* scratch of this run only (a file this run never wrote, which
+                               * a checkpoint may need, stays) */
+        }
     }
     for (int i = 0; i < SPILL_SLOTS; i++) {
         free(sp->slot[i].data);
@@ -186,6 +236,7 @@ void grundy_spill_close(grundy_seq_spill *sp) {
     free(sp->blocks);
     free(sp->buf);
     free(sp->path);
+    free(sp->rule);
     free(sp);
 }
 
@@ -213,6 +264,12 @@ const char *grundy_spill_problem(const grundy_seq_spill *sp) {
 /* Write the block being filled (if any) and start the next one at width `width`. */
 static grundy_status flush(grundy_seq_spill *sp, unsigned width) {
     const uint64_t count = sp->end - sp->buf_start;
+    if (count > 0 && !sp->started) {
+        const grundy_status st = start_file(sp);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+    }
     if (count > 0) {
         if (sp->block_count == sp->block_cap) {
             const uint64_t cap = sp->block_cap < 64 ? 64 : 2 * sp->block_cap;
@@ -370,4 +427,162 @@ grundy_status grundy_spill_load(grundy_seq_spill *sp, uint64_t i, uint64_t *valu
         *value = load_width(run.base, run.width, i - run.lo);
     }
     return st;
+}
+
+/* ---------------------------------------------------------------- checkpoints (issue 13) */
+
+/* The table a checkpoint holds: the file's id and block size, g(0..end-1) in block_count blocks
+ * (start, checksum, count, width each) and the block being filled, which is only in memory. */
+grundy_status grundy_spill_save(grundy_seq_spill *sp, grundy_seq_stream *out) {
+    if (sp->started && fsync(sp->fd) != 0) { /* the blocks it refers to are on disk first */
+        return GRUNDY_STATUS_IO;
+    }
+    sp->keep = 1; /* the checkpoint refers to it: it stays after the run */
+    uint64_t head[6] = {sp->block_bytes, sp->started ? sp->id : 0, sp->end, sp->buf_start,
+                        sp->buf_width,   sp->block_count};
+    for (int i = 0; i < 6; i++) {
+        if (grundy_stream_put_u64(out, head[i]) != 0) {
+            return GRUNDY_STATUS_IO;
+        }
+    }
+    for (uint64_t b = 0; b < sp->block_count; b++) {
+        const spill_block *k = &sp->blocks[b];
+        if (grundy_stream_put_u64(out, k->start) != 0 || grundy_stream_put_u64(out, k->sum) != 0 ||
+            grundy_stream_put_u64(out, ((uint64_t)k->width << 32) | k->count) != 0) {
+            return GRUNDY_STATUS_IO;
+        }
+    }
+    const uint64_t bytes = (sp->end - sp->buf_start) * sp->buf_width;
+    return out->put(out->ctx, sp->buf, (size_t)bytes) == 0 ? GRUNDY_STATUS_OK : GRUNDY_STATUS_IO;
+}
+
+/* The file's header against the checkpoint's: ours, this rule, this block size, this id. */
+static grundy_status check_header(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t block_bytes,
+                                  uint64_t id) {
+    unsigned char h[SPILL_HEADER];
+    const ssize_t r = pread(sp->fd, h, sizeof h, 0);
+    if (r < 0) {
+        return GRUNDY_STATUS_IO;
+    }
+    uint32_t ver = 0, block = 0, len = 0;
+    uint64_t file_id = 0;
+    if (r == (ssize_t)sizeof h) {
+        memcpy(&ver, h + 8, 4);
+        memcpy(&block, h + 12, 4);
+        memcpy(&len, h + 16, 4);
+        memcpy(&file_id, h + SPILL_ID_AT, 8);
+    }
+    const size_t rule_len = strlen(sp->rule);
+    if (r != (ssize_t)sizeof h || memcmp(h, SPILL_MAGIC, 8) != 0 || ver != SPILL_VER ||
+        len != (rule_len < SPILL_HEADER - 20 ? rule_len : SPILL_HEADER - 20) ||
+        memcmp(h + 20, sp->rule, len) != 0) {
+        return grundy_stream_refuse(in, "the spill file is not the one the checkpoint was "
+                                        "written with (no spill header of this rule)");
+    }
+    if (block != block_bytes || file_id != id) {
+        return grundy_stream_refuse(in, "the spill file is another run's (its id or block size "
+                                        "is not the checkpoint's)");
+    }
+    return GRUNDY_STATUS_OK;
+}
+
+/* Every block the checkpoint's table names, read back against its checksum. */
+static grundy_status check_blocks(grundy_seq_spill *sp, grundy_seq_stream *in) {
+    struct stat sb;
+    if (fstat(sp->fd, &sb) != 0) {
+        return GRUNDY_STATUS_IO;
+    }
+    if (sp->block_count > 0) {
+        const spill_block *last = &sp->blocks[sp->block_count - 1];
+        const uint64_t want = SPILL_HEADER + (sp->block_count - 1) * sp->block_bytes +
+                              (uint64_t)last->count * last->width;
+        if ((uint64_t)sb.st_size < want) {
+            return grundy_stream_refuse(in, "the spill file is shorter than the checkpoint's "
+                                            "table of blocks (truncated)");
+        }
+    }
+    for (uint64_t b = 0; b < sp->block_count; b++) {
+        spill_slot *slot = NULL;
+        const grundy_status st = slot_for(sp, b, &slot);
+        if (st == GRUNDY_STATUS_PARSE) {
+            return grundy_stream_refuse(in, "a block of the spill file does not match the "
+                                            "checkpoint's checksum (the file changed)");
+        }
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+    }
+    return GRUNDY_STATUS_OK;
+}
+
+grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t length) {
+    uint64_t head[6];
+    for (int i = 0; i < 6; i++) {
+        if (grundy_stream_get_u64(in, &head[i]) != 0) {
+            return grundy_stream_refuse(in, "truncated inside the spill table");
+        }
+    }
+    const uint64_t block_bytes = head[0], id = head[1], end = head[2], buf_start = head[3];
+    const uint64_t buf_width = head[4], count = head[5];
+    if (block_bytes != sp->block_bytes || end > length || buf_start > end ||
+        (buf_width != 1 && buf_width != 2 && buf_width != 4 && buf_width != 8) ||
+        (end - buf_start) * buf_width > block_bytes || count > end ||
+        count > (UINT64_MAX / 2) / sizeof *sp->blocks) {
+        return grundy_stream_refuse(in, "the spill table is out of range (another --memory?)");
+    }
+    spill_block *blocks = count > 0 ? malloc((size_t)count * sizeof *blocks) : NULL;
+    if (count > 0 && blocks == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    uint64_t next = 0;
+    for (uint64_t b = 0; b < count; b++) {
+        uint64_t wc = 0;
+        if (grundy_stream_get_u64(in, &blocks[b].start) != 0 ||
+            grundy_stream_get_u64(in, &blocks[b].sum) != 0 || grundy_stream_get_u64(in, &wc) != 0) {
+            free(blocks);
+            return grundy_stream_refuse(in, "truncated inside the spill table");
+        }
+        blocks[b].count = (uint32_t)wc;
+        blocks[b].width = (uint32_t)(wc >> 32);
+        const uint64_t w = blocks[b].width;
+        if (blocks[b].start != next || blocks[b].count == 0 ||
+            (w != 1 && w != 2 && w != 4 && w != 8) || blocks[b].count * w > block_bytes) {
+            free(blocks);
+            return grundy_stream_refuse(in, "the spill table is out of range");
+        }
+        next += blocks[b].count;
+    }
+    if (next != buf_start) {
+        free(blocks);
+        return grundy_stream_refuse(in, "the spill table does not add up");
+    }
+    free(sp->blocks);
+    sp->blocks = blocks;
+    sp->block_count = count;
+    sp->block_cap = count;
+    sp->end = end;
+    sp->buf_start = buf_start;
+    sp->buf_width = (unsigned)buf_width;
+    for (int i = 0; i < SPILL_SLOTS; i++) {
+        sp->slot[i].block = UINT64_MAX;
+    }
+    if (in->get(in->ctx, sp->buf, (size_t)((end - buf_start) * buf_width)) != 0) {
+        return grundy_stream_refuse(in, "truncated inside the spill table");
+    }
+    if (id == 0) { /* no block was written: the file starts afresh at the first */
+        return count == 0 ? GRUNDY_STATUS_OK
+                          : grundy_stream_refuse(in, "the spill table is out of range");
+    }
+    grundy_status st = check_header(sp, in, block_bytes, id);
+    st = st == GRUNDY_STATUS_OK ? check_blocks(sp, in) : st;
+    if (st != GRUNDY_STATUS_OK) {
+        sp->problem[0] = '\0';
+        return st;
+    }
+    sp->id = id;
+    sp->started = 1;
+    sp->keep = 1;
+    /* blocks written after the checkpoint are written again, the same, as the run goes on */
+    const uint64_t size = SPILL_HEADER + count * block_bytes;
+    return ftruncate(sp->fd, (off_t)size) == 0 ? GRUNDY_STATUS_OK : GRUNDY_STATUS_IO;
 }

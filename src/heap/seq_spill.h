@@ -48,4 +48,14 @@ uint64_t grundy_spill_bytes(const grundy_seq_spill *sp);
 /** What went wrong with the file (one line), or NULL. */
 const char *grundy_spill_problem(const grundy_seq_spill *sp);
 
+/** issue 13, checkpoints: write the spill's table (its id, blocks, checksums and the block
+ *  being filled) to `out`, after an fsync of the file; from then on the file stays after the
+ *  run (the checkpoint refers to it). @return OK, IO. */
+grundy_status grundy_spill_save(grundy_seq_spill *sp, grundy_seq_stream *out);
+
+/** Read the table back and adopt the file it describes (opened, not yet written): the header,
+ *  id, size and every block's checksum must match, else PARSE with the reason in in->problem.
+ *  `length`: the sequence's length in the checkpoint. @return OK, PARSE, IO, NOMEM. */
+grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t length);
+
 #endif

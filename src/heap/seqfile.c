@@ -61,7 +61,7 @@ static void ck_init(checksum *c) {
 static void ck_update(checksum *c, const unsigned char *p, size_t n) {
     c->total += n;
     while (n > 0 && c->fill > 0) {
-        c->tail[c->fill++] = *p++;
+        c->tail[c->fill++ & 7u] = *p++; /* fill < 8 here: the mask tells the compiler */
         n--;
         if (c->fill == 8) {
             c->h = ck_mix(c->h, le64(c->tail));
@@ -74,7 +74,7 @@ static void ck_update(checksum *c, const unsigned char *p, size_t n) {
     }
     c->h = h;
     while (n > 0) {
-        c->tail[c->fill++] = *p++;
+        c->tail[c->fill++ & 7u] = *p++;
         n--;
     }
 }
@@ -234,14 +234,98 @@ static int write_file(const char *tmp, const grundy_seq *seq, uint64_t count,
     return fclose(w.f) == 0 ? 0 : -1;
 }
 
+/* ---------------------------------------------------------------- windowed checkpoints */
+
+/* issue 13: a checkpoint of a sequence with opts.memory. After the header and the rule: the
+ * body's length, then the body (the caller's extra bytes, the layout, the engine's state, the
+ * prefix, the window, the spill table: docs/file-formats.md), then the checksum. The body is
+ * streamed from what the sequence holds; a first pass only counts its bytes. */
+typedef struct out_ctx {
+    writer *w; /* NULL: count only */
+    uint64_t bytes;
+} out_ctx;
+
+static int out_put(void *ctx, const void *p, size_t n) {
+    out_ctx *o = ctx;
+    o->bytes += n;
+    if (o->w != NULL) {
+        write_bytes(o->w, p, n);
+        return o->w->failed ? -1 : 0;
+    }
+    return 0;
+}
+
+static grundy_status write_body(out_ctx *o, const grundy_seq *seq, const void *extra,
+                                size_t extra_len) {
+    grundy_seq_stream out = {o, out_put, NULL, {0}};
+    if (grundy_stream_put_u64(&out, extra_len) != 0 ||
+        (extra_len > 0 && out_put(o, extra, extra_len) != 0)) {
+        return GRUNDY_STATUS_IO;
+    }
+    return grundy_seq_save_window(seq, &out);
+}
+
+/* The windowed checkpoint into `tmp`, fsynced; IO with errno on failure. */
+static grundy_status write_windowed(const char *tmp, const grundy_seq *seq, const char *rule,
+                                    size_t len, const void *extra, size_t extra_len) {
+    out_ctx count = {NULL, 0};
+    grundy_status st = write_body(&count, seq, extra, extra_len);
+    if (st != GRUNDY_STATUS_OK) {
+        return st;
+    }
+    const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) {
+        return GRUNDY_STATUS_IO;
+    }
+    writer w = {fdopen(fd, "wb"), {0, 0, {0}, 0}, 0};
+    if (w.f == NULL) {
+        close(fd);
+        return GRUNDY_STATUS_IO;
+    }
+    ck_init(&w.ck);
+    const uint64_t max = grundy_seq_max_value(seq);
+    write_header(&w, seq, grundy_seq_length(seq), width_for(max), max, GRUNDY_SEQFILE_WINDOWED,
+                 rule, len);
+    unsigned char word[8];
+    put_le(word, count.bytes, 8);
+    write_bytes(&w, word, sizeof word);
+    out_ctx real = {&w, 0};
+    st = write_body(&real, seq, extra, extra_len);
+    if (st == GRUNDY_STATUS_OK && real.bytes != count.bytes) {
+        st = GRUNDY_STATUS_INTERNAL; /* the body changed between the passes: never */
+    }
+    put_le(word, ck_final(&w.ck), 8);
+    if (!w.failed && fwrite(word, 1, sizeof word, w.f) != sizeof word) {
+        w.failed = 1;
+    }
+    const int saved = errno;
+    if (st != GRUNDY_STATUS_OK || w.failed || fflush(w.f) != 0 || fsync(fileno(w.f)) != 0) {
+        const int why = w.failed ? saved : errno;
+        fclose(w.f);
+        errno = why != 0 ? why : EIO;
+        return st != GRUNDY_STATUS_OK ? st : GRUNDY_STATUS_IO;
+    }
+    return fclose(w.f) == 0 ? GRUNDY_STATUS_OK : GRUNDY_STATUS_IO;
+}
+
 grundy_status grundy_seqfile_save(const grundy_seq *seq, uint64_t count, grundy_seqfile_kind kind,
                                   const char *path) {
+    return grundy_seqfile_save_extra(seq, count, kind, path, NULL, 0);
+}
+
+grundy_status grundy_seqfile_save_extra(const grundy_seq *seq, uint64_t count,
+                                        grundy_seqfile_kind kind, const char *path,
+                                        const void *extra, size_t extra_len) {
     grundy_status st = GRUNDY_STATUS_OK;
     char *rule = NULL, *tmp = NULL;
     unsigned char *buf = NULL;
     GRUNDY_CHECK(count <= grundy_seq_length(seq), GRUNDY_STATUS_INVALID_ARG);
+    const int windowed = grundy_seq_memory(seq) != 0 && kind != GRUNDY_SEQFILE_SEQUENCE;
+    GRUNDY_CHECK(!windowed || count == grundy_seq_length(seq), GRUNDY_STATUS_INVALID_ARG);
     /* issue 13: a sequence with opts.memory that dropped values (or keeps a window) */
-    GRUNDY_TRY(grundy_seq_need_all(seq, count, "writing a sequence file or checkpoint"));
+    if (!windowed) {
+        GRUNDY_TRY(grundy_seq_need_all(seq, count, "writing a sequence file or checkpoint"));
+    }
     const size_t len = rule_text(grundy_seq_rule(seq), &rule);
     GRUNDY_CHECK(rule != NULL, GRUNDY_STATUS_NOMEM);
     GRUNDY_CHECK(len <= MAX_RULE_TEXT, GRUNDY_STATUS_INVALID_ARG);
@@ -250,7 +334,17 @@ grundy_status grundy_seqfile_save(const grundy_seq *seq, uint64_t count, grundy_
     buf = malloc(BUFFER_BYTES);
     GRUNDY_CHECK(tmp != NULL && buf != NULL, GRUNDY_STATUS_NOMEM);
     snprintf(tmp, tmp_len, "%s.tmp.%ld", path, (long)getpid());
-    if (write_file(tmp, seq, count, kind, rule, len, buf) != 0 || rename(tmp, path) != 0) {
+    if (windowed) {
+        st = write_windowed(tmp, seq, rule, len, extra, extra_len);
+        if (st != GRUNDY_STATUS_OK) {
+            const int why = errno;
+            unlink(tmp);
+            errno = why;
+            goto cleanup;
+        }
+    }
+    if ((!windowed && write_file(tmp, seq, count, kind, rule, len, buf) != 0) ||
+        rename(tmp, path) != 0) {
         const int why = errno;
         unlink(tmp);
         errno = why;
@@ -322,8 +416,9 @@ static grundy_status parse_header(const unsigned char *h, grundy_seqfile_info *i
     info->count = get_le(h + 24, 8);
     info->max_value = get_le(h + 32, 8);
     *rule_len = (uint32_t)get_le(h + 40, 4);
-    if ((kind != GRUNDY_SEQFILE_SEQUENCE && kind != GRUNDY_SEQFILE_CHECKPOINT) || engine < 1 ||
-        engine > 2 || info->width != width_for(info->max_value) ||
+    if ((kind != GRUNDY_SEQFILE_SEQUENCE && kind != GRUNDY_SEQFILE_CHECKPOINT &&
+         kind != GRUNDY_SEQFILE_WINDOWED) ||
+        engine < 1 || engine > 2 || info->width != width_for(info->max_value) ||
         info->count > GRUNDY_NUMBER_MAX || *rule_len == 0 || *rule_len > MAX_RULE_TEXT) {
         return refuse(info, GRUNDY_SEQFILE_BAD_HEADER,
                       "corrupt header (kind, engine, width, count or rule length out of range)");
@@ -432,8 +527,140 @@ cleanup:
     return st;
 }
 
-grundy_status grundy_seqfile_load(const char *path, grundy_seq *seq, grundy_seqfile_info *info) {
+/* ---------------------------------------------------------------- reading a windowed one */
+
+typedef struct in_ctx {
+    FILE *f;
+    uint64_t left; /* body bytes not read yet */
+} in_ctx;
+
+static int in_get(void *ctx, void *p, size_t n) {
+    in_ctx *c = ctx;
+    if (n > c->left || fread(p, 1, n, c->f) != n) {
+        return -1;
+    }
+    c->left -= n;
+    return 0;
+}
+
+/* The checksum over everything before the last 8 bytes, against them (the first pass: nothing
+ * is read into the sequence before the whole file is known whole). */
+static grundy_status check_sum_whole(FILE *f, uint64_t size, grundy_seqfile_info *info) {
     grundy_status st = GRUNDY_STATUS_OK;
+    unsigned char *buf = malloc(BUFFER_BYTES);
+    GRUNDY_CHECK(buf != NULL, GRUNDY_STATUS_NOMEM);
+    GRUNDY_CHECK(fseek(f, 0, SEEK_SET) == 0, GRUNDY_STATUS_IO);
+    checksum ck;
+    ck_init(&ck);
+    for (uint64_t left = size - 8; left > 0;) {
+        const size_t n = left < BUFFER_BYTES ? (size_t)left : BUFFER_BYTES;
+        GRUNDY_CHECK(read_exact(f, &ck, buf, n), GRUNDY_STATUS_IO);
+        left -= n;
+    }
+    unsigned char sum[8];
+    GRUNDY_CHECK(fread(sum, 1, sizeof sum, f) == sizeof sum, GRUNDY_STATUS_IO);
+    if (get_le(sum, 8) != ck_final(&ck)) {
+        st = refuse(info, GRUNDY_SEQFILE_CORRUPT,
+                    "corrupt: the checksum does not match the content (a changed byte)");
+    }
+cleanup:
+    free(buf);
+    return st;
+}
+
+/* The rule text after the header, against the sequence's. */
+static grundy_status check_rule(FILE *f, const grundy_seq *seq, grundy_seqfile_info *info,
+                                uint32_t rule_len) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    char *want = NULL;
+    unsigned char *rule = malloc(rule_len + 1);
+    GRUNDY_CHECK(rule != NULL, GRUNDY_STATUS_NOMEM);
+    GRUNDY_CHECK(fread(rule, 1, rule_len, f) == rule_len, GRUNDY_STATUS_IO);
+    const size_t want_len = rule_text(grundy_seq_rule(seq), &want);
+    GRUNDY_CHECK(want != NULL, GRUNDY_STATUS_NOMEM);
+    if (want_len != rule_len || memcmp(want, rule, rule_len) != 0) {
+        char theirs[96];
+        shown(theirs, sizeof theirs, rule, rule_len);
+        st = refuse(info, GRUNDY_SEQFILE_OTHER_RULE, "made for another rule: %s, not %s", theirs,
+                    want);
+    }
+cleanup:
+    free(want);
+    free(rule);
+    return st;
+}
+
+static grundy_status read_windowed(FILE *f, grundy_seq *seq, grundy_seqfile_info *info,
+                                   uint32_t rule_len, void **extra, size_t *extra_len) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    struct stat sb;
+    unsigned char word[8];
+    GRUNDY_CHECK(fstat(fileno(f), &sb) == 0, GRUNDY_STATUS_IO);
+    const uint64_t size = (uint64_t)sb.st_size, head = HEADER_FIXED + rule_len + 8;
+    if (size < head + 8 || fseek(f, (long)(head - 8), SEEK_SET) != 0 || fread(word, 1, 8, f) != 8) {
+        return refuse(info, GRUNDY_SEQFILE_TRUNCATED, "truncated inside the header");
+    }
+    const uint64_t body = get_le(word, 8);
+    if (body > UINT64_MAX - head - 8 || size < head + body + 8) {
+        return refuse(
+            info, GRUNDY_SEQFILE_TRUNCATED, "truncated: %llu bytes, where the header promises %llu",
+            (unsigned long long)size,
+            (unsigned long long)(body > UINT64_MAX - head - 8 ? UINT64_MAX : head + body + 8));
+    }
+    if (size > head + body + 8) {
+        return refuse(info, GRUNDY_SEQFILE_CORRUPT, "corrupt: %llu bytes past the checksum",
+                      (unsigned long long)(size - head - body - 8));
+    }
+    GRUNDY_TRY(check_sum_whole(f, size, info));
+    GRUNDY_CHECK(fseek(f, HEADER_FIXED, SEEK_SET) == 0, GRUNDY_STATUS_IO);
+    GRUNDY_TRY(check_rule(f, seq, info, rule_len));
+    if (info->engine != grundy_seq_get_engine(seq)) {
+        return refuse(info, GRUNDY_SEQFILE_OTHER_RUN,
+                      "made by another engine (its state is that engine's): resume with the "
+                      "same --engine");
+    }
+    if (grundy_seq_length(seq) >= info->count && grundy_seq_length(seq) > 0) {
+        return GRUNDY_STATUS_OK; /* the sequence holds as much: kept */
+    }
+    GRUNDY_CHECK(fseek(f, (long)head, SEEK_SET) == 0, GRUNDY_STATUS_IO);
+    in_ctx c = {f, body};
+    grundy_seq_stream in = {&c, NULL, in_get, {0}};
+    uint64_t n = 0;
+    GRUNDY_CHECK(grundy_stream_get_u64(&in, &n) == 0, GRUNDY_STATUS_IO);
+    if (n > c.left) {
+        return refuse(info, GRUNDY_SEQFILE_CORRUPT, "corrupt: the extra state's length");
+    }
+    *extra = malloc(n > 0 ? (size_t)n : 1);
+    GRUNDY_CHECK(*extra != NULL, GRUNDY_STATUS_NOMEM);
+    *extra_len = (size_t)n;
+    GRUNDY_CHECK(in_get(&c, *extra, (size_t)n) == 0, GRUNDY_STATUS_IO);
+    st = grundy_seq_load_window(seq, &in);
+    if (st == GRUNDY_STATUS_PARSE) {
+        const char *const why = in.problem[0] != '\0' ? in.problem : grundy_seq_spill_problem(seq);
+        return refuse(info, GRUNDY_SEQFILE_OTHER_RUN, "%s", why != NULL ? why : "refused");
+    }
+    if (st == GRUNDY_STATUS_OK && c.left != 0) {
+        st = refuse(info, GRUNDY_SEQFILE_CORRUPT, "corrupt: %llu bytes of the body not read",
+                    (unsigned long long)c.left);
+    }
+cleanup:
+    return st;
+}
+
+grundy_status grundy_seqfile_load(const char *path, grundy_seq *seq, grundy_seqfile_info *info) {
+    void *extra = NULL;
+    size_t extra_len = 0;
+    const grundy_status st = grundy_seqfile_load_extra(path, seq, info, &extra, &extra_len);
+    free(extra);
+    return st;
+}
+
+grundy_status grundy_seqfile_load_extra(const char *path, grundy_seq *seq,
+                                        grundy_seqfile_info *info, void **extra,
+                                        size_t *extra_len) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    *extra = NULL;
+    *extra_len = 0;
     void *values = NULL;
     checksum ck;
     unsigned char h[HEADER_FIXED] = {0};
@@ -450,6 +677,15 @@ grundy_status grundy_seqfile_load(const char *path, grundy_seq *seq, grundy_seqf
         goto cleanup;
     }
     GRUNDY_TRY(parse_header(h, info, &rule_len));
+    if (info->kind == GRUNDY_SEQFILE_WINDOWED) {
+        st = read_windowed(f, seq, info, rule_len, extra, extra_len);
+        if (st != GRUNDY_STATUS_OK) {
+            free(*extra);
+            *extra = NULL;
+            *extra_len = 0;
+        }
+        goto cleanup;
+    }
     GRUNDY_TRY(check_size(f, info, rule_len));
     GRUNDY_TRY(read_body(f, &ck, seq, info, rule_len, &values));
     if (info->count > grundy_seq_length(seq)) {

@@ -141,6 +141,94 @@ grundy_status grundy_stats_acc_add(grundy_stats_acc *a, uint64_t value) {
     return GRUNDY_STATUS_OK;
 }
 
+/* ---------------------------------------------------------------- checkpoints (issue 13) */
+
+/* The words: count, max value, its heap, no_mask, bits, parity bit; then freq[0..max value] and,
+ * with a mask, hist and last (2^(bits + 1) each); little-endian. */
+#define ACC_WORDS 6
+
+static void put_words(unsigned char *p, const uint64_t *w, uint64_t n) {
+    for (uint64_t i = 0; i < n; i++) {
+        for (unsigned b = 0; b < 8; b++) {
+            p[8 * i + b] = (unsigned char)(w[i] >> (8 * b));
+        }
+    }
+}
+
+static void get_words(const unsigned char *p, uint64_t *w, uint64_t n) {
+    for (uint64_t i = 0; i < n; i++) {
+        w[i] = 0;
+        for (unsigned b = 8; b-- > 0;) {
+            w[i] = (w[i] << 8) | p[8 * i + b];
+        }
+    }
+}
+
+/* Words after the head: the frequencies and the class tables. */
+static uint64_t acc_table_words(const grundy_stats_acc *a) {
+    const uint64_t freq = a->count > 0 ? a->max_value + 1 : 0;
+    return freq + (a->hist != NULL ? 2 * ((uint64_t)2 << a->bits) : 0);
+}
+
+grundy_status grundy_stats_acc_save(const grundy_stats_acc *a, void **bytes, size_t *len) {
+    const uint64_t head[ACC_WORDS] = {a->count, a->max_value, a->max_heap, (uint64_t)a->no_mask,
+                                      a->bits,  a->parity_bit};
+    const uint64_t freq = a->count > 0 ? a->max_value + 1 : 0, words = acc_table_words(a);
+    *bytes = NULL;
+    *len = 0;
+    if (words > (SIZE_MAX / 8) - ACC_WORDS) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    unsigned char *p = malloc((size_t)(ACC_WORDS + words) * 8);
+    if (p == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    put_words(p, head, ACC_WORDS);
+    put_words(p + 8 * ACC_WORDS, a->freq, freq);
+    if (a->hist != NULL) {
+        const uint64_t size = (uint64_t)2 << a->bits;
+        put_words(p + 8 * (ACC_WORDS + freq), a->hist, size);
+        put_words(p + 8 * (ACC_WORDS + freq + size), a->last, size);
+    }
+    *bytes = p;
+    *len = (size_t)(ACC_WORDS + words) * 8;
+    return GRUNDY_STATUS_OK;
+}
+
+grundy_status grundy_stats_acc_load(grundy_stats_acc *a, const void *bytes, size_t len) {
+    const unsigned char *p = bytes;
+    uint64_t head[ACC_WORDS];
+    if (a->count != 0 || len < 8 * ACC_WORDS) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    get_words(p, head, ACC_WORDS);
+    if (head[0] == 0) {
+        return len == 8 * ACC_WORDS ? GRUNDY_STATUS_OK : GRUNDY_STATUS_INVALID_ARG;
+    }
+    if (head[1] >= len || head[2] >= head[0] || head[5] != a->parity_bit) {
+        return GRUNDY_STATUS_INVALID_ARG; /* another rule's, or not an accumulator's */
+    }
+    const grundy_status st = reserve(a, head[1]);
+    if (st != GRUNDY_STATUS_OK) {
+        return st;
+    }
+    a->count = head[0];
+    a->max_value = head[1];
+    a->max_heap = head[2];
+    if ((uint64_t)a->no_mask != head[3] || (a->hist != NULL && a->bits != head[4]) ||
+        len != 8 * (ACC_WORDS + acc_table_words(a))) {
+        a->count = 0;
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
+    get_words(p + 8 * ACC_WORDS, a->freq, a->max_value + 1);
+    if (a->hist != NULL) {
+        const uint64_t size = (uint64_t)2 << a->bits, at = ACC_WORDS + a->max_value + 1;
+        get_words(p + 8 * at, a->hist, size);
+        get_words(p + 8 * (at + size), a->last, size);
+    }
+    return GRUNDY_STATUS_OK;
+}
+
 /* The labelling over heaps 1..count-1 and its rare heaps: the last one is the last heap of the
  * latest rare class. */
 static grundy_status choose_mask(const grundy_stats_acc *a, grundy_stats *s) {

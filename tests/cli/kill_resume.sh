@@ -6,6 +6,7 @@
 # values and --save file are byte-identical to an uninterrupted run's. The same for `period` (doubling rounds). SIGINT and
 # SIGTERM save and exit 130 and 143 with a resumable checkpoint; a damaged checkpoint is refused
 # with exit 3.
+# With --memory (and --spill), the same for `stats` and `values` of 0.167 in a sliding window.
 #   kill_resume.sh GRUNDY
 set -u
 GRUNDY=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -124,6 +125,81 @@ head -c $(($(wc -c <INT.ck) - 1)) INT.ck >cut.ck
 "$GRUNDY" values 0.6 --to 10 --checkpoint cut.ck >/dev/null 2>cut.err
 [ $? -eq 3 ] || fail "a truncated checkpoint was not refused with exit 3"
 grep -q truncated cut.err || fail "a truncated checkpoint: $(cat cut.err)"
+
+# --memory (issue 13): the checkpoint of a windowed run holds the prefix, the window, the
+# engine's state and what the command accumulated (stats' frequencies); with --spill, the spill
+# file's table too (the file stays beside it). Killed, resumed: the same output as a run never
+# stopped, with the same --memory. The bound is small, so that the window slides many times.
+MEM=300000
+MN=${GRUNDY_KILL_MEMORY_HEAPS:-1000000}
+"$GRUNDY" stats 0.167 --to $MN --memory $MEM --freq >ref_stats.out
+echo "exit $?" >>ref_stats.out
+"$GRUNDY" stats 0.167 --to $MN --freq >full_stats.out
+echo "exit $?" >>full_stats.out
+cmp -s ref_stats.out full_stats.out || fail "stats: --memory $MEM gives other statistics"
+kill_loop mstats "$KILLS" ref_stats.out stats 0.167 --to $MN --memory $MEM --freq
+cmp -s ref_stats.out mstats.out || fail "stats --memory: the resumed output differs: $(cat mstats.out)"
+"$GRUNDY" values 0.167 --to $MN --memory $MEM --spill ref.sp >ref_mvalues.out
+echo "exit $?" >>ref_mvalues.out
+kill_loop mvalues "$KILLS" ref_mvalues.out values 0.167 --to $MN --memory $MEM --spill mvalues.sp
+cmp -s ref_mvalues.out mvalues.out || fail "values --memory --spill: the resumed output differs"
+[ -f mvalues.sp ] || fail "values --memory --spill: the spill file the checkpoint refers to is gone"
+
+# SIGINT and SIGTERM with --memory: 130 and 143, then the resumed run ends as the uninterrupted.
+for sig in INT TERM; do
+    rm -f "m$sig.ck" "m$sig.sp"
+    "$GRUNDY" values 0.167 --to $MN --memory $MEM --spill "m$sig.sp" --checkpoint "m$sig.ck" --checkpoint-every 0 >/dev/null 2>"m$sig.err" &
+    pid=$!
+    tries=0
+    while [ ! -f "m$sig.ck" ] && [ $tries -lt 1000 ]; do
+        sleep 0.01
+        tries=$((tries + 1))
+    done
+    kill -$sig $pid
+    wait $pid
+    rc=$?
+    want=130
+    [ $sig = TERM ] && want=143
+    if [ $rc -eq 0 ]; then
+        echo "kill_resume: --memory SIG$sig came after the end (a fast machine): not tested"
+        continue
+    fi
+    [ $rc -eq $want ] || fail "--memory SIG$sig: exit $rc, expected $want: $(cat "m$sig.err")"
+    grep -q "interrupted by SIG$sig at heap" "m$sig.err" || fail "--memory SIG$sig: $(cat "m$sig.err")"
+    "$GRUNDY" values 0.167 --to $MN --memory $MEM --spill "m$sig.sp" --checkpoint "m$sig.ck" -q >"m$sig.out"
+    echo "exit $?" >>"m$sig.out"
+    cmp -s ref_mvalues.out "m$sig.out" || fail "--memory SIG$sig: the resumed values differ"
+done
+
+# Windowed checkpoints that do not match are refused with exit 3 and the check that failed.
+refused() { # $1: what the message must say; the rest: the command
+    want=$1
+    shift
+    "$GRUNDY" "$@" -q >/dev/null 2>refused.err
+    rc=$?
+    [ $rc -eq 3 ] || fail "exit $rc, not 3, for: $* ($(cat refused.err))"
+    grep -q "$want" refused.err || fail "'$want' not said for: $*: $(cat refused.err)"
+}
+ck=mstats.ck
+size=$(wc -c <$ck)
+head -c $((size / 2)) $ck >mcut.ck
+refused truncated stats 0.167 --to $MN --memory $MEM --checkpoint mcut.ck
+cp $ck mflip.ck
+printf '\377' | dd of=mflip.ck bs=1 seek=$((size / 3)) conv=notrunc 2>/dev/null
+refused "checksum does not match" stats 0.167 --to $MN --memory $MEM --checkpoint mflip.ck
+cp $ck mother.ck
+refused "another rule" stats 0.6 --to $MN --memory $MEM --checkpoint mother.ck
+refused "made with --memory $MEM, not 400000" stats 0.167 --to $MN --memory 400000 --checkpoint mother.ck
+refused "made by another command" count 0.167 --to $MN --memory $MEM --checkpoint mother.ck
+refused "made with --spill" stats 0.167 --to $MN --memory $MEM --checkpoint mINT.ck
+cp mINT.ck mspill.ck
+cp mINT.sp mspill.sp
+refused "another run's" values 0.167 --to $MN --memory $MEM --spill mTERM.sp --checkpoint mspill.ck
+printf '\377' | dd of=mspill.sp bs=1 seek=5000 conv=notrunc 2>/dev/null
+refused "does not match the checkpoint" values 0.167 --to $MN --memory $MEM --spill mspill.sp --checkpoint mspill.ck
+cp mINT.sp mspill.sp
+head -c 6000 mINT.sp >mspill.sp
+refused "shorter than the checkpoint" values 0.167 --to $MN --memory $MEM --spill mspill.sp --checkpoint mspill.ck
 
 [ $fail -eq 0 ] && echo "kill_resume: ok"
 exit $fail

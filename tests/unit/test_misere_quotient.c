@@ -342,12 +342,24 @@ static int genus_kind(const grundy_genus *x) {
 static void test_nim_genus(void) {
     grundy_rule *r = parse("nim");
     grundy_genus g[21];
-    CHECK_EQ(r != NULL ? grundy_misere_genus(r, 20, 1u << 20, g) : GRUNDY_STATUS_PARSE,
+    CHECK_EQ(r != NULL ? grundy_misere_genus(r, 20, 1u << 20, 0, g) : GRUNDY_STATUS_PARSE,
              GRUNDY_STATUS_OK);
     for (uint64_t n = 0; n <= 20 && r != NULL; n++) {
         CHECK_U64(g[n].normal, n);
         CHECK_EQ(genus_kind(&g[n]), n == 0 ? GENUS_ZERO : n == 1 ? GENUS_ONE : GENUS_TAME);
     }
+    grundy_rule_destroy(r);
+}
+
+/* The memo's byte bound is a limit, not a crash or a wrong row: 0.07's genus to heap 12 needs
+ * more than 4 KiB of memo, and the same search with the default bound succeeds. */
+static void test_genus_byte_bound(void) {
+    grundy_rule *r = parse("0.07");
+    grundy_genus g[13];
+    CHECK_EQ(r != NULL ? grundy_misere_genus(r, 12, 1u << 20, 4096, g) : GRUNDY_STATUS_PARSE,
+             GRUNDY_STATUS_LIMIT);
+    CHECK_EQ(r != NULL ? grundy_misere_genus(r, 12, 1u << 20, 0, g) : GRUNDY_STATUS_PARSE,
+             GRUNDY_STATUS_OK);
     grundy_rule_destroy(r);
 }
 
@@ -365,7 +377,7 @@ static int check_tame_by_genus(const grundy_rule *rule, const char *text, size_t
     int kind[16];
     uint64_t normal[16];
     grundy_genus gen[16];
-    CHECK_EQ(grundy_misere_genus(rule, n, 1u << 20, gen), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_misere_genus(rule, n, 1u << 20, 0, gen), GRUNDY_STATUS_OK);
     for (size_t h = 1; h <= n; h++) {
         normal[h] = gen[h].normal;
         kind[h] = genus_kind(&gen[h]);
@@ -650,6 +662,7 @@ int main(void) {
     test_proved();
     test_brute(seed);
     test_nim_genus();
+    test_genus_byte_bound();
     test_tame_genus(seed);
     test_play(seed);
     test_many_heaps(seed);

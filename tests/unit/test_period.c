@@ -235,10 +235,64 @@ static void test_unproved(void) {
     grundy_rule_destroy(kayles);
 }
 
+/* The search on random codes with each engine and 1, 2 and 3 threads: the same answer, the
+ * same values computed (the rounds, and the scan's plain filter, never depend on either). */
+static void test_threads(void) {
+    const uint64_t seed = check_seed(1212);
+    check_rng rng = {seed};
+    static const struct {
+        grundy_seq_engine engine;
+        unsigned threads;
+    } runs[] = {{GRUNDY_SEQ_NAIVE, 1},
+                {GRUNDY_SEQ_SPARSE, 1},
+                {GRUNDY_SEQ_SPARSE, 2},
+                {GRUNDY_SEQ_SPARSE, 3}};
+    int compared = 0;
+    for (int trial = 0; trial < 60; trial++) {
+        char text[32];
+        random_finite_code(&rng, 4u, 5, text);
+        grundy_rule *rule = parse(text);
+        grundy_period_result want = {0, 0, GRUNDY_PROOF_NONE, 0, 0, 0, 0, 0};
+        for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+            grundy_period_opts opts = GRUNDY_PERIOD_OPTS_INIT;
+            grundy_period_result r;
+            opts.max_n = 6000;
+            opts.unproved_max_n = 6000;
+            opts.seq.engine = runs[k].engine;
+            opts.seq.threads = runs[k].threads;
+            const grundy_status st = grundy_period_find(rule, NULL, &opts, &r);
+            if (st == GRUNDY_STATUS_UNSUPPORTED && k > 0) {
+                break; /* no sparse engine for this rule */
+            }
+            CHECK_EQ(st, GRUNDY_STATUS_OK);
+            want = k == 0 ? r : want;
+            compared += k == sizeof runs / sizeof runs[0] - 1;
+            if (r.found != want.found || r.proved != want.proved || r.proof != want.proof ||
+                r.period != want.period || r.preperiod != want.preperiod ||
+                r.saltus != want.saltus || r.values_computed != want.values_computed ||
+                r.max_value != want.max_value) {
+                fprintf(stderr,
+                        "%s (seed %llu), engine %d, %u threads: found %d n0 %llu p %llu after "
+                        "%llu values; naive: found %d n0 %llu p %llu after %llu\n",
+                        text, (unsigned long long)seed, (int)runs[k].engine, runs[k].threads,
+                        r.found, (unsigned long long)r.preperiod, (unsigned long long)r.period,
+                        (unsigned long long)r.values_computed, want.found,
+                        (unsigned long long)want.preperiod, (unsigned long long)want.period,
+                        (unsigned long long)want.values_computed);
+                CHECK(0);
+            }
+        }
+        grundy_rule_destroy(rule);
+    }
+    printf("threads: %d random rules alike on every engine and thread count\n", compared);
+    CHECK(compared >= 40);
+}
+
 int main(void) {
     test_literature();
     test_closed_forms();
     test_random_proofs();
     test_unproved();
+    test_threads();
     return check_report("test_period");
 }

@@ -10,7 +10,8 @@
 
 #include <stdio.h>
 
-#define MAX_LEN 700
+#define MAX_LEN  700
+#define LONG_LEN 20000 /* past the scan's chunk of 4096 candidates */
 
 /* design.md, literally: for p = 1, 2, ...: n0 = the smallest start of g(n + p) = g(n) + s up to
  * the end (s from the last value); the first p whose window fits wins. */
@@ -61,14 +62,19 @@ static void store(void *raw, unsigned width, uint64_t i, uint64_t v) {
     }
 }
 
-/* A sequence: an arbitrary prefix, then a period (plain or with a saltus), then maybe damage. */
-static uint64_t random_sequence(check_rng *rng, uint64_t *g, unsigned width) {
+/* A sequence of at most max_len values: an arbitrary prefix, then a period below max_p (plain
+ * or with a saltus), then maybe damage. */
+static uint64_t random_sequence(check_rng *rng, uint64_t *g, unsigned width, uint64_t max_len,
+                                uint64_t max_p) {
     const uint64_t len =
-        check_rng_below(rng, 8) == 0 ? check_rng_below(rng, 6) : 1 + check_rng_below(rng, MAX_LEN);
+        check_rng_below(rng, 8) == 0 ? check_rng_below(rng, 6) : 1 + check_rng_below(rng, max_len);
     /* Late preperiods too: rounds too short to prove a period, with its multiples all matching. */
     const uint64_t kind = check_rng_below(rng, 3);
     const uint64_t n0 = kind == 0 ? 0 : check_rng_below(rng, (kind == 1 ? len / 2 : len) + 1);
-    const uint64_t p = 1 + check_rng_below(rng, 1 + check_rng_below(rng, 60));
+    /* Long ones: a third of the periods at the edge of the scan's first chunk of candidates. */
+    const uint64_t p = max_p > 4100 && check_rng_below(rng, 3) == 0
+                           ? 4093 + check_rng_below(rng, 7)
+                           : 1 + check_rng_below(rng, 1 + check_rng_below(rng, max_p));
     const uint64_t alphabet = 1 + check_rng_below(rng, 4);
     const uint64_t saltus = check_rng_below(rng, 4) == 0 ? check_rng_below(rng, 3) : 0;
     const uint64_t cap = width == 8 ? UINT64_MAX : ((uint64_t)1 << (8 * width)) - 1;
@@ -101,7 +107,7 @@ static void test_random(void) {
             continue;
         }
         const unsigned width = 1u << check_rng_below(&rng, 4);
-        const uint64_t len = random_sequence(&rng, g, width);
+        const uint64_t len = random_sequence(&rng, g, width, MAX_LEN, 60);
         for (uint64_t i = 0; i < len; i++) {
             store(raw, width, i, g[i]);
         }
@@ -123,6 +129,82 @@ static void test_random(void) {
     }
     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
         grundy_rule_destroy(parsed[r]);
+    }
+}
+
+/* The guess, literally: the smallest plain p <= (length - 1) / 2 within the budget's window
+ * whose last min(D / 2, 64) differences and last value repeat p places earlier, n0 as far
+ * back as the values agree, the first whose window fits in the budget. */
+static grundy_period_candidate reference_guess(const grundy_rule *rule, const uint64_t *g,
+                                               uint64_t len, uint64_t budget) {
+    grundy_period_candidate c = {0, 0, 0, 0};
+    if (len < 4) {
+        return c;
+    }
+    const uint64_t D = len - 1, W = D / 2 < 64 ? D / 2 : 64;
+    for (uint64_t p = 1; p <= D / 2 && grundy_period_values_needed(rule, 0, p) <= budget; p++) {
+        int match = 1;
+        for (uint64_t k = 0; k <= W && match; k++) {
+            match = g[len - 1 - k - p] == g[len - 1 - k];
+        }
+        uint64_t n0 = len - p;
+        while (match && n0 > 0 && g[n0 - 1 + p] == g[n0 - 1]) {
+            n0--;
+        }
+        if (match && grundy_period_values_needed(rule, n0, p) <= budget) {
+            c.found = 1;
+            c.n0 = n0;
+            c.p = p;
+            return c;
+        }
+    }
+    return c;
+}
+
+static int same(const grundy_period_candidate *got, const grundy_period_candidate *want) {
+    return got->found == want->found && got->n0 == want->n0 && got->p == want->p &&
+           got->s == want->s;
+}
+
+/* Long sequences (several chunks of candidates, periods in the thousands), scan and guess. */
+static void test_long(void) {
+    static const char *const rules[] = {"0.07", "0.77", "0.16", "4!.0", "0.6", "0.137"};
+    static uint64_t g[LONG_LEN];
+    static uint64_t raw[LONG_LEN];
+    const uint64_t seed = check_seed(4343);
+    check_rng rng = {seed};
+    for (int round = 0; round < 1000; round++) {
+        const size_t r = (size_t)check_rng_below(&rng, sizeof rules / sizeof rules[0]);
+        grundy_rule *rule = NULL;
+        CHECK_EQ(grundy_rule_parse(rules[r], &rule, NULL), GRUNDY_STATUS_OK);
+        /* Mostly the one-byte plain scan, which filters candidates a chunk at a time. */
+        const unsigned width = check_rng_below(&rng, 4) != 0 ? 1 : 1u << check_rng_below(&rng, 4);
+        const uint64_t len = random_sequence(&rng, g, width, LONG_LEN, 5000);
+        for (uint64_t i = 0; i < len; i++) {
+            store(raw, width, i, g[i]);
+        }
+        const int plain = check_rng_below(&rng, 4) != 0;
+        const uint64_t budget = len + 1 + check_rng_below(&rng, 2 * len + 1);
+        const grundy_period_candidate want = reference(rule, g, len, plain);
+        const grundy_period_candidate want_guess = reference_guess(rule, g, len, budget);
+        grundy_period_candidate got, got_guess;
+        grundy_period_scan(rule, raw, width, len, plain, &got);
+        grundy_period_guess(rule, raw, width, len, budget, &got_guess);
+        if (!same(&got, &want) || !same(&got_guess, &want_guess)) {
+            fprintf(stderr,
+                    "seed %llu round %d (%s, width %u, length %llu, plain %d, budget %llu): scan "
+                    "%d n0 %llu p %llu s %llu (want %d n0 %llu p %llu s %llu), guess %d n0 %llu "
+                    "p %llu (want %d n0 %llu p %llu)\n",
+                    (unsigned long long)seed, round, rules[r], width, (unsigned long long)len,
+                    plain, (unsigned long long)budget, got.found, (unsigned long long)got.n0,
+                    (unsigned long long)got.p, (unsigned long long)got.s, want.found,
+                    (unsigned long long)want.n0, (unsigned long long)want.p,
+                    (unsigned long long)want.s, got_guess.found, (unsigned long long)got_guess.n0,
+                    (unsigned long long)got_guess.p, want_guess.found,
+                    (unsigned long long)want_guess.n0, (unsigned long long)want_guess.p);
+            CHECK(0);
+        }
+        grundy_rule_destroy(rule);
     }
 }
 
@@ -151,6 +233,7 @@ static void test_kayles(void) {
 
 int main(void) {
     test_random();
+    test_long();
     test_kayles();
     return check_report("test_period_scan");
 }

@@ -67,5 +67,7 @@ grundy_unit_test(test_query_work)
 grundy_unit_test(test_seq_window)
 # issue 13: the spill file of a windowed sequence (--spill) against full storage, damaged files
 grundy_unit_test(test_seq_spill)
+# issue 13: checkpoints of a windowed sequence, stopped and resumed against uninterrupted runs
+grundy_unit_test(test_seq_checkpoint_window)
 # issue 12: the pipeline of cheap rules on two threads (guesser and checker) against the oracles
 grundy_unit_test(test_seq_pipe)

@@ -24,7 +24,8 @@ echo "exit $?"
 echo "exit $?"
 "$GRUNDY" values 0.167 --to 100 --memory 1000000 --save t.seq
 echo "exit $?"
-"$GRUNDY" stats 0.167 --to 100 --memory 1000000 --checkpoint t.ckpt
+# values prints every value again on resume: with --memory, a checkpoint needs --spill
+"$GRUNDY" values 0.167 --to 100 --memory 1000000 --checkpoint t.ckpt
 echo "exit $?"
 # a rare partner behind the window (0.16's rare heaps reach far)
 "$GRUNDY" stats 0.16 --to 300000 --memory 131072 --threads 1
@@ -39,6 +40,10 @@ echo "exit $?"
 # too few bytes for the engine's scratch
 "$GRUNDY" stats 0.167 --to 300000 --memory 5000
 echo "exit $?"
+# issue 13: a small --memory with many threads: one thread, the same statistics
+"$GRUNDY" stats 0.167 --to 300000 --memory 300000 --threads 4 --freq | cksum
+"$GRUNDY" stats 0.167 --to 300000 --memory 300000 --threads 1 --freq | cksum
+"$GRUNDY" stats 0.167 --to 300000 --freq | cksum
 # a limit stops a stream: what was printed stays, the line ended
 "$GRUNDY" values 0.16 --to 300000 --memory 131072 --threads 1 | wc -w | tr -d ' '
 ls t.seq t.ckpt 2>&1 | sed 's/.*t\./no t./; s/:.*//'
