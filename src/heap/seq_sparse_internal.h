@@ -38,6 +38,9 @@ typedef uint8_t sparse_mark;
 /* In a heap_ctx only: SPARSE_SIMD_AVX512 where every value is below SPARSE_BITSET_VALUES (so
  * is every xor of two: the bitset test needs no range check). */
 #define SPARSE_SIMD_AVX512_SMALL 4u
+/* In a heap_ctx only: SPARSE_SIMD_AVX512 for the common gap, the compare per doubt for the doubts
+ * (8-bit values whose scans are short: grundy_sparse_note_scan). */
+#define SPARSE_SIMD_AVX512_COMPARE 5u
 /* The bitset doubt test takes doubts below this. */
 #define SPARSE_BITSET_VALUES 512
 #ifndef SPARSE_BITSET_MIN
@@ -101,6 +104,12 @@ typedef struct sparse {
     /* The batched rare pass (seq_sparse_batch.c): SPARSE_BATCH tables of SPARSE_BATCH_STRIDE. */
     sparse_mark *batch_seen;
     sparse_mark batch_stamp;
+    /* 8-bit values: the doubt scans of heaps with many doubts are short (grundy_sparse_note_scan),
+     * so the heap level is SPARSE_SIMD_AVX512_COMPARE, not the bitset test; the counts (splits
+     * saturating) sit in the padding after batch_stamp, so the engine's bytes stay as they were. */
+    uint8_t short_scans;
+    uint16_t scan_heaps;
+    uint32_t scan_splits;
     uint64_t batch_scan; /* the first take's ordinary splits a <= batch_scan marked per batch */
     unsigned simd; /* SPARSE_SIMD_*: the doubt test's instructions (grundy_sparse_simd_level) */
     int may_drop;  /* issue 13: the sequence may drop values (grundy_seq_may_drop) */
@@ -131,6 +140,9 @@ typedef struct heap_ctx {
 /* The heap_ctx level for s: SPARSE_SIMD_AVX512_SMALL where every value is below
  * SPARSE_BITSET_VALUES. */
 static inline unsigned grundy_sparse_heap_simd(const sparse *s) {
+    if (s->simd == SPARSE_SIMD_AVX512 && s->short_scans && s->bits <= 8) {
+        return SPARSE_SIMD_AVX512_COMPARE;
+    }
     return s->simd == SPARSE_SIMD_AVX512 && ((uint64_t)1 << s->bits) <= SPARSE_BITSET_VALUES
                ? SPARSE_SIMD_AVX512_SMALL
                : s->simd;
@@ -216,6 +228,13 @@ grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, 
 uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
                               size_t *doubts_left);
 
+/* grundy_sparse_settle, and *scanned: the ordinary splits its scans looked at. */
+uint64_t grundy_sparse_settle_scan(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
+                                   size_t *doubts_left, uint64_t *scanned);
+
+/* Count a heap's scan (one thread) towards the choice of its doubt test (s->short_scans). */
+void grundy_sparse_note_scan(sparse *s, size_t doubts_left, uint64_t scanned);
+
 /* The common gap: the smallest v < top with seen[v] != stamp and common[v], or top; the unmarked
  * rare values below it appended to d (by SSE2 where h->simd allows). */
 uint64_t grundy_sparse_gap(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d);
@@ -248,6 +267,24 @@ uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint
  * grundy_sparse_bitset_fits(h): a set of bits looked up a vector of splits at a time. */
 uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                    doubts *d);
+
+/* The doubts kept as a table of SPARSE_TABLE_WORDS words (bit v of word v / 64: v is in doubt)
+ * from the common gap on: 16-bit values all below SPARSE_BITSET_VALUES, and a gap of whole
+ * 64-value chunks. */
+#define SPARSE_TABLE_WORDS (SPARSE_BITSET_VALUES / 64)
+static inline int grundy_sparse_table_fits(const heap_ctx *h, uint64_t top) {
+    return h->simd == SPARSE_SIMD_AVX512_SMALL && h->width == 2 && top >= 64;
+}
+
+/* The common gap as grundy_sparse_gap finds it, the unmarked rare values below it set in table
+ * (zeroed by the caller) and counted in *count, where grundy_sparse_table_fits(h, top). */
+uint64_t grundy_sparse_gap_table(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                 uint64_t *table, size_t *count);
+
+/* grundy_sparse_scan_bitset on the doubts in table (cleared as they show up), where
+ * grundy_sparse_table_fits: the first split not scanned. */
+uint64_t grundy_sparse_scan_table(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                  uint64_t *table);
 
 /* Mark the splits m = r + (m - r) for the rare r = rare_pos[i], i in [first, last), with
  * r_lo <= r < m (r != m - r when the parts must differ): the few that a batched pass left out. */

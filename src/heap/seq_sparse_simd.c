@@ -266,6 +266,108 @@ BITSET_TARGET static uint64_t scan_bitset16(const heap_ctx *h, uint64_t m, uint6
     return a;
 }
 
+/* The doubts as a table from the start (SPARSE_SIMD_AVX512_SMALL, 16-bit values): the common gap
+ * writes the unmarked rare values below it straight into the table's words (its 64-value chunks
+ * are the table's qwords), so no doubt is listed, set or kept one by one; the list is made only
+ * when a doubt outlives the scan (rare: 0.6 settles its heaps in the first take's splits). And
+ * no compress per block: the blocks' lanes and hit masks go to a buffer, and only a group with a
+ * hit looks at them (after the first groups almost none hits: 36 lanes a heap in 0.6, most in
+ * the first 4 blocks), so a block costs two vpermb and one test into a mask on port 5 where the
+ * compress cost two more. */
+BITSET_TARGET static uint64_t gap_table(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                        uint64_t *table, size_t *count) {
+    size_t n = 0;
+    const __m512i stamp = _mm512_set1_epi8((char)h->stamp);
+    for (uint64_t v = 0; v < top; v += 64) {
+        const __m512i seen = _mm512_loadu_si512((const void *)(h->seen + v));
+        const __m512i com = _mm512_loadu_si512((const void *)(common + v));
+        const uint64_t unmarked = ~(uint64_t)_mm512_cmpeq_epi8_mask(seen, stamp);
+        const uint64_t stop = unmarked & _mm512_test_epi8_mask(com, com);
+        const uint64_t rare = unmarked & ~(uint64_t)_mm512_test_epi8_mask(com, com);
+        if (stop != 0) {
+            table[v / 64] = rare & ((stop & (0 - stop)) - 1u);
+            *count = n + (size_t)__builtin_popcountll(table[v / 64]);
+            return v + (unsigned)__builtin_ctzll(stop);
+        }
+        table[v / 64] = rare;
+        n += (size_t)__builtin_popcountll(rare);
+    }
+    *count = n;
+    return top;
+}
+
+/* The lanes of one block of 32 splits from a' = a, and the mask of those whose bit is set. */
+BITSET_TARGET static inline __attribute__((always_inline)) __mmask32
+table_block16(const void *raw, uint64_t m, uint64_t a, __m512i table, __m512i reverse,
+              __m512i *lanes) {
+    const __m512i lo = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, a));
+    const __m512i hi = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, m - a - 31));
+    const __m512i x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
+    const __m512i row =
+        _mm512_maskz_permutexvar_epi8(0x5555555555555555u, _mm512_srli_epi16(x, 3), table);
+    const __m512i bit =
+        _mm512_sllv_epi16(_mm512_set1_epi16(1), _mm512_and_si512(x, _mm512_set1_epi16(7)));
+    *lanes = x;
+    return _mm512_test_epi16_mask(row, bit);
+}
+
+/* Row r: byte 64 is 1 << r, the rest 0; the 64 bytes from row x & 7's byte 64 - (x >> 3) are
+ * value x's bit in a table (x < 512): a load, where bitset_one costs a kmov and a broadcast on
+ * port 5 (the clears were a third of the scan). */
+static const uint8_t table_rows[8][128] = {[0][64] = 1,  [1][64] = 2,  [2][64] = 4,  [3][64] = 8,
+                                           [4][64] = 16, [5][64] = 32, [6][64] = 64, [7][64] = 128};
+
+BITSET_TARGET static inline __attribute__((always_inline)) __m512i table_one(unsigned x) {
+    return _mm512_loadu_si512((const void *)&table_rows[x & 7u][64 - (x >> 3)]);
+}
+
+#define TABLE_VECTORS (2 * BITSET_GROUP) /* 32-split vectors a group at most */
+
+BITSET_TARGET static uint64_t scan_table16(const heap_ctx *h, uint64_t m, uint64_t a,
+                                           uint64_t a_max, uint64_t *words) {
+    __m512i table = _mm512_loadu_si512((const void *)words);
+    const __m512i reverse = _mm512_loadu_si512((const void *)bitset_rev16);
+    uint16_t lanes[TABLE_VECTORS][32];
+    uint32_t hit[TABLE_VECTORS];
+    uint16_t buf[TABLE_VECTORS * 32 + 32]; /* and a whole vector's store past, or 8 copies */
+    for (unsigned group = 1; a + SPARSE_SCAN_BLOCK - 1 <= a_max;
+         group = group < BITSET_GROUP ? 2 * group : BITSET_GROUP) {
+        unsigned vectors = 0;
+        uint32_t any = 0;
+        for (unsigned g = 0; g < group && a + SPARSE_SCAN_BLOCK - 1 <= a_max; g++) {
+            for (unsigned half = 0; half < 2; half++) {
+                __m512i x;
+                hit[vectors] = table_block16(h->raw, m, a + 32 * half, table, reverse, &x);
+                _mm512_storeu_si512((void *)lanes[vectors], x);
+                any |= hit[vectors++];
+            }
+            a += SPARSE_SCAN_BLOCK;
+        }
+        if (any == 0) {
+            continue;
+        }
+        uint16_t *out = buf;
+        for (unsigned v = 0; v < vectors; v++) {
+            const __m512i x = _mm512_loadu_si512((const void *)lanes[v]);
+            _mm512_storeu_si512((void *)out, _mm512_maskz_compress_epi16(hit[v], x));
+            out += __builtin_popcount(hit[v]);
+        }
+        /* Eight at a time past copies of the first: one round for most groups (a loop per hit
+         * mispredicted its exit at most groups). */
+        _mm_storeu_si128((__m128i *)(void *)out, _mm_set1_epi16((short)buf[0]));
+        for (const uint16_t *p = buf; p < out; p += 8) {
+            for (unsigned i = 0; i < 8; i++) {
+                table = _mm512_andnot_si512(table_one(p[i]), table);
+            }
+        }
+        if (_mm512_test_epi64_mask(table, table) == 0) {
+            break;
+        }
+    }
+    _mm512_storeu_si512((void *)words, table);
+    return a;
+}
+
 /* One chunk of the common gap from value v: bit i of unmarked (is_common) for v + i. The unmarked
  * rare values below the chunk's first unmarked common one are appended to d; 1 with *gap set when
  * there is one. */
@@ -366,6 +468,32 @@ uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint
     (void)m;
     (void)a_max;
     (void)d;
+    return a;
+#endif
+}
+
+uint64_t grundy_sparse_gap_table(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                 uint64_t *table, size_t *count) {
+#if SPARSE_HAVE_X86
+    return gap_table(h, common, top, table, count);
+#else
+    (void)h;
+    (void)common;
+    (void)table;
+    *count = 0;
+    return top; /* never: grundy_sparse_table_fits needs SPARSE_SIMD_AVX512_SMALL */
+#endif
+}
+
+uint64_t grundy_sparse_scan_table(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                  uint64_t *table) {
+#if SPARSE_HAVE_X86
+    return scan_table16(h, m, a, a_max, table);
+#else
+    (void)h;
+    (void)m;
+    (void)a_max;
+    (void)table;
     return a;
 #endif
 }
