@@ -93,6 +93,7 @@ typedef struct play_ctx {
     uint64_t max_bytes; /* --max-bytes (issue 17) */
     uint64_t max_work;  /* --max-work: the misere quotient's (issue 17) */
     misere_progress quotient_progress;
+    misere_progress search_progress; /* the misere search's (fifth session) */
     size_t max_moves;
     grundy_move *moves;
     seq_run run; /* the progress line (issue 17) */
@@ -267,6 +268,7 @@ static int play_one(play_ctx *c, const uint64_t *heaps, size_t count, size_t lin
         grundy_position_play(c->player, heaps, count, c->misere, c->moves, c->max_moves, &r);
     seq_run_clear(&c->run);
     misere_progress_clear(&c->quotient_progress);
+    misere_progress_clear(&c->search_progress);
     if (st == GRUNDY_STATUS_OK && c->json && !c->misere) {
         values = malloc((count + 1) * sizeof *values);
         st = values == NULL ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_OK;
@@ -552,6 +554,8 @@ static int run(int argc, char **argv) {
     }
     opts.quotient_progress = misere_progress_draw;
     opts.quotient_progress_ctx = &c.quotient_progress;
+    opts.search_progress = misere_progress_draw_search;
+    opts.search_progress_ctx = &c.search_progress;
     seq_run_watch(&c.run, &cli_cmd_play, &opts.period.seq);
     c.run.progress = !args.present[OPT_QUIET] && (args.present[OPT_PROGRESS] || c.run.progress);
     if (args.present[OPT_MAX_N]) {
@@ -566,6 +570,8 @@ static int run(int argc, char **argv) {
         misere_progress_init(&c.quotient_progress, &cli_cmd_play, c.canonical, 0,
                              opts.quotient_max_work, args.present[OPT_PROGRESS] > 0,
                              args.present[OPT_QUIET] > 0);
+        misere_progress_init(&c.search_progress, &cli_cmd_play, c.canonical, 0, opts.max_work,
+                             args.present[OPT_PROGRESS] > 0, args.present[OPT_QUIET] > 0);
         rc = c.batch ? play_file(&c, args.value[OPT_INPUT]) : play_operands(&c, &args);
     }
     grundy_position_destroy(c.player);

@@ -33,19 +33,36 @@ static void human(char *buf, size_t cap, double x) {
     snprintf(buf, cap, i == 0 ? "%.0f" : "%.2f%c", x, suffix[i]);
 }
 
+/* Over the last line drawn, padded with blanks where it was longer. */
+static void draw_line(misere_progress *p, const char *line, int n, double now) {
+    const size_t cap = 256;
+    const size_t len = n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
+    fprintf(stderr, "\r%s%*s", line, p->drawn > len ? (int)(p->drawn - len) : 0, "");
+    fflush(stderr);
+    p->drawn = len;
+    p->last_draw = now;
+}
+
+/* "1.20G" and, with a bound, " of 8.59G (--max-work)". */
+static void work_words(const misere_progress *p, uint64_t work, char *steps, size_t steps_cap,
+                       char *bound, size_t bound_cap) {
+    human(steps, steps_cap, (double)work);
+    bound[0] = '\0';
+    if (p->max_work != 0) {
+        char b[32];
+        human(b, sizeof b, (double)p->max_work);
+        snprintf(bound, bound_cap, " of %s (--max-work)", b);
+    }
+}
+
 void misere_progress_draw(void *ctx, uint64_t heap, uint64_t work) {
     misere_progress *p = ctx;
     const double now = now_seconds();
     if (!p->on || now - p->last_draw < 0.25) {
         return;
     }
-    char steps[32], bound[64] = "";
-    human(steps, sizeof steps, (double)work);
-    if (p->max_work != 0) {
-        char b[32];
-        human(b, sizeof b, (double)p->max_work);
-        snprintf(bound, sizeof bound, " of %s (--max-work)", b);
-    }
+    char steps[32], bound[64];
+    work_words(p, work, steps, sizeof steps, bound, sizeof bound);
     const unsigned long long t = (unsigned long long)(now - p->started);
     char of[32] = "", line[256];
     if (p->max_heap != 0) {
@@ -55,11 +72,23 @@ void misere_progress_draw(void *ctx, uint64_t heap, uint64_t work) {
         snprintf(line, sizeof line,
                  "grundy %s %s: misere quotient, heap %llu%s, %s check steps%s, %llum%02llus",
                  p->cmd->name, p->rule, (unsigned long long)heap, of, steps, bound, t / 60, t % 60);
-    const size_t len = n < 0 ? 0 : (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
-    fprintf(stderr, "\r%s%*s", line, p->drawn > len ? (int)(p->drawn - len) : 0, "");
-    fflush(stderr);
-    p->drawn = len;
-    p->last_draw = now;
+    draw_line(p, line, n, now);
+}
+
+void misere_progress_draw_search(void *ctx, uint64_t heap, uint64_t work) {
+    misere_progress *p = ctx;
+    const double now = now_seconds();
+    (void)heap;
+    if (!p->on || now - p->last_draw < 0.25) {
+        return;
+    }
+    char steps[32], bound[64], line[256];
+    work_words(p, work, steps, sizeof steps, bound, sizeof bound);
+    const unsigned long long t = (unsigned long long)(now - p->started);
+    const int n =
+        snprintf(line, sizeof line, "grundy %s %s: misere search, %s moves tried%s, %llum%02llus",
+                 p->cmd->name, p->rule, steps, bound, t / 60, t % 60);
+    draw_line(p, line, n, now);
 }
 
 void misere_progress_clear(misere_progress *p) {

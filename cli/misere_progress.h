@@ -23,6 +23,10 @@ void misere_progress_init(misere_progress *p, const cli_command *cmd, const char
 /** The grundy_misere_progress_fn: ctx is the misere_progress. */
 void misere_progress_draw(void *ctx, uint64_t heap, uint64_t work);
 
+/** The same for the misere search of one position (grundy_position_opts.search_progress): work
+ *  is the moves tried, max_work (from init) the search's bound. */
+void misere_progress_draw_search(void *ctx, uint64_t heap, uint64_t work);
+
 /** Clear the line before printing anything else. */
 void misere_progress_clear(misere_progress *p);
 

@@ -37,6 +37,10 @@ typedef struct grundy_position_opts {
     uint64_t quotient_max_work; /**< its check steps (grundy_misere_opts.max_work); 0: none */
     grundy_misere_progress_fn quotient_progress; /**< NULL: none */
     void *quotient_progress_ctx;
+    /* issue 17 (fifth session): the misere search's progress, called every 65536 moves tried
+     * with heap 0 and the moves tried so far (NULL: none) */
+    grundy_misere_progress_fn search_progress;
+    void *search_progress_ctx;
 } grundy_position_opts;
 #define GRUNDY_POSITION_DEFAULT_MAX_STATES        ((uint64_t)1 << 22)
 #define GRUNDY_POSITION_DEFAULT_MAX_BYTES         ((uint64_t)1 << 30)
@@ -46,7 +50,7 @@ typedef struct grundy_position_opts {
     {                                                                                              \
         GRUNDY_PERIOD_OPTS_INIT, GRUNDY_POSITION_DEFAULT_MAX_STATES,                               \
             GRUNDY_POSITION_DEFAULT_MAX_BYTES, GRUNDY_POSITION_DEFAULT_MAX_WORK,                   \
-            GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP, 0, NULL, NULL                               \
+            GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP, 0, NULL, NULL, NULL, NULL                   \
     }
 
 /**

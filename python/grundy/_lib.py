@@ -47,7 +47,8 @@ class PositionOpts(ctypes.Structure):
     # the quotient's work bound and progress hook; quotient_max_heap was missing before)
     _fields_ = [("period", PeriodOpts), ("max_states", u64), ("max_bytes", u64),
                 ("max_work", u64), ("quotient_max_heap", u64), ("quotient_max_work", u64),
-                ("quotient_progress", ctypes.c_void_p), ("quotient_progress_ctx", ctypes.c_void_p)]
+                ("quotient_progress", ctypes.c_void_p), ("quotient_progress_ctx", ctypes.c_void_p),
+                ("search_progress", ctypes.c_void_p), ("search_progress_ctx", ctypes.c_void_p)]
 
 
 class Move(ctypes.Structure):

@@ -47,6 +47,8 @@ typedef struct frame {
     grundy_status st;
 } frame;
 
+#define SEARCH_PROGRESS_MASK 0xFFFFu /* the progress hook every 65536 moves tried */
+
 static int try_move(void *ctx, const grundy_heap_move *m) {
     frame *f = ctx;
     size_t k = 0;
@@ -55,6 +57,9 @@ static int try_move(void *ctx, const grundy_heap_move *m) {
     if (++f->p->work > f->p->opts.max_work) {
         f->st = GRUNDY_STATUS_LIMIT;
         return 1;
+    }
+    if ((f->p->work & SEARCH_PROGRESS_MASK) == 0 && f->p->opts.search_progress != NULL) {
+        f->p->opts.search_progress(f->p->opts.search_progress_ctx, 0, f->p->work);
     }
     for (size_t i = 0; i < f->count; i++) {
         if (i != f->skip) {

@@ -23,6 +23,9 @@ echo "exit $?"
 "$GRUNDY" misere 0.07 --max-heap 28 --progress 2>"$tmp/err" | head -1
 tr '\r' '\n' <"$tmp/err" | grep -q 'grundy misere 0.07: misere quotient, heap [0-9]* of 28, .* check steps of 1073.74M (--max-work)' && echo "progress drawn"
 "$GRUNDY" misere 0.07 --max-heap 28 -q 2>&1 >/dev/null | wc -c
+# the misere search of play (after the quotient stops) draws its own line: moves tried of --max-work
+"$GRUNDY" play 0.07 100 --misere --max-work 1000000 --progress 2>"$tmp/err" >/dev/null
+tr '\r' '\n' <"$tmp/err" | grep -q 'grundy play 0.07: misere search, [0-9.]*k moves tried of 1000.00k (--max-work), [0-9]*m[0-9]*s' && echo "search progress drawn"
 "$GRUNDY" misere 0.07 --progress -q
 echo "exit $?"
 "$GRUNDY" play 0.07 3 --misere --progress -q
