@@ -194,13 +194,17 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
      * each heap hits most of its doubts in those), so it caps the bound that follows the heaps
      * (0.16, with a doubt or two a heap, keeps its bound near 0). */
     const unsigned simd = grundy_sparse_heap_simd(s); /* the bits stay in a batch */
-    uint64_t most = simd >= SPARSE_SIMD_AVX512 && s->batch_scan > SPARSE_BITSET_SCAN
+    uint64_t most = grundy_sparse_simd_avx512(simd) && s->batch_scan > SPARSE_BITSET_SCAN
                         ? SPARSE_BITSET_SCAN
                         : s->batch_scan;
     /* With the doubts as a table (16-bit values below 512) a split costs the table test less
      * than a mark even where the first splits hit most (0.6 to 2^21, 5 runs alternating: none
-     * marked 2.85 s median, to 40 2.92 s, to 207 3.08 s, to 400 3.19 s). */
-    most = simd == SPARSE_SIMD_AVX512_SMALL && s->bits > 8 ? 0 : most;
+     * marked 2.85 s median, to 40 2.92 s, to 207 3.08 s, to 400 3.19 s, AVX-512); with
+     * AVX2's table (0.6 to 2^20, alternating: none, to 64, 207 and 512 all within the noise of
+     * the shared machine, 2.7 to 3.3 s) takes none too. */
+    most = (simd == SPARSE_SIMD_AVX512_SMALL || simd == SPARSE_SIMD_AVX2_SMALL) && s->bits > 8
+               ? 0
+               : most;
     scan = most < scan ? most : scan;
     scan = scan >= SPARSE_BATCH ? scan : 0;
     if (scan > 0) {

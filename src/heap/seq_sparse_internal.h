@@ -41,6 +41,9 @@ typedef uint8_t sparse_mark;
 /* In a heap_ctx only: SPARSE_SIMD_AVX512 for the common gap, the compare per doubt for the doubts
  * (8-bit values whose scans are short: grundy_sparse_note_scan). */
 #define SPARSE_SIMD_AVX512_COMPARE 5u
+/* In a heap_ctx only: SPARSE_SIMD_AVX2 where every value is below SPARSE_BITSET_VALUES: the
+ * doubts of 16-bit values as a table (grundy_sparse_table_fits), looked up by vpshufb. */
+#define SPARSE_SIMD_AVX2_SMALL 6u
 /* The bitset doubt test takes doubts below this. */
 #define SPARSE_BITSET_VALUES 512
 #ifndef SPARSE_BITSET_MIN
@@ -137,15 +140,24 @@ typedef struct heap_ctx {
  * (at most SPARSE_SCAN_BLOCK values, all below the current heap). */
 #define RUN(T, raw, i) ((const T *)(raw) + (i))
 
-/* The heap_ctx level for s: SPARSE_SIMD_AVX512_SMALL where every value is below
- * SPARSE_BITSET_VALUES. */
+/* The heap_ctx level for s: SPARSE_SIMD_AVX512_SMALL (SPARSE_SIMD_AVX2_SMALL) where every value
+ * is below SPARSE_BITSET_VALUES. */
 static inline unsigned grundy_sparse_heap_simd(const sparse *s) {
     if (s->simd == SPARSE_SIMD_AVX512 && s->short_scans && s->bits <= 8) {
         return SPARSE_SIMD_AVX512_COMPARE;
     }
-    return s->simd == SPARSE_SIMD_AVX512 && ((uint64_t)1 << s->bits) <= SPARSE_BITSET_VALUES
-               ? SPARSE_SIMD_AVX512_SMALL
-               : s->simd;
+    if (((uint64_t)1 << s->bits) <= SPARSE_BITSET_VALUES) {
+        return s->simd == SPARSE_SIMD_AVX512 ? SPARSE_SIMD_AVX512_SMALL
+               : s->simd == SPARSE_SIMD_AVX2 ? SPARSE_SIMD_AVX2_SMALL
+                                             : s->simd;
+    }
+    return s->simd;
+}
+
+/* A heap_ctx level has AVX-512 (the bitset test, the 64-value gap). */
+static inline int grundy_sparse_simd_avx512(unsigned level) {
+    return level == SPARSE_SIMD_AVX512 || level == SPARSE_SIMD_AVX512_SMALL ||
+           level == SPARSE_SIMD_AVX512_COMPARE;
 }
 
 /* The bitset doubt test applies to h: 8-bit values, or 16-bit ones all below
@@ -270,10 +282,11 @@ uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, ui
 
 /* The doubts kept as a table of SPARSE_TABLE_WORDS words (bit v of word v / 64: v is in doubt)
  * from the common gap on: 16-bit values all below SPARSE_BITSET_VALUES, and a gap of whole
- * 64-value chunks. */
+ * 64-value chunks; by AVX-512 (vpermb) or AVX2 (vpshufb). */
 #define SPARSE_TABLE_WORDS (SPARSE_BITSET_VALUES / 64)
 static inline int grundy_sparse_table_fits(const heap_ctx *h, uint64_t top) {
-    return h->simd == SPARSE_SIMD_AVX512_SMALL && h->width == 2 && top >= 64;
+    return (h->simd == SPARSE_SIMD_AVX512_SMALL || h->simd == SPARSE_SIMD_AVX2_SMALL) &&
+           h->width == 2 && top >= 64;
 }
 
 /* The common gap as grundy_sparse_gap finds it, the unmarked rare values below it set in table

@@ -3,6 +3,7 @@
  * whose moves leave at most two heaps (d0 = 4 and '!' included, long codes, codes with no sparse
  * space), computed in random steps; the mask choice against direct counting; and 0.16's
  * published period proved to its Guy-Smith bound. GRUNDY_TEST_SEED replays a failure. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <grundy/grundy.h>
 
 #include "check.h"
@@ -10,6 +11,7 @@
 #include "heap/sparse_mask.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static const char digit_chars[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
@@ -393,7 +395,33 @@ static void test_threads_deep(void) {
     }
 }
 
+/* Issue 12, sixth session: codes whose values pass 255 and stay below SPARSE_BITSET_VALUES = 512
+ * by heap 16000 (0.6 from heap 10344, 0.007, 0.37), where the doubts go as a table
+ * (SPARSE_SIMD_AVX2_SMALL or SPARSE_SIMD_AVX512_SMALL), against the naive engine with every doubt
+ * test this machine has (GRUNDY_SPARSE_SIMD, read when the engine is created) and 1, 2 and 3
+ * threads, in random steps. */
+static void test_table_levels(void) {
+    static const char *const codes[] = {"0.6", "0.007", "0.37"};
+    static const char *const levels[] = {"portable", "sse2", "avx2", NULL};
+    const uint64_t seed = check_seed(1206);
+    check_rng rng = {seed};
+    for (size_t l = 0; l < sizeof levels / sizeof *levels; l++) {
+        for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
+            if (levels[l] != NULL) {
+                setenv("GRUNDY_SPARSE_SIMD", levels[l], 1);
+            } else {
+                unsetenv("GRUNDY_SPARSE_SIMD");
+            }
+            fprintf(stderr, "test_table_levels: %s, doubt test %s\n", codes[i],
+                    levels[l] != NULL ? levels[l] : "best");
+            compare_threads(codes[i], 16000, &rng, seed);
+        }
+    }
+    unsetenv("GRUNDY_SPARSE_SIMD");
+}
+
 int main(void) {
+    test_table_levels();
     test_threads_random();
     test_threads_deep();
     test_mask_choice();
