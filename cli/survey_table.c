@@ -4,6 +4,7 @@
 #include "survey_table.h"
 
 #include "json.h"
+#include "rule_file.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -27,74 +28,6 @@ static int printable(const char *s) {
     return 1;
 }
 
-/* @FILE: one rule a line, '#' comments, blank lines skipped; the same one-block layout as
- * grundy_survey_expand (pointers, then the strings), so both are freed with free(). */
-static int read_rule_file(const cli_command *cmd, const char *path, survey_run *run) {
-    FILE *f = fopen(path, "r");
-    char line[256];
-    size_t n = 0, lineno = 0;
-    char(*texts)[64] = NULL;
-    if (f == NULL) {
-        return cli_fail(cmd, CLI_EXIT_IO, "cannot open '%.200s': %s", path, strerror(errno));
-    }
-    int rc = 0;
-    while (rc == 0 && fgets(line, sizeof line, f) != NULL) {
-        lineno++;
-        char *hash = strchr(line, '#'), *s = line;
-        if (hash != NULL) {
-            *hash = '\0';
-        }
-        size_t len = strcspn(s, "\r\n");
-        s[len] = '\0';
-        while (*s == ' ' || *s == '\t') {
-            s++;
-        }
-        len = strlen(s);
-        while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t')) {
-            s[--len] = '\0';
-        }
-        if (len == 0) {
-            continue;
-        }
-        if (len >= 64 || !printable(s) || n == GRUNDY_SURVEY_MAX_CODES) {
-            rc =
-                cli_fail(cmd, CLI_EXIT_VALUE, "%.200s, line %zu: %s", path, lineno,
-                         n == GRUNDY_SURVEY_MAX_CODES ? "more rules than a survey takes (65536)"
-                                                      : "a rule of at most 63 printable characters "
-                                                        "without spaces, please");
-            break;
-        }
-        char(*grown)[64] = realloc(texts, (n + 1) * sizeof *texts);
-        if (grown == NULL) {
-            rc = cli_fail(cmd, CLI_EXIT_LIMIT, "out of memory reading '%.200s'", path);
-            break;
-        }
-        texts = grown;
-        memcpy(texts[n++], s, len + 1);
-    }
-    if (rc == 0 && ferror(f)) {
-        rc = cli_fail(cmd, CLI_EXIT_IO, "cannot read '%.200s'", path);
-    }
-    fclose(f);
-    if (rc == 0 && n == 0) {
-        rc = cli_fail(cmd, CLI_EXIT_VALUE, "%.200s: no rule in the file", path);
-    }
-    if (rc == 0) {
-        run->codes = malloc(n * (sizeof *run->codes + 64));
-        if (run->codes == NULL) {
-            rc = cli_fail(cmd, CLI_EXIT_LIMIT, "out of memory reading '%.200s'", path);
-        } else {
-            char *block = (char *)(run->codes + n);
-            for (size_t i = 0; i < n; i++) {
-                run->codes[i] = memcpy(block + 64 * i, texts[i], 64);
-            }
-            run->count = n;
-        }
-    }
-    free(texts);
-    return rc;
-}
-
 static int load_class(const cli_command *cmd, const char *text, survey_run *run) {
     if (strlen(text) >= sizeof run->header.pattern || !printable(text)) {
         return cli_fail(cmd, CLI_EXIT_VALUE,
@@ -102,7 +35,7 @@ static int load_class(const cli_command *cmd, const char *text, survey_run *run)
     }
     strcpy(run->header.pattern, text);
     if (text[0] == '@') {
-        return read_rule_file(cmd, text + 1, run);
+        return rule_file_read(cmd, text + 1, &run->codes, &run->count);
     }
     if (strlen(text) >= 64) {
         return cli_fail(cmd, CLI_EXIT_VALUE, "CLASS: a pattern of at most 63 characters, please");
