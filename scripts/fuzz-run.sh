@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: MIT
 # Run one libFuzzer target on its corpus, niced and in one process, then merge what it found
 # into fuzz/corpus/NAME (minimized: -merge=1 keeps only inputs that add coverage).
-#   [TIMEOUT=S] [RUNS=N] sh scripts/fuzz-run.sh NAME [SECS [MAX_LEN]]   (build first: docs/reliability.md)
+#   [TIMEOUT=S] [RUNS=N] [CPU=S] sh scripts/fuzz-run.sh NAME [SECS [MAX_LEN]]   (build first: docs/reliability.md)
 # RUNS stops after N executions (libFuzzer's -runs), whichever of SECS and N comes first.
+# CPU stops it (SIGINT: libFuzzer prints its stats, exit 72) after that many seconds of user CPU,
+# which is what "an hour" of fuzzing means on a shared machine where wall time is not a core.
 # The log (with libFuzzer's final stats: executions, exec/s, cov, ft) is build/fuzz/NAME.log.
 set -eu
 name=$1
@@ -19,7 +21,18 @@ log=build/fuzz/$name.log
 rc=0
 nice -n 19 "$bin" -fork=0 -max_total_time="$secs" -max_len="$max_len" -timeout="$timeout" \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build/fuzz/$name-" ${RUNS:+-runs="$RUNS"} \
-    "$work" "$corpus" >"$log" 2>&1 || rc=$?
+    "$work" "$corpus" >"$log" 2>&1 &
+pid=$!
+if [ -n "${CPU:-}" ]; then
+    # utime is field 14 of /proc/PID/stat, in clock ticks; the command name (field 2) has no spaces
+    tick=$(getconf CLK_TCK)
+    while kill -0 "$pid" 2>/dev/null; do
+        ticks=$(cut -d' ' -f14 "/proc/$pid/stat" 2>/dev/null || echo 0)
+        [ "$ticks" -ge $((CPU * tick)) ] && { kill -INT "$pid"; break; }
+        sleep 5
+    done
+fi
+wait "$pid" || rc=$?
 grep -E 'INITED|DONE|stat::number_of_executed_units|stat::average_exec_per_sec|SUMMARY' "$log" || true
 # Merge: the inputs of work that add coverage to the corpus, into the corpus. MERGE=0 copies
 # them instead, for a slow target whose merge replays the whole corpus (play: minutes).
