@@ -140,6 +140,7 @@ typedef struct groups {
     size_t n;
     size_t *parent, *proved_parent; /* union-find over all and over proved equalities */
     uint64_t *upto;                 /* per root: the least prefix an unproved equality checked */
+    size_t *members;                /* per root: the codes in its group (count_totals) */
     grundy_survey_relation *rel;
     size_t rel_count;
     grundy_survey_row *compact;
@@ -165,6 +166,7 @@ static void groups_free(groups *g) {
     free(g->parent);
     free(g->proved_parent);
     free(g->upto);
+    free(g->members);
     free(g->rel);
     free(g->compact);
 }
@@ -185,7 +187,8 @@ static int form_groups(const survey_run *run, groups *g) {
     g->parent = malloc((g->n + 1) * sizeof *g->parent);
     g->proved_parent = malloc((g->n + 1) * sizeof *g->proved_parent);
     g->upto = malloc((g->n + 1) * sizeof *g->upto);
-    if (!g->parent || !g->proved_parent || !g->upto ||
+    g->members = calloc(g->n + 1, sizeof *g->members);
+    if (!g->parent || !g->proved_parent || !g->upto || !g->members ||
         grundy_survey_relate(g->compact, g->n, &g->rel, &g->rel_count) != GRUNDY_STATUS_OK) {
         return 0;
     }
@@ -295,14 +298,12 @@ typedef struct totals {
 static totals count_totals(groups *g, const survey_run *run) {
     totals t;
     memset(&t, 0, sizeof t);
-    size_t *size = calloc(g->n + 1, sizeof *size);
     for (size_t k = 0; k < g->n; k++) {
         t.status[g->compact[k].status]++;
-        if (size != NULL && ++size[find(g->parent, k)] == 2) {
+        if (++g->members[find(g->parent, k)] == 2) {
             t.groups++; /* a group of two or more codes */
         }
     }
-    free(size);
     for (size_t i = 0; i < run->count; i++) {
         if (run->todo[i] && !run->have[i]) {
             if (run->statuses[i] == GRUNDY_STATUS_PARSE) {
