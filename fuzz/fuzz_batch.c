@@ -8,9 +8,9 @@
  * out again in the same format read back to the same queries. */
 #include "batch.h"
 
+#include "cli_fail_kept.h"
 #include "files.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,22 +18,6 @@
 #include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* cli_fail as batch.c sees it: the message is kept, not printed (cli.c escapes and prints it). */
-static int fails;
-static char last_message[512];
-
-int cli_fail(const cli_command *cmd, int code, const char *fmt, ...) {
-    (void)cmd;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(last_message, sizeof last_message, fmt, ap);
-    va_end(ap);
-    fails++;
-    return code;
-}
-
-static const cli_command command = {"fuzz", NULL, "", ""};
 
 /* The shapes the commands ask for: min and max fields per query, the largest value. */
 static const struct shape {
@@ -127,8 +111,8 @@ static void round_trip(const batch *b, const struct shape *sh, enum batch_format
         remove(path);
         return;
     }
-    fails = 0;
-    const int rc = batch_read(&command, path, format, sh->min, sh->max, sh->bound,
+    fuzz_fail_reset();
+    const int rc = batch_read(&fuzz_command, path, format, sh->min, sh->max, sh->bound,
                               BATCH_DEFAULT_MAX_BYTES, &again);
     remove(path);
     free(text);
@@ -163,21 +147,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         return 0;
     }
     batch b;
-    fails = 0;
-    last_message[0] = '\0';
-    const int rc = batch_read(&command, path, format, sh->min, sh->max, sh->bound,
+    fuzz_fail_reset();
+    const int rc = batch_read(&fuzz_command, path, format, sh->min, sh->max, sh->bound,
                               BATCH_DEFAULT_MAX_BYTES, &b);
     remove(path);
     if (rc == 0) {
-        if (fails != 0) {
+        if (fuzz_fails != 0) {
             abort();
         }
         check_batch(&b, sh, format, data + 1, size - 1);
         round_trip(&b, sh, format);
         batch_free(&b);
-    } else if ((rc != CLI_EXIT_VALUE && rc != CLI_EXIT_LIMIT && rc != CLI_EXIT_IO) || fails != 1 ||
-               strncmp(last_message, "--input", 7) != 0 || strchr(last_message, '\n') != NULL ||
-               b.q != NULL || b.count != 0) {
+    } else if ((rc != CLI_EXIT_VALUE && rc != CLI_EXIT_LIMIT && rc != CLI_EXIT_IO) ||
+               fuzz_fails != 1 || strncmp(fuzz_last_message, "--input", 7) != 0 ||
+               strchr(fuzz_last_message, '\n') != NULL || b.q != NULL || b.count != 0) {
         abort();
     }
     return 0;

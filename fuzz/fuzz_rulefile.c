@@ -5,29 +5,14 @@
  * trimmed, empty lines skipped, every other line one code of 1 to 63 printable characters. */
 #include "rule_file.h"
 
+#include "cli_fail_kept.h"
 #include "files.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static int fails;
-static char last_message[512];
-
-int cli_fail(const cli_command *cmd, int code, const char *fmt, ...) {
-    (void)cmd;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(last_message, sizeof last_message, fmt, ap);
-    va_end(ap);
-    fails++;
-    return code;
-}
-
-static const cli_command command = {"fuzz", NULL, "", ""};
 
 static int is_blank(uint8_t c) {
     return c == ' ' || c == '\t' || c == '\r';
@@ -78,13 +63,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     char **codes = NULL;
     size_t count = 0;
-    fails = 0;
-    last_message[0] = '\0';
-    const int rc = rule_file_read(&command, path, &codes, &count);
+    fuzz_fail_reset();
+    const int rc = rule_file_read(&fuzz_command, path, &codes, &count);
     remove(path);
     const long want = reference(data, size, starts, lens, 32769);
     if (rc == 0) {
-        if (fails != 0 || want < 0 || count != (size_t)want) {
+        if (fuzz_fails != 0 || want < 0 || count != (size_t)want) {
             abort();
         }
         for (size_t i = 0; i < count; i++) {
@@ -93,9 +77,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             }
         }
         free(codes);
-    } else if ((rc != CLI_EXIT_VALUE && rc != CLI_EXIT_LIMIT) || want >= 0 || fails != 1 ||
-               strncmp(last_message, path, strlen(path)) != 0 || strchr(last_message, '\n') ||
-               codes != NULL || count != 0) {
+    } else if ((rc != CLI_EXIT_VALUE && rc != CLI_EXIT_LIMIT) || want >= 0 || fuzz_fails != 1 ||
+               strncmp(fuzz_last_message, path, strlen(path)) != 0 ||
+               strchr(fuzz_last_message, '\n') || codes != NULL || count != 0) {
         abort();
     }
     return 0;
