@@ -483,11 +483,29 @@ static int read_values(FILE *f, checksum *ck, const grundy_seqfile_info *info, v
     return 1;
 }
 
+/* The file's rule text against the sequence's: OK, or OTHER_RULE refused with both shown. */
+static grundy_status same_rule(const grundy_seq *seq, grundy_seqfile_info *info,
+                               const unsigned char *rule, uint32_t rule_len) {
+    char *want = NULL;
+    const size_t want_len = rule_text(grundy_seq_rule(seq), &want);
+    if (want == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    grundy_status st = GRUNDY_STATUS_OK;
+    if (want_len != rule_len || memcmp(want, rule, rule_len) != 0) {
+        char theirs[96];
+        shown(theirs, sizeof theirs, rule, rule_len);
+        st = refuse(info, GRUNDY_SEQFILE_OTHER_RULE, "made for another rule: %s, not %s", theirs,
+                    want);
+    }
+    free(want);
+    return st;
+}
+
 /* Everything after the fixed header: rule, values, checksum, and the checks on them. */
 static grundy_status read_body(FILE *f, checksum *ck, grundy_seq *seq, grundy_seqfile_info *info,
                                uint32_t rule_len, void **values) {
     grundy_status st = GRUNDY_STATUS_OK;
-    char *want = NULL;
     unsigned char *rule = malloc(rule_len + 1), *buf = malloc(BUFFER_BYTES);
     GRUNDY_CHECK(rule != NULL && buf != NULL, GRUNDY_STATUS_NOMEM);
     GRUNDY_CHECK(read_exact(f, ck, rule, rule_len), GRUNDY_STATUS_IO);
@@ -501,15 +519,7 @@ static grundy_status read_body(FILE *f, checksum *ck, grundy_seq *seq, grundy_se
                     "corrupt: the checksum does not match the content (a changed byte)");
         goto cleanup;
     }
-    const size_t want_len = rule_text(grundy_seq_rule(seq), &want);
-    GRUNDY_CHECK(want != NULL, GRUNDY_STATUS_NOMEM);
-    if (want_len != rule_len || memcmp(want, rule, rule_len) != 0) {
-        char theirs[96];
-        shown(theirs, sizeof theirs, rule, rule_len);
-        st = refuse(info, GRUNDY_SEQFILE_OTHER_RULE, "made for another rule: %s, not %s", theirs,
-                    want);
-        goto cleanup;
-    }
+    GRUNDY_TRY(same_rule(seq, info, rule, rule_len));
     uint64_t max = 0;
     for (uint64_t i = 0; i < info->count; i++) {
         const uint64_t v = grundy_seq_raw_load(*values, info->width, i);
@@ -521,7 +531,6 @@ static grundy_status read_body(FILE *f, checksum *ck, grundy_seq *seq, grundy_se
                     "header's");
     }
 cleanup:
-    free(want);
     free(buf);
     free(rule);
     return st;
@@ -572,20 +581,11 @@ cleanup:
 static grundy_status check_rule(FILE *f, const grundy_seq *seq, grundy_seqfile_info *info,
                                 uint32_t rule_len) {
     grundy_status st = GRUNDY_STATUS_OK;
-    char *want = NULL;
     unsigned char *rule = malloc(rule_len + 1);
     GRUNDY_CHECK(rule != NULL, GRUNDY_STATUS_NOMEM);
     GRUNDY_CHECK(fread(rule, 1, rule_len, f) == rule_len, GRUNDY_STATUS_IO);
-    const size_t want_len = rule_text(grundy_seq_rule(seq), &want);
-    GRUNDY_CHECK(want != NULL, GRUNDY_STATUS_NOMEM);
-    if (want_len != rule_len || memcmp(want, rule, rule_len) != 0) {
-        char theirs[96];
-        shown(theirs, sizeof theirs, rule, rule_len);
-        st = refuse(info, GRUNDY_SEQFILE_OTHER_RULE, "made for another rule: %s, not %s", theirs,
-                    want);
-    }
+    st = same_rule(seq, info, rule, rule_len);
 cleanup:
-    free(want);
     free(rule);
     return st;
 }
