@@ -266,6 +266,26 @@ BITSET_TARGET static uint64_t scan_bitset16(const heap_ctx *h, uint64_t m, uint6
     return a;
 }
 
+/* One 64-value chunk of the doubt table from value v (bit i of unmarked, is_common for v + i):
+ * its word, the unmarked rare values below the chunk's first unmarked common one, counted in *n;
+ * 1 with *gap set when there is one (the AVX-512 and AVX2 tables share it). */
+static inline __attribute__((always_inline)) int table_chunk(uint64_t *table, size_t *n, uint64_t v,
+                                                             uint64_t unmarked, uint64_t is_common,
+                                                             uint64_t *gap) {
+    const uint64_t stop = unmarked & is_common;
+    uint64_t rare = unmarked & ~is_common;
+    if (stop != 0) {
+        rare &= (stop & (0 - stop)) - 1u; /* the rare ones below the gap */
+    }
+    table[v / 64] = rare;
+    *n += (size_t)__builtin_popcountll(rare);
+    if (stop != 0) {
+        *gap = v + (unsigned)__builtin_ctzll(stop);
+        return 1;
+    }
+    return 0;
+}
+
 /* The doubts as a table from the start (SPARSE_SIMD_AVX512_SMALL, 16-bit values): the common gap
  * writes the unmarked rare values below it straight into the table's words (its 64-value chunks
  * are the table's qwords), so no doubt is listed, set or kept one by one; the list is made only
@@ -277,23 +297,18 @@ BITSET_TARGET static uint64_t scan_bitset16(const heap_ctx *h, uint64_t m, uint6
 BITSET_TARGET static uint64_t gap_table(const heap_ctx *h, const uint8_t *common, uint64_t top,
                                         uint64_t *table, size_t *count) {
     size_t n = 0;
+    uint64_t gap = top;
     const __m512i stamp = _mm512_set1_epi8((char)h->stamp);
     for (uint64_t v = 0; v < top; v += 64) {
         const __m512i seen = _mm512_loadu_si512((const void *)(h->seen + v));
         const __m512i com = _mm512_loadu_si512((const void *)(common + v));
         const uint64_t unmarked = ~(uint64_t)_mm512_cmpeq_epi8_mask(seen, stamp);
-        const uint64_t stop = unmarked & _mm512_test_epi8_mask(com, com);
-        const uint64_t rare = unmarked & ~(uint64_t)_mm512_test_epi8_mask(com, com);
-        if (stop != 0) {
-            table[v / 64] = rare & ((stop & (0 - stop)) - 1u);
-            *count = n + (size_t)__builtin_popcountll(table[v / 64]);
-            return v + (unsigned)__builtin_ctzll(stop);
+        if (table_chunk(table, &n, v, unmarked, _mm512_test_epi8_mask(com, com), &gap)) {
+            break;
         }
-        table[v / 64] = rare;
-        n += (size_t)__builtin_popcountll(rare);
     }
     *count = n;
-    return top;
+    return gap;
 }
 
 /* The lanes of one block of 32 splits from a' = a, and the mask of those whose bit is set. */
@@ -418,6 +433,7 @@ BITSET_TARGET static uint64_t gap_avx512(const heap_ctx *h, const uint8_t *commo
 AVX2_TARGET static uint64_t gap_table_avx2(const heap_ctx *h, const uint8_t *common, uint64_t top,
                                            uint64_t *table, size_t *count) {
     size_t n = 0;
+    uint64_t gap = top;
     const __m256i stamp = _mm256_set1_epi8((char)h->stamp), zero = _mm256_setzero_si256();
     for (uint64_t v = 0; v < top; v += 64) {
         const __m256i s0 = _mm256_loadu_si256((const __m256i *)(const void *)(h->seen + v));
@@ -430,17 +446,12 @@ AVX2_TARGET static uint64_t gap_table_avx2(const heap_ctx *h, const uint8_t *com
         const uint64_t rare_class =
             (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(c0, zero)) |
             (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(c1, zero)) << 32;
-        const uint64_t stop = ~marked & ~rare_class, rare = ~marked & rare_class;
-        if (stop != 0) {
-            table[v / 64] = rare & ((stop & (0 - stop)) - 1u);
-            *count = n + (size_t)__builtin_popcountll(table[v / 64]);
-            return v + (unsigned)__builtin_ctzll(stop);
+        if (table_chunk(table, &n, v, ~marked, ~rare_class, &gap)) {
+            break;
         }
-        table[v / 64] = rare;
-        n += (size_t)__builtin_popcountll(rare);
     }
     *count = n;
-    return top;
+    return gap;
 }
 
 /* The table's quarters, each broadcast to both lanes. */
