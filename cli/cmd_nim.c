@@ -3,6 +3,7 @@
  * Nim positions (n*c1, n*c2, ...) for n up to 2^63 - 1 (Project Euler 301). */
 #include "cli.h"
 #include "json.h"
+#include "nim_args.h"
 
 #include <string.h>
 
@@ -36,24 +37,6 @@ static const cli_option options[] = {
     {"max-states", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE}, {NULL, 0, 0}};
 enum { OPT_TO, OPT_FROM, OPT_MULT, OPT_MAX_STATES, OPT_JSON };
 
-#define MAX_MULTIPLIERS 64
-
-/* A nimber operand 0 <= x <= 2^64 - 1 (cli_parse_number stops at 2^63 - 1). */
-static int parse_nimber(const char *text, uint64_t *out) {
-    const char *p = text;
-    const char *const end = text + strlen(text);
-    const grundy_status st = grundy_scan_u64(&p, end, UINT64_MAX, out);
-    if (st == GRUNDY_STATUS_RANGE && p == end) {
-        return cli_fail(&cli_cmd_nim, CLI_EXIT_VALUE, "nimber '%s' is too large (at most %llu)",
-                        text, (unsigned long long)UINT64_MAX);
-    }
-    if (st != GRUNDY_STATUS_OK || p != end) {
-        return cli_fail(&cli_cmd_nim, CLI_EXIT_VALUE,
-                        "nimber '%s' is not a non-negative decimal integer", text);
-    }
-    return 0;
-}
-
 static void print_result(const char *op, const uint64_t *operands, int count, uint64_t value,
                          int json) {
     if (!json) {
@@ -84,7 +67,7 @@ static int run_arith(const cli_args *args, const char *op) {
                                             args->operands[2]);
     }
     for (int i = 0; i < count; i++) {
-        const int rc = parse_nimber(args->operands[i + 1], &v[i]);
+        const int rc = nim_parse_nimber(&cli_cmd_nim, args->operands[i + 1], &v[i]);
         if (rc != 0) {
             return rc;
         }
@@ -101,35 +84,6 @@ static int run_arith(const cli_args *args, const char *op) {
     }
     print_result(op, v, count, result, args->present[OPT_JSON]);
     return CLI_EXIT_OK;
-}
-
-/* "1,2,3" into mult[]; returns 0 or the exit code after one line on stderr. */
-static int parse_multipliers(const char *text, uint64_t *mult, size_t *count) {
-    const char *p = text;
-    const char *const end = text + strlen(text);
-    *count = 0;
-    for (;;) {
-        if (*count == MAX_MULTIPLIERS) {
-            return cli_fail(&cli_cmd_nim, CLI_EXIT_VALUE, "--multipliers: at most %d values",
-                            MAX_MULTIPLIERS);
-        }
-        const grundy_status st =
-            grundy_scan_u64(&p, end, GRUNDY_NIM_COUNT_MAX_MULTIPLIER, &mult[(*count)++]);
-        if (st == GRUNDY_STATUS_RANGE) {
-            return cli_fail(&cli_cmd_nim, CLI_EXIT_VALUE,
-                            "--multipliers '%s': a value is too large (at most %llu)", text,
-                            (unsigned long long)GRUNDY_NIM_COUNT_MAX_MULTIPLIER);
-        }
-        if (st != GRUNDY_STATUS_OK || (p != end && *p != ',')) {
-            return cli_fail(&cli_cmd_nim, CLI_EXIT_VALUE,
-                            "--multipliers '%s': expected numbers separated by commas, as 1,2,3",
-                            text);
-        }
-        if (p == end) {
-            return 0;
-        }
-        p++;
-    }
 }
 
 static void print_count(const uint64_t *mult, size_t k, uint64_t from, uint64_t to, uint64_t n,
@@ -155,7 +109,7 @@ static void print_count(const uint64_t *mult, size_t k, uint64_t from, uint64_t 
 }
 
 static int run_count(const cli_args *args) {
-    uint64_t mult[MAX_MULTIPLIERS] = {1, 2, 3};
+    uint64_t mult[NIM_MAX_MULTIPLIERS] = {1, 2, 3};
     size_t k = 3, needed = 0;
     uint64_t from = 1, to = 0, max_states = GRUNDY_NIM_COUNT_DEFAULT_STATES, n = 0;
     int rc;
@@ -175,7 +129,7 @@ static int run_count(const cli_args *args) {
          (rc = cli_parse_number(&cli_cmd_nim, "--max-states", args->value[OPT_MAX_STATES],
                                 SIZE_MAX / 64, &max_states)) != 0) ||
         (args->present[OPT_MULT] &&
-         (rc = parse_multipliers(args->value[OPT_MULT], mult, &k)) != 0)) {
+         (rc = nim_parse_multipliers(&cli_cmd_nim, args->value[OPT_MULT], mult, &k)) != 0)) {
         return rc;
     }
     if (from > to) {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 int fuzz_fails;
-char fuzz_last_message[512];
+char fuzz_last_message[8192];
 const cli_command fuzz_command = {"fuzz", NULL, "", ""};
 
 void fuzz_fail_reset(void) {

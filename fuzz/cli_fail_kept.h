@@ -6,9 +6,10 @@
 
 #include "cli.h"
 
-/** The calls of cli_fail since fuzz_fail_reset, and the last one's message. */
+/** The calls of cli_fail since fuzz_fail_reset, and the last one's message (whole: the targets'
+ *  texts are at most 4 KiB; the CLI cuts a long one in the middle, keeping its end). */
 extern int fuzz_fails;
-extern char fuzz_last_message[512];
+extern char fuzz_last_message[8192];
 
 /** Forget the calls and the message before an input runs. */
 void fuzz_fail_reset(void);

@@ -30,3 +30,10 @@ echo "exit $?"
 echo "exit $?"
 "$GRUNDY" nim divide 1 2
 echo "exit $?"
+# junk is named before size, as for every other number (grundy_parse_u64)
+"$GRUNDY" nim count --to 5 --multipliers 1,99999999999999999999x
+echo "exit $?"
+"$GRUNDY" nim count --to 5 --multipliers 1,99999999999999999999
+echo "exit $?"
+"$GRUNDY" nim sum 99999999999999999999x
+echo "exit $?"
