@@ -619,8 +619,11 @@ static grundy_status read_windowed(FILE *f, grundy_seq *seq, grundy_seqfile_info
                       "made by another engine (its state is that engine's): resume with the "
                       "same --engine");
     }
-    if (grundy_seq_length(seq) >= info->count && grundy_seq_length(seq) > 0) {
-        return GRUNDY_STATUS_OK; /* the sequence holds as much: kept */
+    if (grundy_seq_length(seq) > 0) {
+        /* The window and the engine's state replace the sequence's whole: nothing to keep or
+         * merge (grundy_seqfile_load_extra's contract; a plain file is checked value by value) */
+        return refuse(info, GRUNDY_SEQFILE_OTHER_RUN,
+                      "a windowed checkpoint is read only into a sequence that holds no value yet");
     }
     GRUNDY_CHECK(fseek(f, (long)head, SEEK_SET) == 0, GRUNDY_STATUS_IO);
     in_ctx c = {f, body};

@@ -6,7 +6,8 @@
  * bound stops stops again) and every value it holds is the full-storage run's. (The final
  * checkpoints are not compared byte for byte: where a relayout puts the window depends on the
  * last quiescent point, and the chunks on the clock.) A checkpoint read with another
- * opts.memory, or without its spill file, is refused. GRUNDY_TEST_SEED replays a failure. */
+ * opts.memory, or without its spill file, or into a sequence that holds values, is refused.
+ * GRUNDY_TEST_SEED replays a failure. */
 #include <grundy/grundy.h>
 
 #include "check.h"
@@ -181,6 +182,18 @@ static void test_refused(void) {
     CHECK(strstr(info.message, "--spill") != NULL);
     CHECK_U64(grundy_seq_length(seq), 0);
     grundy_seq_destroy(seq);
+    /* Into a sequence that holds values, fewer or as many (it used to return INVALID_ARG for
+     * fewer and OK for as many, the body unread): refused, the sequence as it was. */
+    grundy_seq_opts plain = GRUNDY_SEQ_OPTS_INIT;
+    for (uint64_t held = 10; held <= 300000; held += 299990) {
+        CHECK_EQ(grundy_seq_create(rule, &plain, &seq), GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_seq_extend(seq, held), GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_seqfile_load(ck_path, seq, &info), GRUNDY_STATUS_PARSE);
+        CHECK(info.problem == GRUNDY_SEQFILE_OTHER_RUN &&
+              strstr(info.message, "holds no value") != NULL);
+        CHECK_U64(grundy_seq_length(seq), held);
+        grundy_seq_destroy(seq);
+    }
     opts.spill = spill_path;
     CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_OK);
     CHECK_EQ(grundy_seqfile_load(ck_path, seq, &info), GRUNDY_STATUS_OK);
