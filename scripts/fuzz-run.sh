@@ -6,7 +6,8 @@
 # RUNS stops after N executions (libFuzzer's -runs), whichever of SECS and N comes first.
 # CPU stops it (SIGINT: libFuzzer prints its stats, exit 72) after that many seconds of user CPU,
 # which is what "an hour" of fuzzing means on a shared machine where wall time is not a core.
-# The log (with libFuzzer's final stats: executions, exec/s, cov, ft) is build/fuzz/NAME.log.
+# The log (with libFuzzer's final stats: executions, exec/s, cov, ft) is build/fuzz/NAME.log; the
+# script prints the CPU the fuzzer used after libFuzzer's stats.
 set -eu
 name=$1
 secs=${2:-300}
@@ -27,17 +28,25 @@ setsid sh -c 'echo 19 >/proc/self/autogroup 2>/dev/null; exec nice -n 19 "$0" "$
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build/fuzz/$name-" ${RUNS:+-runs="$RUNS"} \
     "$work" "$corpus" >"$log" 2>&1 &
 pid=$!
-if [ -n "${CPU:-}" ]; then
-    # utime is field 14 of /proc/PID/stat, in clock ticks; the command name (field 2) has no spaces
-    tick=$(getconf CLK_TCK)
-    while kill -0 "$pid" 2>/dev/null; do
-        ticks=$(cut -d' ' -f14 "/proc/$pid/stat" 2>/dev/null || echo 0)
-        [ "$ticks" -ge $((CPU * tick)) ] && { kill -INT "$pid"; break; }
-        sleep 5
-    done
-fi
+# utime and stime are fields 14 and 15 of /proc/PID/stat, in clock ticks (the command name, field
+# 2, has no spaces), all threads together; sampled every 5 s, so the last sample is what the run
+# used to within 5 s (a run that stops on its own, at RUNS or a finding, is not read at its end).
+tick=$(getconf CLK_TCK)
+user=0
+sys=0
+while kill -0 "$pid" 2>/dev/null; do
+    sample=$(cut -d' ' -f14,15 "/proc/$pid/stat" 2>/dev/null) || break
+    user=${sample% *}
+    sys=${sample#* }
+    if [ -n "${CPU:-}" ] && [ "$user" -ge $((CPU * tick)) ]; then
+        kill -INT "$pid"
+        break
+    fi
+    sleep 5
+done
 wait "$pid" || rc=$?
 grep -E 'INITED|DONE|stat::number_of_executed_units|stat::average_exec_per_sec|SUMMARY' "$log" || true
+echo "fuzz-run: $name used at least $((user / tick)) s of user CPU and $((sys / tick)) s of system time"
 # Merge: the inputs of work that add coverage to the corpus, into the corpus. MERGE=0 copies
 # them instead, for a slow target whose merge replays the whole corpus (play: minutes).
 if [ "${MERGE:-1}" = 0 ]; then
