@@ -98,8 +98,7 @@ static int stop_at_first(void *ctx, const grundy_heap_move *move) {
     return 1;
 }
 
-int grundy_heap_has_move(const grundy_rule *rule, uint64_t n) {
-    int stopped = 0;
-    return grundy_heap_moves_each(rule, n, stop_at_first, NULL, &stopped) == GRUNDY_STATUS_OK &&
-           stopped;
+grundy_status grundy_heap_has_move(const grundy_rule *rule, uint64_t n, int *has) {
+    *has = 0;
+    return grundy_heap_moves_each(rule, n, stop_at_first, NULL, has);
 }

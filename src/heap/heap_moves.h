@@ -26,7 +26,9 @@ typedef int (*grundy_heap_move_fn)(void *ctx, const grundy_heap_move *move);
 grundy_status grundy_heap_moves_each(const grundy_rule *rule, uint64_t n, grundy_heap_move_fn fn,
                                      void *ctx, int *stopped);
 
-/** Nonzero when a heap of n has at least one move. */
-int grundy_heap_has_move(const grundy_rule *rule, uint64_t n);
+/** *has nonzero when a heap of n has at least one move. A status, not a guess: a failed
+ *  allocation reported as "no move" made a live heap dead in the misere search and genus.
+ *  @return GRUNDY_STATUS_OK, GRUNDY_STATUS_RANGE, GRUNDY_STATUS_NOMEM. */
+grundy_status grundy_heap_has_move(const grundy_rule *rule, uint64_t n, int *has);
 
 #endif

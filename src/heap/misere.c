@@ -22,16 +22,22 @@
 /* The deepest line of play the search follows; deeper is GRUNDY_STATUS_LIMIT. */
 #define MISERE_MAX_DEPTH 2000
 
-/* Keep the heaps that have a move, sorted. Returns how many. */
-static size_t live_heaps(const grundy_rule *rule, uint64_t *h, size_t n) {
+/* Keep the heaps that have a move, sorted; *kept how many. */
+static grundy_status live_heaps(const grundy_rule *rule, uint64_t *h, size_t n, size_t *kept) {
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        if (grundy_heap_has_move(rule, h[i])) {
+        int has = 0;
+        const grundy_status st = grundy_heap_has_move(rule, h[i], &has);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+        if (has) {
             h[k++] = h[i];
         }
     }
     grundy_heaps_sort(h, k);
-    return k;
+    *kept = k;
+    return GRUNDY_STATUS_OK;
 }
 
 static grundy_status search(grundy_position *p, const uint64_t *heaps, size_t count, unsigned depth,
@@ -69,9 +75,11 @@ static int try_move(void *ctx, const grundy_heap_move *m) {
     for (unsigned j = 0; j < m->parts; j++) {
         f->child[k++] = m->left[j];
     }
-    k = live_heaps(f->p->rule, f->child, k);
     int child_wins = 0;
-    f->st = search(f->p, f->child, k, f->depth + 1, &child_wins);
+    f->st = live_heaps(f->p->rule, f->child, k, &k);
+    if (f->st == GRUNDY_STATUS_OK) {
+        f->st = search(f->p, f->child, k, f->depth + 1, &child_wins);
+    }
     f->win = f->st == GRUNDY_STATUS_OK && !child_wins;
     return f->st != GRUNDY_STATUS_OK || f->win;
 }
@@ -131,9 +139,11 @@ static int scan_move(void *ctx, const grundy_heap_move *m) {
     for (unsigned j = 0; j < m->parts; j++) {
         s->child[k++] = m->left[j];
     }
-    k = live_heaps(s->p->rule, s->child, k);
     int child_wins = 0;
-    s->st = search(s->p, s->child, k, 1, &child_wins);
+    s->st = live_heaps(s->p->rule, s->child, k, &k);
+    if (s->st == GRUNDY_STATUS_OK) {
+        s->st = search(s->p, s->child, k, 1, &child_wins);
+    }
     if (s->st == GRUNDY_STATUS_OK && !child_wins) {
         grundy_move_sink_add(s->sink, s->skip, s->heaps[s->skip], m->take, m->parts, m->left);
     }
@@ -148,7 +158,8 @@ static grundy_status search_play(grundy_position *p, const uint64_t *heaps, size
         sink, GRUNDY_STATUS_OK};
     GRUNDY_CHECK(s.child != NULL, GRUNDY_STATUS_NOMEM);
     memcpy(s.child, heaps, count * sizeof *heaps);
-    const size_t k = live_heaps(p->rule, s.child, count);
+    size_t k = 0;
+    GRUNDY_TRY(live_heaps(p->rule, s.child, count, &k));
     GRUNDY_TRY(search(p, s.child, k, 0, win));
     for (size_t i = 0; i < count && *win; i++) {
         s.skip = i;

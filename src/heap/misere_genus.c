@@ -54,7 +54,12 @@ static int heap_option(void *ctx, const grundy_heap_move *m) {
         }
     }
     for (unsigned j = 0; j < m->parts; j++) {
-        if (grundy_heap_has_move(f->g->rule, m->left[j])) {
+        int has = 0;
+        f->st = grundy_heap_has_move(f->g->rule, m->left[j], &has);
+        if (f->st != GRUNDY_STATUS_OK) {
+            return 1;
+        }
+        if (has) {
             f->child[k++] = m->left[j];
         }
     }
@@ -164,7 +169,9 @@ static int alternates_from(const uint8_t *terms, size_t len, size_t j) {
  * alternation began, plus one, as Conway writes them (0^120 is 1, 2, 0, 2, 0, ...). */
 static grundy_status misere_terms(genus *g, uint64_t heap, grundy_genus *out) {
     grundy_status st = GRUNDY_STATUS_OK;
-    const size_t count = grundy_heap_has_move(g->rule, heap) ? 1 : 0;
+    int has = 0;
+    GRUNDY_TRY(grundy_heap_has_move(g->rule, heap, &has));
+    const size_t count = has ? 1 : 0;
     size_t k = 0;
     for (; k < GRUNDY_GENUS_MAX_TERMS; k++) {
         unsigned v = 0;

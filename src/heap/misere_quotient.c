@@ -38,6 +38,7 @@ struct grundy_misere {
     mq_budget budget; /* issue 17: the bounds, the work spent, the reason of the last LIMIT */
     uint64_t stable_from;
     uint32_t p_size;
+    int tame;   /* grundy_misere_tame: k, or -1 (found with the presentation: it allocates) */
     int proved; /* phi is proved periodic: period, preperiod */
     uint64_t period, preperiod;
     /* the presentation */
@@ -195,22 +196,25 @@ cleanup:
     return st;
 }
 
-/* Index and period of x's powers in m. */
+/* Index and period of x's powers 1, x, x^2, ... in m, by Floyd's cycle finding: no scratch, so
+ * no allocation to fail (a failed one used to guess index 2, period 2). */
 static void power_shape(const mq_monoid *m, uint32_t x, uint32_t *index, uint32_t *period) {
-    uint32_t *seen = calloc(m->size, sizeof *seen); /* exponent + 1 */
-    uint32_t y = 0, e = 0;
-    if (seen == NULL) {
-        *index = 2;
-        *period = 2;
-        return;
+    uint32_t slow = mq_mul(m, 0, x), fast = mq_mul(m, slow, x);
+    while (slow != fast) { /* fast runs twice as far: they meet inside the cycle */
+        slow = mq_mul(m, slow, x);
+        fast = mq_mul(m, mq_mul(m, fast, x), x);
     }
-    while (seen[y] == 0) {
-        seen[y] = ++e;
-        y = mq_mul(m, y, x);
+    uint32_t mu = 0;
+    for (slow = 0; slow != fast; mu++) { /* the cycle's first element, mu steps from 1 */
+        slow = mq_mul(m, slow, x);
+        fast = mq_mul(m, fast, x);
     }
-    *index = seen[y] - 1;
-    *period = e - *index;
-    free(seen);
+    uint32_t lambda = 1;
+    for (fast = mq_mul(m, slow, x); fast != slow; lambda++) {
+        fast = mq_mul(m, fast, x);
+    }
+    *index = mu;
+    *period = lambda;
 }
 
 static uint32_t word_image(const mq_monoid *m, const uint32_t *phi, const uint32_t *exp, size_t n) {
@@ -437,6 +441,7 @@ cleanup:
 }
 
 static grundy_status present(grundy_misere *q);
+static grundy_status tame_index(const grundy_misere *q, int *k);
 static void prove(grundy_misere *q);
 
 grundy_status grundy_misere_extend(grundy_misere *q, uint64_t max_heap) {
@@ -456,7 +461,10 @@ cleanup:
     }
     prove(q);
     if (st == GRUNDY_STATUS_OK || st == GRUNDY_STATUS_LIMIT) {
-        const grundy_status pst = present(q);
+        grundy_status pst = present(q);
+        if (pst == GRUNDY_STATUS_OK) {
+            pst = tame_index(q, &q->tame);
+        }
         if (pst != GRUNDY_STATUS_OK) {
             st = pst;
         }
@@ -761,12 +769,19 @@ size_t grundy_misere_format_relation(const grundy_misere *q, size_t i, char *buf
 /* ---- tameness ---- */
 
 int grundy_misere_tame(const grundy_misere *q) {
+    return q->tame;
+}
+
+/* *k for grundy_misere_tame; NOMEM rather than "not tame" when its scratch fails. */
+static grundy_status tame_index(const grundy_misere *q, int *k) {
     const mq_monoid *m = &q->q;
+    *k = -1;
     if (m->is_p[0]) {
-        return -1;
+        return GRUNDY_STATUS_OK;
     }
     if (m->size <= 2) { /* T0 = {1}; T1 = {1, a}, a^2 = 1, P = {a} */
-        return m->size == 1 ? 0 : mq_mul(m, 1, 1) == 0 && m->is_p[1] ? 1 : -1;
+        *k = m->size == 1 ? 0 : mq_mul(m, 1, 1) == 0 && m->is_p[1] ? 1 : -1;
+        return GRUNDY_STATUS_OK;
     }
     /* The minimal ideal K = z Q, z the product of all elements; T_k needs K = (Z/2)^k. */
     uint32_t z = 0, k_size = 0, e = UINT32_MAX, a = UINT32_MAX;
@@ -775,7 +790,7 @@ int grundy_misere_tame(const grundy_misere *q) {
     }
     uint8_t *in_k = calloc(m->size, 1);
     if (in_k == NULL) {
-        return -1;
+        return GRUNDY_STATUS_NOMEM;
     }
     for (uint32_t x = 0; x < m->size; x++) {
         const uint32_t y = mq_mul(m, z, x);
@@ -800,5 +815,6 @@ int grundy_misere_tame(const grundy_misere *q) {
         bits++;
     }
     free(in_k);
-    return ok && ((uint32_t)1 << bits) == k_size && bits >= 2 ? bits : -1;
+    *k = ok && ((uint32_t)1 << bits) == k_size && bits >= 2 ? bits : -1;
+    return GRUNDY_STATUS_OK;
 }

@@ -57,6 +57,10 @@ check solve divisors 6 --json
 check solve heaps 0.07 3 4
 check misere 0.75 --max-heap 12 -q
 check play 0.75 5 7 9 --misere -q
+# a tame quotient (T2, order 6): its tameness test allocates (it printed "not tame" when that failed)
+check misere 0.33 --max-heap 12 -q
+# six move classes, so that each "has this heap a move?" allocates (a failure made a heap dead)
+check misere 0.1234567 --genus --max-heap 3
 check survey '0.1?' --max-n 1000 --threads 1 -q
 # a class with groups of equal sequences (the counts in the last line come from the groups)
 check survey '4.?' --max-n 1000 --threads 1 -q

@@ -55,8 +55,11 @@ static void test_enumeration(void) {
     expect_moves("0.008", 6, "3:1,1,1 ");
     expect_moves("0.4!", 7, "1:1,5 1:2,4 ");
     grundy_rule *s25 = parse("S(2,5)");
-    CHECK(!grundy_heap_has_move(s25, 1));
-    CHECK(grundy_heap_has_move(s25, 2));
+    int has = 1;
+    CHECK_EQ(grundy_heap_has_move(s25, 1, &has), GRUNDY_STATUS_OK);
+    CHECK(!has);
+    CHECK_EQ(grundy_heap_has_move(s25, 2, &has), GRUNDY_STATUS_OK);
+    CHECK(has);
     grundy_rule_destroy(s25);
 }
 

@@ -152,7 +152,11 @@ static int solve(brute *b, size_t *e) {
     move_ctx c = {b, e, 0, 0};
     int any = 0;
     for (size_t h = 1; h <= b->n && !c.win; h++) {
-        if (e[h] > 0 && grundy_heap_has_move(b->rule, h)) {
+        int has = 0;
+        if (e[h] > 0) {
+            CHECK_EQ(grundy_heap_has_move(b->rule, h, &has), GRUNDY_STATUS_OK);
+        }
+        if (has) {
             any = 1;
             c.heap = h;
             grundy_heap_moves_each(b->rule, h, try_option, &c, NULL);
