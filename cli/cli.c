@@ -73,8 +73,14 @@ void cli_error_line(const char *who, const char *fmt, va_list ap) {
     va_end(again);
     char *const buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
     fprintf(stderr, "%s: ", who);
-    if (buf == NULL) {
-        vfprintf(stderr, fmt, ap); /* no memory for the copy: as it is */
+    if (buf == NULL) { /* no memory for the copy: its head, escaped all the same */
+        char head[LINE_HEAD + 1];
+        vsnprintf(head, sizeof head, fmt, ap);
+        const size_t n = strlen(head);
+        put_escaped(stderr, head, n);
+        if (len > 0 && (size_t)len > n) {
+            fprintf(stderr, "[... %zu bytes left out]", (size_t)len - n);
+        }
     } else {
         vsnprintf(buf, (size_t)len + 1, fmt, ap);
         const size_t n = (size_t)len;

@@ -359,8 +359,10 @@ static int run(int argc, char **argv) {
     free(outcomes);
     if (rc == CLI_EXIT_OK && r.args.present[OPT_PLOT] &&
         plot_graph_file(r.args.value[OPT_PLOT], r.g, &r.labels) != 0) {
-        rc = cli_fail(&cli_cmd_graph, CLI_EXIT_IO, "--plot: cannot write '%s': %s",
-                      r.args.value[OPT_PLOT], strerror(errno));
+        rc = errno == ENOMEM
+                 ? cli_oom_fail(&cli_cmd_graph, "--plot", 0, NULL)
+                 : cli_fail(&cli_cmd_graph, CLI_EXIT_IO, "--plot: cannot write '%s': %s",
+                            r.args.value[OPT_PLOT], strerror(errno));
     }
     return done(&r, rc);
 }

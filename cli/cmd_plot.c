@@ -52,6 +52,14 @@ static grundy_status find_period(seq_job *job, int max_n_given, uint64_t to,
     return grundy_period_find(job->rule, NULL, &opts, r);
 }
 
+/* The picture could not be written: out of memory is exit 4 (raise the limit), the rest i/o. */
+static int write_failed(const char *path) {
+    if (errno == ENOMEM) {
+        return cli_oom_fail(&cli_cmd_plot, "plot", 0, NULL);
+    }
+    return cli_fail(&cli_cmd_plot, CLI_EXIT_IO, "cannot write '%s': %s", path, strerror(errno));
+}
+
 static int draw(const cli_args *args, seq_job *job, uint64_t to, uint64_t *g) {
     const char *path = args->value[OPT_OUTPUT];
     plot_seq s;
@@ -70,11 +78,14 @@ static int draw(const cli_args *args, seq_job *job, uint64_t to, uint64_t *g) {
     s.period.found = s.period.found && s.period.proved; /* only proved periods are marked */
     plot_canvas c;
     if (plot_open(&c, path, PLOT_SEQ_WIDTH, PLOT_SEQ_HEIGHT) != 0) {
-        return cli_fail(&cli_cmd_plot, CLI_EXIT_IO, "cannot write '%s': %s", path, strerror(errno));
+        return write_failed(path);
     }
-    plot_sequence(&c, &s);
+    if (plot_sequence(&c, &s) != 0) {
+        plot_abandon(&c);
+        return cli_oom_fail(&cli_cmd_plot, "plot", 0, "--to");
+    }
     if (plot_close(&c) != 0) {
-        return cli_fail(&cli_cmd_plot, CLI_EXIT_IO, "cannot write '%s': %s", path, strerror(errno));
+        return write_failed(path);
     }
     return CLI_EXIT_OK;
 }

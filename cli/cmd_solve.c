@@ -361,7 +361,7 @@ static int parse_values(const request *rq, int first, const char *what, uint64_t
 }
 
 typedef struct heaps_args {
-    const grundy_rule *rule;
+    const char *rule; /* canonical form, formatted where a failure can be reported */
     const uint64_t *heaps;
     size_t count;
     int misere;
@@ -369,14 +369,7 @@ typedef struct heaps_args {
 
 static void json_heaps(json_writer *w, const void *ctx) {
     const heaps_args *h = ctx;
-    char canonical[256];
-    const size_t len = grundy_rule_format(h->rule, canonical, sizeof canonical);
-    char *const full = len < sizeof canonical ? NULL : malloc(len + 1);
-    if (full != NULL) {
-        grundy_rule_format(h->rule, full, len + 1);
-    }
-    json_kv_str(w, "rule", full != NULL ? full : canonical);
-    free(full);
+    json_kv_str(w, "rule", h->rule);
     json_key(w, "heaps");
     json_array_begin(w);
     for (size_t i = 0; i < h->count; i++) {
@@ -422,14 +415,22 @@ static int solve_heaps(const request *rq) {
     grundy_rule *rule = NULL;
     grundy_game *g = NULL;
     uint64_t *heaps = NULL;
+    char *canonical = NULL;
     int rc = need_operands(rq, 2, -1, "heaps RULE H1 H2 ..."); /* no heap: no game */
     if (rc == 0) {
         rc = cli_parse_rule(&cli_cmd_solve, rq->args->operands[1], &rule);
     }
     const size_t count =
         (size_t)(rq->args->operand_count - 2 > 0 ? rq->args->operand_count - 2 : 0);
-    if (rc == 0 && (heaps = malloc((count + 1) * sizeof *heaps)) == NULL) {
-        rc = cli_oom_fail(&cli_cmd_solve, "solve", 0, NULL);
+    if (rc == 0) {
+        const size_t len = grundy_rule_format(rule, NULL, 0);
+        heaps = malloc((count + 1) * sizeof *heaps);
+        canonical = malloc(len + 1);
+        if (heaps == NULL || canonical == NULL) {
+            rc = cli_oom_fail(&cli_cmd_solve, "solve", 0, NULL);
+        } else {
+            grundy_rule_format(rule, canonical, len + 1);
+        }
     }
     if (rc == 0) {
         rc = parse_values(rq, 2, "heap", GRUNDY_NUMBER_MAX, heaps);
@@ -438,7 +439,7 @@ static int solve_heaps(const request *rq) {
         const int misere = rq->args->present[OPT_MISERE] != 0;
         const grundy_status st =
             grundy_game_heaps_create(rule, heaps, count, misere, rq->max_bytes / 5 + 1, &g);
-        const heaps_args h = {rule, heaps, count, misere};
+        const heaps_args h = {canonical, heaps, count, misere};
         rc = st == GRUNDY_STATUS_OK ? answer_outcome(rq, g, !misere, json_heaps, &h)
              : st == GRUNDY_STATUS_RANGE
                  ? cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE,
@@ -448,6 +449,7 @@ static int solve_heaps(const request *rq) {
              : st == GRUNDY_STATUS_LIMIT ? heaps_limit(rq, heaps, count, misere)
                                          : fail_status(st, "heaps");
     }
+    free(canonical);
     free(heaps);
     grundy_rule_destroy(rule);
     return rc;

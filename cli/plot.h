@@ -28,8 +28,9 @@ uint64_t plot_rare_mask(const uint64_t *g, uint64_t to, uint64_t *mask);
 /** 1 when v is rare under mask (mask 0: never). */
 int plot_is_rare(uint64_t v, uint64_t mask);
 
-/** Draw the sequence plot (c opened at PLOT_SEQ_WIDTH x PLOT_SEQ_HEIGHT). */
-void plot_sequence(plot_canvas *c, const plot_seq *s);
+/** Draw the sequence plot (c opened at PLOT_SEQ_WIDTH x PLOT_SEQ_HEIGHT). @return 0, or -1
+ *  with errno ENOMEM (its scratch: the picture is incomplete, abandon it). */
+int plot_sequence(plot_canvas *c, const plot_seq *s);
 #define PLOT_SEQ_WIDTH  960.0
 #define PLOT_SEQ_HEIGHT 540.0
 
@@ -46,11 +47,12 @@ typedef struct plot_graph_data {
 /** The most vertices `graph --plot` draws. */
 #define PLOT_GRAPH_MAX_VERTICES 500u
 
-/** Picture size for a graph: columns by remoteness. */
-void plot_graph_size(const plot_graph_data *d, double *width, double *height);
+/** Picture size for a graph: columns by remoteness. @return 0, or -1 with errno ENOMEM. */
+int plot_graph_size(const plot_graph_data *d, double *width, double *height);
 
-/** Draw the graph: one column per remoteness (draws last), vertices coloured by outcome. */
-void plot_graph(plot_canvas *c, const plot_graph_data *d);
+/** Draw the graph: one column per remoteness (draws last), vertices coloured by outcome.
+ *  @return 0, or -1 with errno ENOMEM (the picture is incomplete: abandon it). */
+int plot_graph(plot_canvas *c, const plot_graph_data *d);
 
 /**
  * Draw a labelled graph (labels with remoteness) to `path` (.svg, or .png with cairo); builds

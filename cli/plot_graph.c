@@ -33,6 +33,13 @@ static uint32_t column_of(const plot_graph_data *d, uint32_t v, uint32_t max_rem
     return d->outcome[v] == 0 ? 0 : 1 + (max_rem - d->remoteness[v]);
 }
 
+static void free_layout(layout *l) {
+    free(l->slot_of);
+    free(l->index_in);
+    l->slot_of = l->index_in = NULL;
+}
+
+/* 0, or -1 with errno ENOMEM and nothing held. */
 static int make_layout(const plot_graph_data *d, layout *l) {
     memset(l, 0, sizeof *l);
     for (uint32_t v = 0; v < d->n; v++) {
@@ -46,6 +53,8 @@ static int make_layout(const plot_graph_data *d, layout *l) {
     l->index_in = malloc((size_t)d->n * sizeof *l->index_in + 1);
     if (size == NULL || l->slot_of == NULL || l->index_in == NULL) {
         free(size);
+        free_layout(l);
+        errno = ENOMEM;
         return -1;
     }
     for (uint32_t v = 0; v < d->n; v++) {
@@ -56,6 +65,8 @@ static int make_layout(const plot_graph_data *d, layout *l) {
     uint32_t *first = calloc(cols, sizeof *first);
     if (first == NULL) {
         free(size);
+        free_layout(l);
+        errno = ENOMEM;
         return -1;
     }
     for (uint32_t k = 0; k < cols; k++) {
@@ -76,11 +87,10 @@ static void position_of(const layout *l, uint32_t v, double *x, double *y) {
     *y = MARGIN + LEGEND_H + ROW_H * ((double)(l->index_in[v] % l->rows) + 0.5);
 }
 
-void plot_graph_size(const plot_graph_data *d, double *width, double *height) {
+int plot_graph_size(const plot_graph_data *d, double *width, double *height) {
     layout l;
     if (make_layout(d, &l) != 0) {
-        *width = *height = 200;
-        return;
+        return -1;
     }
     uint32_t used = 1;
     for (uint32_t v = 0; v < d->n; v++) {
@@ -89,8 +99,8 @@ void plot_graph_size(const plot_graph_data *d, double *width, double *height) {
     used = used < l.rows ? used : l.rows;
     *width = 2 * MARGIN + COL_W * (l.slots < 7 ? 7 : l.slots);
     *height = 2 * MARGIN + LEGEND_H + ROW_H * (used < 2 ? 2 : used);
-    free(l.slot_of);
-    free(l.index_in);
+    free_layout(&l);
+    return 0;
 }
 
 /* One edge: a line ending in an arrow head on v's circle; a loop above u. */
@@ -147,10 +157,10 @@ static void draw_legend(plot_canvas *c) {
               "dark arrows: perfect play");
 }
 
-void plot_graph(plot_canvas *c, const plot_graph_data *d) {
+int plot_graph(plot_canvas *c, const plot_graph_data *d) {
     layout l;
     if (make_layout(d, &l) != 0) {
-        return;
+        return -1;
     }
     draw_legend(c);
     for (uint64_t e = 0; e < d->m; e++) {
@@ -177,8 +187,8 @@ void plot_graph(plot_canvas *c, const plot_graph_data *d) {
         snprintf(buf, sizeof buf, "%u", v);
         plot_text(c, x, y + 4, 11, PLOT_MIDDLE, 0, "#000000", buf);
     }
-    free(l.slot_of);
-    free(l.index_in);
+    free_layout(&l);
+    return 0;
 }
 
 int plot_graph_file(const char *path, grundy_graph *g, const grundy_graph_labels *labels) {
@@ -212,11 +222,14 @@ int plot_graph_file(const char *path, grundy_graph *g, const grundy_graph_labels
     }
     const plot_graph_data d = {(uint32_t)n, e, from, to, outcome, labels->remoteness};
     double w, h;
-    plot_graph_size(&d, &w, &h);
     plot_canvas c;
-    if (plot_open(&c, path, w, h) == 0) {
-        plot_graph(&c, &d);
-        rc = plot_close(&c);
+    if (plot_graph_size(&d, &w, &h) == 0 && plot_open(&c, path, w, h) == 0) {
+        if (plot_graph(&c, &d) == 0) {
+            rc = plot_close(&c);
+        } else {
+            plot_abandon(&c);
+            errno = ENOMEM;
+        }
     }
 cleanup:
     free(from);

@@ -4,6 +4,7 @@
  * of the sparse-space split highlighted; or the frequency of each value. */
 #include "plot.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,10 +45,7 @@ uint64_t plot_rare_mask(const uint64_t *g, uint64_t to, uint64_t *mask) {
     while ((maxv >> bits) != 0) {
         bits++;
     }
-    uint64_t *hist = calloc((size_t)1 << bits, sizeof *hist);
-    if (hist == NULL) {
-        return 0;
-    }
+    uint64_t hist[(size_t)1 << MASK_BITS] = {0}; /* 32 KiB: no allocation to fail */
     for (uint64_t n = 0; n <= to; n++) {
         hist[g[n]]++;
     }
@@ -62,7 +60,6 @@ uint64_t plot_rare_mask(const uint64_t *g, uint64_t to, uint64_t *mask) {
             *mask = m;
         }
     }
-    free(hist);
     return best;
 }
 
@@ -145,8 +142,8 @@ static int cmp_u64(const void *a, const void *b) {
 }
 
 /* The points: one per heap when they fit one a pixel, else one per (pixel column, value). */
-static void draw_points(plot_canvas *c, const plot_seq *s, uint64_t mask, double xunit,
-                        double yunit) {
+static int draw_points(plot_canvas *c, const plot_seq *s, uint64_t mask, double xunit,
+                       double yunit) {
     char attrs[96];
     const double r = xunit >= 6 ? 3 : xunit >= 3 ? 2 : 1.2;
     if (xunit >= 1) {
@@ -158,13 +155,13 @@ static void draw_points(plot_canvas *c, const plot_seq *s, uint64_t mask, double
                         TOP + PLOT_H - ((double)s->g[n] + 0.5) * yunit, rare ? r + 1 : r,
                         rare ? RARE_RGB : COMMON_RGB, NULL, attrs);
         }
-        return;
+        return 0;
     }
     /* Bucketed: heaps with the same pixel column; each value drawn once per column. */
     const uint64_t per = (uint64_t)(1.0 / xunit) + 1;
     uint64_t *col = malloc(per * sizeof *col);
     if (col == NULL) {
-        return;
+        return -1;
     }
     for (uint64_t first = 0; first <= s->to; first += per) {
         const uint64_t count = s->to - first < per - 1 ? s->to - first + 1 : per;
@@ -183,6 +180,7 @@ static void draw_points(plot_canvas *c, const plot_seq *s, uint64_t mask, double
         }
     }
     free(col);
+    return 0;
 }
 
 static void period_legend(plot_canvas *c, const plot_seq *s, int row) {
@@ -221,18 +219,18 @@ static void rare_legend(plot_canvas *c, uint64_t mask, uint64_t rare, uint64_t t
     legend_entry(c, 1, RARE_RGB, box, buf);
 }
 
-static void draw_values(plot_canvas *c, const plot_seq *s, uint64_t mask, uint64_t maxv) {
+static int draw_values(plot_canvas *c, const plot_seq *s, uint64_t mask, uint64_t maxv) {
     const double xunit = PLOT_W / ((double)s->to + 1), yunit = PLOT_H / ((double)maxv + 1);
     shade_period(c, s, xunit);
     draw_axes(c, s->to, xunit, maxv, yunit, 0.5, "heap size n", "g(n)");
-    draw_points(c, s, mask, xunit, yunit);
+    return draw_points(c, s, mask, xunit, yunit);
 }
 
 /* Bars: how many heaps n <= to have each value. */
-static void draw_freq(plot_canvas *c, const plot_seq *s, uint64_t mask, uint64_t maxv) {
-    uint64_t *freq = calloc(maxv + 1, sizeof *freq);
+static int draw_freq(plot_canvas *c, const plot_seq *s, uint64_t mask, uint64_t maxv) {
+    uint64_t *freq = maxv < SIZE_MAX / sizeof *freq ? calloc(maxv + 1, sizeof *freq) : NULL;
     if (freq == NULL) {
-        return;
+        return -1;
     }
     uint64_t top = 1;
     for (uint64_t n = 0; n <= s->to; n++) {
@@ -250,9 +248,10 @@ static void draw_freq(plot_canvas *c, const plot_seq *s, uint64_t mask, uint64_t
                   rare ? RARE_RGB : COMMON_RGB, 1, attrs);
     }
     free(freq);
+    return 0;
 }
 
-void plot_sequence(plot_canvas *c, const plot_seq *s) {
+int plot_sequence(plot_canvas *c, const plot_seq *s) {
     uint64_t maxv = 0, mask = 0;
     char buf[400];
     for (uint64_t n = 0; n <= s->to; n++) {
@@ -264,11 +263,18 @@ void plot_sequence(plot_canvas *c, const plot_seq *s) {
              s->freq ? "Value frequencies" : "Grundy values", s->rule, (unsigned long long)s->to);
     plot_text(c, LEFT, TOP - 18, 16, PLOT_START, 0, AXIS_RGB, buf);
     if (s->freq) {
-        draw_freq(c, s, split ? mask : 0, maxv);
+        if (draw_freq(c, s, split ? mask : 0, maxv) != 0) {
+            errno = ENOMEM;
+            return -1;
+        }
         rare_legend(c, mask, rare, s->to + 1, 1);
     } else {
-        draw_values(c, s, split ? mask : 0, maxv);
+        if (draw_values(c, s, split ? mask : 0, maxv) != 0) {
+            errno = ENOMEM;
+            return -1;
+        }
         rare_legend(c, mask, rare, s->to + 1, 0);
         period_legend(c, s, 3);
     }
+    return 0;
 }

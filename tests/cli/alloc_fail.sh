@@ -17,14 +17,26 @@ runs=0
 untimed() {
     sed 's/| [0-9]*\.[0-9]* |$/| - |/' "$1"
 }
+# A command that writes a file (plot, graph --plot) names it in $picture: the file, or its
+# absence, is compared as part of the output, so that a picture drawn short is caught.
+picture=
+with_picture() {
+    if [ -n "$picture" ]; then
+        if [ -f "$picture" ]; then cat "$picture" >> "$tmp/raw"; else echo "(no $picture)" >> "$tmp/raw"; fi
+    fi
+}
 check() {
+    [ -z "$picture" ] || rm -f "$picture"
     "$bin" "$@" > "$tmp/raw" 2> "$tmp/want.err"
     want_rc=$?
+    with_picture
     untimed "$tmp/raw" > "$tmp/want"
     k=0
     while :; do
+        [ -z "$picture" ] || rm -f "$picture"
         GRUNDY_FAIL_ALLOC=$k "$bin" "$@" > "$tmp/raw" 2> "$tmp/err"
         rc=$?
+        with_picture
         untimed "$tmp/raw" > "$tmp/out"
         runs=$((runs + 1))
         if grep -q '^failalloc: not reached' "$tmp/err"; then
@@ -64,5 +76,12 @@ check misere 0.1234567 --genus --max-heap 3
 check survey '0.1?' --max-n 1000 --threads 1 -q
 # a class with groups of equal sequences (the counts in the last line come from the groups)
 check survey '4.?' --max-n 1000 --threads 1 -q
+# pictures: a bucketed sequence plot (more heaps than pixels), the frequencies, a graph
+picture=$tmp/p.svg
+check plot 0.07 --to 3000 -o "$picture"
+check plot 0.07 --to 300 --freq -o "$picture"
+picture=$tmp/g.svg
+check graph "$tmp/g.txt" --plot "$picture"
+picture=
 echo "$runs runs, $bad failures"
 [ $bad -eq 0 ]
