@@ -290,12 +290,21 @@ char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_byte
                      int *rc) {
     size_t cap = 1 << 12, used = 0;
     char *buf = malloc(cap);
-    while (buf != NULL) {
+    if (buf == NULL) {
+        *rc = cli_oom_fail(cmd, what, cap, NULL);
+        return NULL;
+    }
+    for (;;) {
         used += fread(buf + used, 1, cap - 1 - used, stdin);
         if (used < cap - 1) {
             break;
         }
         char *const bigger = cap > max_bytes ? NULL : realloc(buf, cap * 2);
+        if (bigger == NULL && cap <= max_bytes) { /* within the limit: the system's memory */
+            free(buf);
+            *rc = cli_oom_fail(cmd, what, (uint64_t)cap * 2, NULL);
+            return NULL;
+        }
         if (bigger == NULL) {
             /* count the rest, so that the message can say how far to raise the limit */
             uint64_t total = used;
@@ -314,7 +323,7 @@ char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_byte
         buf = bigger;
         cap *= 2;
     }
-    if (buf == NULL || ferror(stdin)) {
+    if (ferror(stdin)) {
         free(buf);
         *rc = cli_fail(cmd, CLI_EXIT_IO, "%s: cannot read the input", what);
         return NULL;

@@ -91,11 +91,17 @@ static int solve_small(const cli_command *cmd, const cli_left_stack_request *rq,
         st = grundy_solve(*g, &o, s);
     }
     if (st != GRUNDY_STATUS_OK) {
+        /* no game (its creation failed): nothing to estimate; out of memory within --max-bytes:
+         * the system's memory, which raising --max-bytes does not give */
+        const uint64_t need = *g != NULL ? solve_bytes_estimate(*g, o.want) : 0;
+        if (st == GRUNDY_STATUS_NOMEM && (*g == NULL || need <= rq->max_bytes)) {
+            return cli_oom_fail(cmd, "left-stack", need, NULL);
+        }
         return cli_fail(cmd,
                         st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT ? CLI_EXIT_LIMIT
                                                                                : cli_exit_code(st),
                         "left-stack: %s (raise --max-bytes to %llu)", grundy_status_str(st),
-                        (unsigned long long)solve_bytes_estimate(*g, o.want));
+                        (unsigned long long)need);
     }
     ans->game = *g;
     ans->solution = *s;

@@ -168,28 +168,22 @@ static void write_values(writer *w, const grundy_seq *seq, uint64_t count, unsig
     write_bytes(w, buf, used);
 }
 
-/* fsync the directory holding `path`, so that the rename is on disk too. */
+/* fsync the directory holding `path`, so that the rename is on disk too. Its name is copied on
+ * the stack when it fits (a failed allocation after the rename read as a failed save). */
 static int sync_directory(const char *path) {
     const char *slash = strrchr(path, '/');
-    char *dir = NULL;
-    if (slash == NULL) {
-        dir = malloc(2);
-        if (dir != NULL) {
-            strcpy(dir, ".");
-        }
-    } else {
-        const size_t len = slash == path ? 1 : (size_t)(slash - path);
-        dir = malloc(len + 1);
-        if (dir != NULL) {
-            memcpy(dir, path, len);
-            dir[len] = '\0';
-        }
-    }
+    const size_t len = slash == NULL ? 1 : slash == path ? 1 : (size_t)(slash - path);
+    char local[1024];
+    char *const dir = len < sizeof local ? local : malloc(len + 1);
     if (dir == NULL) {
         return -1;
     }
+    memcpy(dir, slash == NULL ? "." : path, len);
+    dir[len] = '\0';
     const int fd = open(dir, O_RDONLY);
-    free(dir);
+    if (dir != local) {
+        free(dir);
+    }
     if (fd < 0) {
         return -1;
     }

@@ -27,14 +27,14 @@ with_picture() {
 }
 check() {
     [ -z "$picture" ] || rm -f "$picture"
-    "$bin" "$@" > "$tmp/raw" 2> "$tmp/want.err"
+    "$bin" "$@" < "${input:-/dev/null}" > "$tmp/raw" 2> "$tmp/want.err"
     want_rc=$?
     with_picture
     untimed "$tmp/raw" > "$tmp/want"
     k=0
     while :; do
         [ -z "$picture" ] || rm -f "$picture"
-        GRUNDY_FAIL_ALLOC=$k "$bin" "$@" > "$tmp/raw" 2> "$tmp/err"
+        GRUNDY_FAIL_ALLOC=$k "$bin" "$@" < "${input:-/dev/null}" > "$tmp/raw" 2> "$tmp/err"
         rc=$?
         with_picture
         untimed "$tmp/raw" > "$tmp/out"
@@ -83,5 +83,18 @@ check plot 0.07 --to 300 --freq -o "$picture"
 picture=$tmp/g.svg
 check graph "$tmp/g.txt" --plot "$picture"
 picture=
+# standard input (${input}): the two board readers; a board large enough that its buffer grows
+input=$tmp/board.txt
+printf '4 2\n1 1\n4 4\n' > "$input"
+check solve mirror-board
+# 1,500 cells in symmetric pairs (r, c) and (61 - r, 61 - c), sorted: some 12 KB to read
+awk 'BEGIN { print "60 1500"; for (i = 0; i < 750; i++) print 1 + int(i / 60), 1 + i % 60;
+             for (i = 749; i >= 0; i--) print 60 - int(i / 60), 60 - i % 60 }' > "$input"
+check solve mirror-board --json
+printf '3 1 1 1\n2 5 1 7\n' > "$input"
+check solve left-stack
+input=
+printf '6\n10\n' > "$tmp/div.txt"
+check solve divisors --input "$tmp/div.txt"
 echo "$runs runs, $bad failures"
 [ $bad -eq 0 ]
