@@ -177,22 +177,7 @@ static int run_solver(const request *rq, const grundy_game *g, unsigned want,
         rc = load_table(rq, g, want, game, out);
     } else if (rc == 0) {
         const grundy_status st = grundy_solve(g, &o, out);
-        const uint64_t need = solve_bytes_estimate(g, want);
-        if (st == GRUNDY_STATUS_NOMEM && need <= rq->max_bytes) {
-            /* within --max-bytes: the system refused (raising --max-bytes would not help) */
-            char what[160];
-            snprintf(what, sizeof what, "%s: %llu positions", g->name,
-                     (unsigned long long)g->positions);
-            rc = cli_oom_fail(&cli_cmd_solve, what, need, NULL);
-        } else if (st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) {
-            rc = cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
-                          "%s: %llu positions need about %llu bytes, over --max-bytes %llu: raise "
-                          "--max-bytes to %llu",
-                          g->name, (unsigned long long)g->positions, (unsigned long long)need,
-                          (unsigned long long)rq->max_bytes, (unsigned long long)need);
-        } else {
-            rc = st == GRUNDY_STATUS_OK ? 0 : fail_status(st, g->name);
-        }
+        rc = st == GRUNDY_STATUS_OK ? 0 : solve_fail(&cli_cmd_solve, g, st, want, rq->max_bytes);
     }
     if (rc == 0 && rq->args->present[OPT_SAVE]) {
         rc = save_table(rq, *out, game);

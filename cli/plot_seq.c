@@ -262,18 +262,13 @@ int plot_sequence(plot_canvas *c, const plot_seq *s) {
     snprintf(buf, sizeof buf, "%s of %.300s, heaps 0 to %llu",
              s->freq ? "Value frequencies" : "Grundy values", s->rule, (unsigned long long)s->to);
     plot_text(c, LEFT, TOP - 18, 16, PLOT_START, 0, AXIS_RGB, buf);
-    if (s->freq) {
-        if (draw_freq(c, s, split ? mask : 0, maxv) != 0) {
-            errno = ENOMEM;
-            return -1;
-        }
-        rare_legend(c, mask, rare, s->to + 1, 1);
-    } else {
-        if (draw_values(c, s, split ? mask : 0, maxv) != 0) {
-            errno = ENOMEM;
-            return -1;
-        }
-        rare_legend(c, mask, rare, s->to + 1, 0);
+    const uint64_t shown = split ? mask : 0;
+    if ((s->freq ? draw_freq(c, s, shown, maxv) : draw_values(c, s, shown, maxv)) != 0) {
+        errno = ENOMEM;
+        return -1;
+    }
+    rare_legend(c, mask, rare, s->to + 1, s->freq); /* bars get a box, points a dot */
+    if (!s->freq) {
         period_legend(c, s, 3);
     }
     return 0;

@@ -29,18 +29,21 @@ uint64_t solve_bytes_estimate(const grundy_game *g, unsigned want) {
     return solve_bytes_needed(g->positions, each);
 }
 
-static int solve_failed(const cli_command *cmd, const grundy_game *g, grundy_status st,
-                        unsigned want, uint64_t max_bytes) {
+int solve_fail(const cli_command *cmd, const grundy_game *g, grundy_status st, unsigned want,
+               uint64_t max_bytes) {
     const uint64_t need = solve_bytes_estimate(g, want);
     if (st == GRUNDY_STATUS_NOMEM && need <= max_bytes) {
-        /* within --max-bytes: the system refused (raising --max-bytes would not help) */
-        return cli_oom_fail(cmd, g->name, need, NULL);
+        char what[160];
+        snprintf(what, sizeof what, "%s: %llu positions", g->name,
+                 (unsigned long long)g->positions);
+        return cli_oom_fail(cmd, what, need, NULL);
     }
     if (st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) {
         return cli_fail(cmd, CLI_EXIT_LIMIT,
-                        "%s: %llu positions need about %llu bytes: raise --max-bytes to %llu",
+                        "%s: %llu positions need about %llu bytes, over --max-bytes %llu: raise "
+                        "--max-bytes to %llu",
                         g->name, (unsigned long long)g->positions, (unsigned long long)need,
-                        (unsigned long long)need);
+                        (unsigned long long)max_bytes, (unsigned long long)need);
     }
     return cli_fail(cmd, cli_exit_code(st), "%s: %s", g->name, grundy_status_str(st));
 }
@@ -52,7 +55,7 @@ static int solve(const cli_command *cmd, const solve_batch_request *rq, const gr
     o.want = want;
     o.max_bytes = rq->max_bytes;
     const grundy_status st = grundy_solve(g, &o, out);
-    return st == GRUNDY_STATUS_OK ? 0 : solve_failed(cmd, g, st, want, rq->max_bytes);
+    return st == GRUNDY_STATUS_OK ? 0 : solve_fail(cmd, g, st, want, rq->max_bytes);
 }
 
 static void print_outcome(const solve_batch_request *rq, const grundy_game *g,

@@ -35,4 +35,13 @@ uint64_t solve_bytes_needed(uint64_t positions, double bytes_each);
  */
 uint64_t solve_bytes_estimate(const grundy_game *g, unsigned want);
 
+/**
+ * The exit code, after one line, of grundy_solve(g) failing with st (not OK): out of memory
+ * within max_bytes (the system refused: raising --max-bytes would not help) through
+ * cli_oom_fail; LIMIT, or NOMEM past max_bytes, names the bytes to raise --max-bytes to;
+ * another status, its name.
+ */
+int solve_fail(const cli_command *cmd, const grundy_game *g, grundy_status st, unsigned want,
+               uint64_t max_bytes);
+
 #endif

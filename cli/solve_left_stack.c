@@ -91,17 +91,13 @@ static int solve_small(const cli_command *cmd, const cli_left_stack_request *rq,
         st = grundy_solve(*g, &o, s);
     }
     if (st != GRUNDY_STATUS_OK) {
-        /* no game (its creation failed): nothing to estimate; out of memory within --max-bytes:
-         * the system's memory, which raising --max-bytes does not give */
-        const uint64_t need = *g != NULL ? solve_bytes_estimate(*g, o.want) : 0;
-        if (st == GRUNDY_STATUS_NOMEM && (*g == NULL || need <= rq->max_bytes)) {
-            return cli_oom_fail(cmd, "left-stack", need, NULL);
+        /* no game: its creation failed, so there is nothing to estimate */
+        if (*g != NULL) {
+            return solve_fail(cmd, *g, st, o.want, rq->max_bytes);
         }
-        return cli_fail(cmd,
-                        st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT ? CLI_EXIT_LIMIT
-                                                                               : cli_exit_code(st),
-                        "left-stack: %s (raise --max-bytes to %llu)", grundy_status_str(st),
-                        (unsigned long long)need);
+        return st == GRUNDY_STATUS_NOMEM
+                   ? cli_oom_fail(cmd, "left-stack", 0, NULL)
+                   : cli_fail(cmd, cli_exit_code(st), "left-stack: %s", grundy_status_str(st));
     }
     ans->game = *g;
     ans->solution = *s;
