@@ -18,38 +18,44 @@ untimed() {
     sed 's/| [0-9]*\.[0-9]* |$/| - |/' "$1"
 }
 # A command that writes a file (plot, graph --plot) names it in $picture: the file, or its
-# absence, is compared as part of the output, so that a picture drawn short is caught.
+# absence, is compared as part of the output, so that a picture drawn short is caught. A command
+# that reads standard input names its file in $input.
 picture=
-with_picture() {
+input=
+# One run of the tool on "$@" (the fault GRUNDY_FAIL_ALLOC says, if exported): its exit in $rc,
+# its output (and picture), untimed, in $1, its stderr in $1.err.
+capture() {
+    dest=$1
+    shift
+    [ -z "$picture" ] || rm -f "$picture"
+    "$bin" "$@" < "${input:-/dev/null}" > "$tmp/raw" 2> "$dest.err"
+    rc=$?
     if [ -n "$picture" ]; then
         if [ -f "$picture" ]; then cat "$picture" >> "$tmp/raw"; else echo "(no $picture)" >> "$tmp/raw"; fi
     fi
+    untimed "$tmp/raw" > "$dest"
 }
 check() {
-    [ -z "$picture" ] || rm -f "$picture"
-    "$bin" "$@" < "${input:-/dev/null}" > "$tmp/raw" 2> "$tmp/want.err"
-    want_rc=$?
-    with_picture
-    untimed "$tmp/raw" > "$tmp/want"
+    capture "$tmp/want" "$@"
+    want_rc=$rc
     k=0
     while :; do
-        [ -z "$picture" ] || rm -f "$picture"
-        GRUNDY_FAIL_ALLOC=$k "$bin" "$@" < "${input:-/dev/null}" > "$tmp/raw" 2> "$tmp/err"
-        rc=$?
-        with_picture
-        untimed "$tmp/raw" > "$tmp/out"
+        GRUNDY_FAIL_ALLOC=$k
+        export GRUNDY_FAIL_ALLOC
+        capture "$tmp/out" "$@"
+        unset GRUNDY_FAIL_ALLOC
         runs=$((runs + 1))
-        if grep -q '^failalloc: not reached' "$tmp/err"; then
+        if grep -q '^failalloc: not reached' "$tmp/out.err"; then
             break
         fi
-        lines=$(wc -l < "$tmp/err")
+        lines=$(wc -l < "$tmp/out.err")
         if [ $rc -eq "$want_rc" ] && cmp -s "$tmp/out" "$tmp/want"; then
             :
-        elif [ $rc -eq 4 ] && [ "$lines" -eq 1 ] && grep -q 'memory' "$tmp/err"; then
+        elif [ $rc -eq 4 ] && [ "$lines" -eq 1 ] && grep -q 'memory' "$tmp/out.err"; then
             :
         else
             echo "FAIL: grundy $* with allocation $k failed: exit $rc, stderr:" >&2
-            cat "$tmp/err" >&2
+            cat "$tmp/out.err" >&2
             bad=$((bad + 1))
         fi
         k=$((k + 1))
@@ -83,7 +89,7 @@ check plot 0.07 --to 300 --freq -o "$picture"
 picture=$tmp/g.svg
 check graph "$tmp/g.txt" --plot "$picture"
 picture=
-# standard input (${input}): the two board readers; a board large enough that its buffer grows
+# standard input: the two board readers; a board large enough that its buffer grows
 input=$tmp/board.txt
 printf '4 2\n1 1\n4 4\n' > "$input"
 check solve mirror-board
