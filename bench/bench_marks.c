@@ -9,8 +9,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include <grundy/grundy.h>
 
-#include "heap/seq_internal.h"
-#include "heap/seq_sparse_internal.h"
+#include "heap/seq/seq_internal.h"
+#include "heap/sparse/seq_sparse_internal.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -9,8 +9,8 @@
  * thread, so a loaded machine changes it little. */
 #include <grundy/grundy.h>
 
-#include "heap/period_scan.h"
-#include "heap/seq_internal.h"
+#include "heap/period/period_scan.h"
+#include "heap/seq/seq_internal.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -8,7 +8,7 @@
  * Each prints one line with the wall time and the peak resident memory. */
 #include <grundy/grundy.h>
 
-#include "heap/seq_internal.h"
+#include "heap/seq/seq_internal.h"
 
 #include <inttypes.h>
 #include <stdio.h>

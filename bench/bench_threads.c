@@ -9,7 +9,7 @@
  * CPU(1 thread) / CPU(calling thread) is the speedup the scheme allows. */
 #include <grundy/grundy.h>
 
-#include "heap/seq_internal.h"
+#include "heap/seq/seq_internal.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -78,7 +78,7 @@ static void scan(const char *text, wanted *w) {
     }
 }
 
-/* The survey's own invariant for a row's prefix (src/heap/survey.c, keep_prefix). */
+/* The survey's own invariant for a row's prefix (src/heap/survey/survey.c, keep_prefix). */
 static void check_row(const grundy_survey_row *r) {
     const grundy_period_result *p = &r->period;
     if (r->prefix == NULL ? r->prefix_len != 0

@@ -20,12 +20,11 @@ typedef struct grundy_stats {
     uint64_t max_value; /**< the largest value */
     uint64_t max_heap;  /**< the smallest heap with it */
     /**
-     * The labelling of sparse space, as the sparse engine chooses it (src/heap/sparse_mask.c)
-     * but over all the heaps 1..count-1 at once: heap n >= 1 is rare when
-     * parity(g(n) & mask) ^ (use_parity & ((n ^ parity_bit) & 1)) == 0, and (mask, use_parity)
-     * is the nonzero pair making the fewest heaps rare (ties: the smallest
-     * (mask << 1) | use_parity). has_mask is 0 when count < 2 or a value reaches
-     * 2^GRUNDY_STATS_MASK_MAX_BITS.
+     * The labelling of sparse space, as the sparse engine chooses it
+     * (src/heap/sparse/sparse_mask.c) but over all the heaps 1..count-1 at once: heap n >= 1 is
+     * rare when parity(g(n) & mask) ^ (use_parity & ((n ^ parity_bit) & 1)) == 0, and (mask,
+     * use_parity) is the nonzero pair making the fewest heaps rare (ties: the smallest (mask << 1)
+     * | use_parity). has_mask is 0 when count < 2 or a value reaches 2^GRUNDY_STATS_MASK_MAX_BITS.
      */
     int has_mask;
     uint64_t mask;

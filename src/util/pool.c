@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The worker pool: one generation counter under a mutex wakes the workers for each loop, an
  * atomic counter hands out the indices, and the last worker to finish wakes the caller. */
-#include "pool.h"
+#include "util/pool.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

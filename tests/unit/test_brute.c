@@ -3,7 +3,7 @@
  * Bouton's rules (Nim, normal and misere) and a hand-written table for Kayles. */
 #include "check.h"
 
-#include "heap/heap_moves.h"
+#include "heap/rule/heap_moves.h"
 
 #include <grundy/brute.h>
 #include <grundy/nimber.h>

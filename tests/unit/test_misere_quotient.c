@@ -4,7 +4,7 @@
  * indistinguishability by explicit tests) against the incremental engine on random rules. */
 #include "check.h"
 
-#include "heap/heap_moves.h"
+#include "heap/rule/heap_moves.h"
 
 #include <grundy/misere.h>
 #include <grundy/position.h>

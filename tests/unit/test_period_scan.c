@@ -6,7 +6,7 @@
 #include <grundy/grundy.h>
 
 #include "check.h"
-#include "heap/period_scan.h"
+#include "heap/period/period_scan.h"
 
 #include <stdio.h>
 

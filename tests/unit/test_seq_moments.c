@@ -13,7 +13,7 @@
 #include <grundy/grundy.h>
 
 #include "check.h"
-#include "heap/seq_internal.h"
+#include "heap/seq/seq_internal.h"
 
 #include <stdio.h>
 

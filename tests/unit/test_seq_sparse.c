@@ -7,8 +7,8 @@
 #include <grundy/grundy.h>
 
 #include "check.h"
-#include "heap/seq_internal.h"
-#include "heap/sparse_mask.h"
+#include "heap/seq/seq_internal.h"
+#include "heap/sparse/sparse_mask.h"
 
 #include <stdio.h>
 #include <stdlib.h>

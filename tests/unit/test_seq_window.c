@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "split_code.h"
-#include "heap/seq_internal.h"
+#include "heap/seq/seq_internal.h"
 
 #include <stdio.h>
 

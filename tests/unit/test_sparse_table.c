@@ -12,8 +12,8 @@
 #include <grundy/grundy.h>
 
 #include "check.h"
-#include "heap/seq_internal.h"
-#include "heap/seq_sparse_internal.h"
+#include "heap/seq/seq_internal.h"
+#include "heap/sparse/seq_sparse_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,0 +1,820 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Partial misere quotients Q_N, heap by heap, after Plambeck and Siegel ("Misere quotients for
+ * impartial games", JCTA 115 (2008)) and Siegel's MisereSolver. A pretension is a finite monoid Q
+ * with a subset P and a map phi from heaps to Q; it is correct when phi(G) in P exactly for the
+ * misere P-positions G, and then the quotient is (Q, P) reduced (x ~ y iff xz in P <=> yz in P
+ * for every z), because phi is onto and outcomes factor through it. Every pretension this file
+ * keeps has passed mq_check, an exact test over all positions; how candidates are found only
+ * decides how fast:
+ *   - heap n+1 first tries a conservative extension: phi(n+1) = x for an existing x;
+ *   - else a new generator: Q x C(2,2) with phi(n+1) the generator, its P-portion implied by the
+ *     game (mq_imply_and_reduce), reduced;
+ *   - while the check finds a least failing word F, recalibrate: free some heaps of F from their
+ *     images (the submonoid of the others' images times a cyclic monoid for each freed heap, with
+ *     room for F's exponents), imply, reduce, and keep the first candidate that gets F right.
+ */
+#include "heap/misere/misere_internal.h"
+#include "util/try.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_HEAP_SUPPORTED ((uint64_t)1 << 31)
+#define MAX_RECALIBRATIONS 4096
+
+struct grundy_misere {
+    const grundy_rule *rule;
+    grundy_misere_opts opts;
+    size_t heaps;
+    mq_options options;
+    mq_monoid q;
+    uint32_t *phi; /* heaps + 1 */
+    size_t phi_cap;
+    uint32_t *opt; /* option images under phi, per heap (mq_gens) */
+    size_t *opt_start;
+    mq_states *states;
+    mq_budget budget; /* issue 17: the bounds, the work spent, the reason of the last LIMIT */
+    uint64_t stable_from;
+    uint32_t p_size;
+    int tame;   /* grundy_misere_tame: k, or -1 (found with the presentation: it allocates) */
+    int proved; /* phi is proved periodic: period, preperiod */
+    uint64_t period, preperiod;
+    /* the presentation */
+    size_t gen_count;
+    uint64_t *gen_heap;
+    uint32_t *gen_elem;
+    uint32_t *nf; /* gen_count exponents per element */
+    size_t rel_count;
+    uint32_t *rel_lhs; /* gen_count exponents per relation */
+    uint32_t *rel_rhs; /* element */
+};
+
+grundy_status grundy_misere_create(const grundy_rule *rule, const grundy_misere_opts *opts,
+                                   grundy_misere **out) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    const grundy_misere_opts defaults = GRUNDY_MISERE_OPTS_INIT;
+    grundy_misere *q = calloc(1, sizeof *q);
+    *out = NULL;
+    GRUNDY_CHECK(q != NULL, GRUNDY_STATUS_NOMEM);
+    q->rule = rule;
+    q->opts = opts != NULL ? *opts : defaults;
+    q->budget.max_states = q->opts.max_states;
+    q->budget.max_bytes = q->opts.max_bytes;
+    q->budget.max_work = q->opts.max_work;
+    q->budget.progress = q->opts.progress;
+    q->budget.progress_ctx = q->opts.progress_ctx;
+    q->phi_cap = 64;
+    q->phi = calloc(q->phi_cap, sizeof *q->phi);
+    q->q.size = 1;
+    q->q.mul = calloc(1, sizeof *q->q.mul);
+    q->q.is_p = calloc(1, 1);
+    GRUNDY_CHECK(q->phi && q->q.mul && q->q.is_p, GRUNDY_STATUS_NOMEM);
+    GRUNDY_TRY(mq_options_add_heap(&q->options, rule, 0, q->opts.max_options));
+    q->opt_start = calloc(2, sizeof *q->opt_start);
+    q->opt = calloc(1, sizeof *q->opt);
+    GRUNDY_CHECK(q->opt_start && q->opt, GRUNDY_STATUS_NOMEM);
+    const mq_gens g = {0, q->phi, q->opt, q->opt_start};
+    uint32_t spare = 0; /* the one exponent of a failing word: heap 0 (none can fail) */
+    mq_failure f = {0, &spare};
+    GRUNDY_TRY(mq_check(&q->q, &g, &q->budget, &q->states, &f));
+    *out = q;
+    q = NULL;
+cleanup:
+    grundy_misere_destroy(q);
+    return st;
+}
+
+static void free_presentation(grundy_misere *q) {
+    free(q->gen_heap);
+    free(q->gen_elem);
+    free(q->nf);
+    free(q->rel_lhs);
+    free(q->rel_rhs);
+    q->gen_heap = NULL;
+    q->gen_elem = NULL;
+    q->nf = NULL;
+    q->rel_lhs = NULL;
+    q->rel_rhs = NULL;
+    q->gen_count = q->rel_count = 0;
+}
+
+void grundy_misere_destroy(grundy_misere *q) {
+    if (q != NULL) {
+        mq_options_free(&q->options);
+        mq_monoid_free(&q->q);
+        free(q->phi);
+        free(q->opt);
+        free(q->opt_start);
+        mq_states_free(q->states);
+        free_presentation(q);
+        free(q);
+    }
+}
+
+static grundy_status option_images(const mq_options *o, const mq_monoid *m, const uint32_t *phi,
+                                   size_t heaps, uint32_t **opt, size_t **start) {
+    return mq_option_images(o, heaps, m, mq_monoid_mul_fn, m->size, phi, opt, start);
+}
+
+/* Try phi(n) = x for each x of the current quotient. *done = 1 when one passes. */
+static grundy_status conservative(grundy_misere *q, size_t n, int *done) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    uint32_t *exp = calloc(n + 1, sizeof *exp);
+    mq_failure f = {0, exp};
+    *done = 0;
+    GRUNDY_CHECK(exp != NULL, GRUNDY_STATUS_NOMEM);
+    GRUNDY_TRY(option_images(&q->options, &q->q, q->phi, n, &q->opt, &q->opt_start));
+    int next_p = 1;
+    for (size_t i = q->opt_start[n]; i < q->opt_start[n + 1]; i++) {
+        next_p = next_p && !q->q.is_p[q->opt[i]];
+    }
+    const mq_gens g = {n, q->phi, q->opt, q->opt_start};
+    for (uint32_t x = 0; x < q->q.size && !*done; x++) {
+        if (q->q.is_p[x] != next_p) {
+            continue; /* the heap alone would be predicted wrongly */
+        }
+        q->phi[n] = x;
+        GRUNDY_TRY(mq_check(&q->q, &g, &q->budget, &q->states, &f));
+        *done = !f.found;
+    }
+cleanup:
+    free(exp);
+    return st;
+}
+
+/* A trial pretension of heaps 0..n. */
+typedef struct trial {
+    mq_monoid m;
+    uint32_t *phi;
+} trial;
+
+static uint64_t product_bound(const grundy_misere *q) {
+    const uint64_t b = q->opts.max_quotient * 256;
+    return b < ((uint64_t)1 << 16)   ? (uint64_t)1 << 16
+           : b > ((uint64_t)1 << 26) ? (uint64_t)1 << 26
+                                     : b;
+}
+
+/* The submonoid of m generated by phi(h) for the heaps h <= n not in `freed`, as a monoid of
+ * its own; map[x] is x's index there (UINT32_MAX outside). */
+static grundy_status submonoid(const mq_monoid *m, const uint32_t *phi, size_t n,
+                               const uint8_t *freed, mq_monoid *out, uint32_t *map) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    uint32_t *list = malloc(m->size * sizeof *list);
+    size_t len = 0;
+    memset(out, 0, sizeof *out);
+    GRUNDY_CHECK(list != NULL, GRUNDY_STATUS_NOMEM);
+    for (uint32_t x = 0; x < m->size; x++) {
+        map[x] = UINT32_MAX;
+    }
+    map[0] = 0;
+    list[len++] = 0;
+    for (size_t i = 0; i < len; i++) {
+        for (size_t h = 1; h <= n; h++) {
+            if (!freed[h]) {
+                const uint32_t y = mq_mul(m, list[i], phi[h]);
+                if (map[y] == UINT32_MAX) {
+                    map[y] = (uint32_t)len;
+                    list[len++] = y;
+                }
+            }
+        }
+    }
+    out->size = (uint32_t)len;
+    out->mul = malloc(len * len * sizeof *out->mul);
+    out->is_p = calloc(len, 1);
+    GRUNDY_CHECK(out->mul && out->is_p, GRUNDY_STATUS_NOMEM);
+    for (size_t a = 0; a < len; a++) {
+        for (size_t b = 0; b < len; b++) {
+            out->mul[a * len + b] = map[mq_mul(m, list[a], list[b])];
+        }
+    }
+cleanup:
+    free(list);
+    return st;
+}
+
+/* Index and period of x's powers 1, x, x^2, ... in m, by Floyd's cycle finding: no scratch, so
+ * no allocation to fail (a failed one used to guess index 2, period 2). */
+static void power_shape(const mq_monoid *m, uint32_t x, uint32_t *index, uint32_t *period) {
+    uint32_t slow = mq_mul(m, 0, x), fast = mq_mul(m, slow, x);
+    while (slow != fast) { /* fast runs twice as far: they meet inside the cycle */
+        slow = mq_mul(m, slow, x);
+        fast = mq_mul(m, mq_mul(m, fast, x), x);
+    }
+    uint32_t mu = 0;
+    for (slow = 0; slow != fast; mu++) { /* the cycle's first element, mu steps from 1 */
+        slow = mq_mul(m, slow, x);
+        fast = mq_mul(m, fast, x);
+    }
+    uint32_t lambda = 1;
+    for (fast = mq_mul(m, slow, x); fast != slow; lambda++) {
+        fast = mq_mul(m, fast, x);
+    }
+    *index = mu;
+    *period = lambda;
+}
+
+static uint32_t word_image(const mq_monoid *m, const uint32_t *phi, const uint32_t *exp, size_t n) {
+    uint32_t x = 0;
+    for (size_t h = 1; h <= n; h++) {
+        for (uint32_t k = 0; k < exp[h]; k++) {
+            x = mq_mul(m, x, phi[h]);
+        }
+    }
+    return x;
+}
+
+/* Build the candidate that frees the heaps `chosen` (count c) of trial t; *ok when it predicts
+ * F's outcome as `want_p`. */
+static grundy_status free_heaps(grundy_misere *q, const trial *t, size_t n, const size_t *chosen,
+                                unsigned c, const uint32_t *exp, int want_p, unsigned boost,
+                                trial *out, int *ok) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    uint8_t *freed = calloc(n + 1, 1);
+    uint32_t *map = malloc(t->m.size * sizeof *map);
+    uint32_t *prod_phi = malloc((n + 1) * sizeof *prod_phi);
+    mq_monoid base = {0, NULL, NULL};
+    *ok = 0;
+    GRUNDY_CHECK(freed && map && prod_phi, GRUNDY_STATUS_NOMEM);
+    for (unsigned i = 0; i < c; i++) {
+        freed[chosen[i]] = 1;
+    }
+    GRUNDY_TRY(submonoid(&t->m, t->phi, n, freed, &base, map));
+    mq_product prod = {&base, c, {0}, {0}, base.size};
+    for (unsigned i = 0; i < c; i++) {
+        uint32_t index, period;
+        power_shape(&t->m, t->phi[chosen[i]], &index, &period);
+        index = (index > exp[chosen[i]] ? index : exp[chosen[i]]) + boost;
+        period = (period % 2 == 0 ? period : 2 * period) << (boost / 2);
+        prod.index[i] = index;
+        prod.period[i] = period;
+        GRUNDY_CHECK(prod.size * (index + period) <= product_bound(q), GRUNDY_STATUS_LIMIT);
+        prod.size *= index + period;
+    }
+    uint64_t scale = base.size;
+    for (size_t h = 0; h <= n; h++) {
+        prod_phi[h] = freed[h] ? 0 : map[t->phi[h]];
+    }
+    for (unsigned i = 0; i < c; i++) {
+        prod_phi[chosen[i]] = (uint32_t)scale;
+        scale *= prod.index[i] + prod.period[i];
+    }
+    out->phi = malloc((n + 1) * sizeof *out->phi);
+    GRUNDY_CHECK(out->phi != NULL, GRUNDY_STATUS_NOMEM);
+    GRUNDY_TRY(mq_imply_and_reduce(&prod, &q->options, prod_phi, product_bound(q), &q->budget,
+                                   &out->m, out->phi));
+    *ok = out->m.is_p[word_image(&out->m, out->phi, exp, n)] == want_p;
+cleanup:
+    if (st != GRUNDY_STATUS_OK || !*ok) {
+        mq_monoid_free(&out->m);
+        free(out->phi);
+        out->phi = NULL;
+    }
+    free(freed);
+    free(map);
+    free(prod_phi);
+    mq_monoid_free(&base);
+    return st;
+}
+
+/* Next combination of c indices out of k (ascending), in lexicographic order. */
+static int next_combination(size_t *idx, unsigned c, size_t k) {
+    for (unsigned i = c; i-- > 0;) {
+        if (idx[i] < k - c + i) {
+            idx[i]++;
+            for (unsigned j = i + 1; j < c; j++) {
+                idx[j] = idx[j - 1] + 1;
+            }
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Replace *t by a candidate that gets the failing word F right. */
+static grundy_status recalibrate(grundy_misere *q, trial *t, size_t n, const uint32_t *exp) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    const int want_p = !t->m.is_p[word_image(&t->m, t->phi, exp, n)];
+    size_t *involved = malloc((n + 1) * sizeof *involved), k = 0;
+    size_t idx[MQ_MAX_CYCLIC], chosen[MQ_MAX_CYCLIC];
+    trial next = {{0, NULL, NULL}, NULL};
+    int ok = 0;
+    GRUNDY_CHECK(involved != NULL, GRUNDY_STATUS_NOMEM);
+    for (size_t h = 1; h <= n; h++) {
+        if (exp[h] > 0) {
+            involved[k++] = h;
+        }
+    }
+    for (unsigned boost = 0; boost < 4 && !ok; boost += 2) {
+        for (unsigned c = 1; c <= k && c <= MQ_MAX_CYCLIC && !ok; c++) {
+            for (unsigned i = 0; i < c; i++) {
+                idx[i] = i;
+            }
+            do {
+                for (unsigned i = 0; i < c; i++) {
+                    chosen[i] = involved[idx[i]];
+                }
+                st = free_heaps(q, t, n, chosen, c, exp, want_p, boost, &next, &ok);
+                if (st == GRUNDY_STATUS_LIMIT) {
+                    st = GRUNDY_STATUS_OK; /* too big: try another choice */
+                }
+                GRUNDY_TRY(st);
+            } while (!ok && next_combination(idx, c, k));
+        }
+    }
+    GRUNDY_CHECK(ok, GRUNDY_STATUS_LIMIT);
+    mq_monoid_free(&t->m);
+    free(t->phi);
+    *t = next;
+cleanup:
+    free(involved);
+    return st;
+}
+
+/* Heap n is not a conservative extension: adjoin a generator and recalibrate until the exact
+ * check passes. */
+static grundy_status adjoin(grundy_misere *q, size_t n) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    trial t = {{0, NULL, NULL}, malloc((n + 1) * sizeof(uint32_t))};
+    uint32_t *prod_phi = malloc((n + 1) * sizeof *prod_phi);
+    uint32_t *exp = calloc(n + 1, sizeof *exp);
+    uint32_t *opt = NULL;
+    size_t *opt_start = NULL;
+    mq_states *states = NULL;
+    mq_failure f = {0, exp};
+    unsigned attempts = 1;
+    GRUNDY_CHECK(t.phi && prod_phi && exp, GRUNDY_STATUS_NOMEM);
+    const mq_product prod = {&q->q, 1, {2}, {2}, (uint64_t)q->q.size * 4};
+    memcpy(prod_phi, q->phi, n * sizeof *prod_phi);
+    prod_phi[n] = q->q.size;
+    GRUNDY_TRY(mq_imply_and_reduce(&prod, &q->options, prod_phi, product_bound(q), &q->budget, &t.m,
+                                   t.phi));
+    for (;;) {
+        if (t.m.size > q->opts.max_quotient) {
+            st = mq_budget_refuse(&q->budget, GRUNDY_MISERE_LIMIT_QUOTIENT, 0);
+            goto cleanup;
+        }
+        GRUNDY_TRY(option_images(&q->options, &t.m, t.phi, n, &opt, &opt_start));
+        const mq_gens g = {n, t.phi, opt, opt_start};
+        GRUNDY_TRY(mq_check(&t.m, &g, &q->budget, &states, &f));
+        if (!f.found) {
+            break;
+        }
+        if (++attempts > MAX_RECALIBRATIONS) {
+            st = mq_budget_refuse(&q->budget, GRUNDY_MISERE_LIMIT_QUOTIENT, 0);
+            goto cleanup;
+        }
+        GRUNDY_TRY(recalibrate(q, &t, n, exp));
+    }
+    mq_monoid_free(&q->q);
+    q->q = t.m;
+    t.m.mul = NULL;
+    t.m.is_p = NULL;
+    memcpy(q->phi, t.phi, (n + 1) * sizeof *q->phi);
+    free(q->opt);
+    free(q->opt_start);
+    q->opt = opt;
+    q->opt_start = opt_start;
+    opt = NULL;
+    opt_start = NULL;
+    mq_states_free(q->states);
+    q->states = states;
+    states = NULL;
+    q->stable_from = n;
+    if (q->opts.trace != NULL) {
+        uint32_t p = 0;
+        for (uint32_t x = 0; x < q->q.size; x++) {
+            p += q->q.is_p[x];
+        }
+        q->opts.trace(q->opts.trace_ctx, n, q->q.size, p, attempts);
+    }
+cleanup:
+    mq_monoid_free(&t.m);
+    free(t.phi);
+    free(prod_phi);
+    free(exp);
+    free(opt);
+    free(opt_start);
+    mq_states_free(states);
+    return st;
+}
+
+static grundy_status extend_one(grundy_misere *q) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    const size_t n = q->heaps + 1;
+    if (n + 1 > q->phi_cap) {
+        uint32_t *phi = realloc(q->phi, 2 * q->phi_cap * sizeof *phi);
+        GRUNDY_CHECK(phi != NULL, GRUNDY_STATUS_NOMEM);
+        q->phi = phi;
+        q->phi_cap *= 2;
+    }
+    q->phi[n] = 0;
+    q->budget.heap = n;
+    q->budget.reason = GRUNDY_MISERE_LIMIT_NONE;
+    st = mq_options_add_heap(&q->options, q->rule, n, q->opts.max_options);
+    if (st == GRUNDY_STATUS_LIMIT) {
+        mq_budget_refuse(&q->budget, GRUNDY_MISERE_LIMIT_OPTIONS, 0);
+    }
+    GRUNDY_TRY(st);
+    int done = q->options.start[n] == q->options.start[n + 1]; /* no move: the empty game */
+    if (done) {
+        GRUNDY_TRY(option_images(&q->options, &q->q, q->phi, n, &q->opt, &q->opt_start));
+    } else {
+        GRUNDY_TRY(conservative(q, n, &done));
+    }
+    if (!done) {
+        GRUNDY_TRY(adjoin(q, n));
+    }
+    q->heaps = n;
+cleanup:
+    if (st == GRUNDY_STATUS_LIMIT && q->budget.reason == GRUNDY_MISERE_LIMIT_NONE) {
+        q->budget.reason = GRUNDY_MISERE_LIMIT_QUOTIENT; /* no candidate found */
+    }
+    if (st != GRUNDY_STATUS_OK) {
+        q->options.heaps = q->heaps; /* drop heap n's options */
+        q->options.count = q->options.start[n];
+    }
+    return st;
+}
+
+static grundy_status present(grundy_misere *q);
+static grundy_status tame_index(const grundy_misere *q, int *k);
+static void prove(grundy_misere *q);
+
+grundy_status grundy_misere_extend(grundy_misere *q, uint64_t max_heap) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    GRUNDY_CHECK(max_heap <= MAX_HEAP_SUPPORTED, GRUNDY_STATUS_RANGE);
+    while (q->heaps < max_heap) {
+        GRUNDY_TRY(extend_one(q));
+        if (q->budget.progress != NULL) {
+            q->budget.progress(q->budget.progress_ctx, q->heaps, q->budget.work);
+        }
+    }
+cleanup:
+    free_presentation(q);
+    q->p_size = 0;
+    for (uint32_t x = 0; x < q->q.size; x++) {
+        q->p_size += q->q.is_p[x];
+    }
+    prove(q);
+    if (st == GRUNDY_STATUS_OK || st == GRUNDY_STATUS_LIMIT) {
+        grundy_status pst = present(q);
+        if (pst == GRUNDY_STATUS_OK) {
+            pst = tame_index(q, &q->tame);
+        }
+        if (pst != GRUNDY_STATUS_OK) {
+            st = pst;
+        }
+    }
+    return st;
+}
+
+grundy_misere_limit_reason grundy_misere_limit(const grundy_misere *q, uint64_t *need_bytes) {
+    if (need_bytes != NULL) {
+        *need_bytes = q->budget.need_bytes;
+    }
+    return q->budget.reason;
+}
+
+uint64_t grundy_misere_work(const grundy_misere *q) {
+    return q->budget.work;
+}
+
+uint64_t grundy_misere_max_heap(const grundy_misere *q) {
+    return q->heaps;
+}
+uint32_t grundy_misere_order(const grundy_misere *q) {
+    return q->q.size;
+}
+uint32_t grundy_misere_p_size(const grundy_misere *q) {
+    return q->p_size;
+}
+uint32_t grundy_misere_mul(const grundy_misere *q, uint32_t a, uint32_t b) {
+    return mq_mul(&q->q, a, b);
+}
+int grundy_misere_is_p(const grundy_misere *q, uint32_t x) {
+    return q->q.is_p[x];
+}
+uint64_t grundy_misere_stable_from(const grundy_misere *q) {
+    return q->stable_from;
+}
+
+grundy_status grundy_misere_image(const grundy_misere *q, uint64_t heap, uint32_t *x) {
+    if (heap > q->heaps) {
+        if (!q->proved) {
+            return GRUNDY_STATUS_RANGE;
+        }
+        heap = q->preperiod + (heap - q->preperiod) % q->period;
+    }
+    *x = q->phi[heap];
+    return GRUNDY_STATUS_OK;
+}
+
+/* The rules the periodicity proof covers; *t is the largest take. */
+static int proof_applies(const grundy_rule *rule, uint64_t *t) {
+    size_t count = 0;
+    const grundy_move_class *c = grundy_rule_classes(rule, &count);
+    *t = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (c[i].take_first == 0 || c[i].take_last == GRUNDY_NUMBER_MAX ||
+            (c[i].leaves & ~7u) != 0 || (c[i].distinct && (c[i].leaves & 4u))) {
+            return 0;
+        }
+        *t = c[i].take_last > *t ? c[i].take_last : *t;
+    }
+    return 1;
+}
+
+int grundy_misere_proved(const grundy_misere *q, uint64_t *period, uint64_t *preperiod) {
+    if (q->proved) {
+        *period = q->period;
+        *preperiod = q->preperiod;
+    }
+    return q->proved;
+}
+
+/* The proof of grundy_misere_proved (misere.h): with phi periodic on [n0, oo), the products
+ * S(m) = { phi(a) phi(m - a) } satisfy S(m) = S(m - p) once m - p >= 2 n0 + p (pair a < n0 with
+ * the shifted partner, and a >= n0 with a or a - p), so heap n > N has heap n-p's option images
+ * as soon as n - t >= 2 n0 + 2p. */
+static void prove(grundy_misere *q) {
+    uint64_t t = 0, p = 0, n0 = 0;
+    q->proved = 0;
+    if (!proof_applies(q->rule, &t) || !grundy_misere_phi_period(q, &p, &n0)) {
+        return;
+    }
+    if (q->heaps >= 2 * n0 + 2 * p + t) {
+        q->proved = 1;
+        q->period = p;
+        q->preperiod = n0;
+    }
+}
+
+grundy_status grundy_misere_outcome(const grundy_misere *q, const uint64_t *heaps, size_t count,
+                                    int *win) {
+    uint32_t x = 0, y = 0;
+    for (size_t i = 0; i < count; i++) {
+        const grundy_status st = grundy_misere_image(q, heaps[i], &y);
+        if (st != GRUNDY_STATUS_OK) {
+            return st;
+        }
+        x = mq_mul(&q->q, x, y);
+    }
+    *win = !q->q.is_p[x];
+    return GRUNDY_STATUS_OK;
+}
+
+int grundy_misere_phi_period(const grundy_misere *q, uint64_t *period, uint64_t *preperiod) {
+    const size_t n = q->heaps;
+    for (size_t p = 1; 3 * p <= n; p++) {
+        size_t n0 = n - p + 1; /* phi(k + p) = phi(k) for n0 <= k <= n - p */
+        while (n0 > 1 && q->phi[n0 - 1] == q->phi[n0 - 1 + p]) {
+            n0--;
+        }
+        if (n + 1 - n0 >= 3 * p) {
+            *period = p;
+            *preperiod = n0;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ---- the presentation ---- */
+
+/* Normal forms: colex-least words over the generators, by enumeration with pruning (the same
+ * argument as mq_imply_and_reduce: each element is first reached at its least word). */
+static void normal_forms(grundy_misere *q, size_t d, uint32_t x, uint32_t *exp, uint8_t *seen) {
+    if (d == 0) {
+        seen[x] = 1;
+        memcpy(q->nf + (size_t)x * q->gen_count, exp, q->gen_count * sizeof *exp);
+        return;
+    }
+    const uint32_t saved = exp[d - 1];
+    for (;;) {
+        normal_forms(q, d - 1, x, exp, seen);
+        x = mq_mul(&q->q, x, q->gen_elem[d - 1]);
+        if (seen[x]) {
+            break;
+        }
+        exp[d - 1]++;
+    }
+    exp[d - 1] = saved;
+}
+
+static uint32_t gen_word_image(const grundy_misere *q, const uint32_t *exp) {
+    uint32_t x = 0;
+    for (size_t i = 0; i < q->gen_count; i++) {
+        for (uint32_t k = 0; k < exp[i]; k++) {
+            x = mq_mul(&q->q, x, q->gen_elem[i]);
+        }
+    }
+    return x;
+}
+
+static int is_normal(const grundy_misere *q, const uint32_t *exp) {
+    const uint32_t x = gen_word_image(q, exp);
+    return memcmp(q->nf + (size_t)x * q->gen_count, exp, q->gen_count * sizeof *exp) == 0;
+}
+
+/* Relations: the words w g (g the largest generator in them) that are not normal forms while
+ * every w g / g' is. */
+static grundy_status relations(grundy_misere *q, uint32_t *w) {
+    const size_t r = q->gen_count, m = q->q.size;
+    for (uint32_t x = 0; x < m; x++) {
+        const uint32_t *nf = q->nf + (size_t)x * r;
+        size_t top = 0;
+        for (size_t i = 0; i < r; i++) {
+            top = nf[i] ? i : top;
+        }
+        for (size_t g = top; g < r; g++) {
+            memcpy(w, nf, r * sizeof *w);
+            w[g]++;
+            if (is_normal(q, w)) {
+                continue;
+            }
+            int minimal = 1;
+            for (size_t i = 0; i < r && minimal; i++) {
+                if (w[i] > 0 && i != g) {
+                    w[i]--;
+                    minimal = is_normal(q, w);
+                    w[i]++;
+                }
+            }
+            if (!minimal) {
+                continue;
+            }
+            uint32_t *lhs = realloc(q->rel_lhs, (q->rel_count + 1) * r * sizeof *lhs);
+            if (lhs != NULL) {
+                q->rel_lhs = lhs;
+            }
+            uint32_t *rhs = realloc(q->rel_rhs, (q->rel_count + 1) * sizeof *rhs);
+            if (rhs != NULL) {
+                q->rel_rhs = rhs;
+            }
+            if (lhs == NULL || rhs == NULL) {
+                return GRUNDY_STATUS_NOMEM;
+            }
+            memcpy(q->rel_lhs + q->rel_count * r, w, r * sizeof *w);
+            q->rel_rhs[q->rel_count++] = mq_mul(&q->q, x, q->gen_elem[g]);
+        }
+    }
+    return GRUNDY_STATUS_OK;
+}
+
+static grundy_status present(grundy_misere *q) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    const size_t m = q->q.size;
+    uint8_t *in = calloc(m, 1);
+    uint32_t *list = malloc(m * sizeof *list), *exp = NULL;
+    size_t len = 1;
+    q->gen_heap = malloc((q->heaps + 1) * sizeof *q->gen_heap);
+    q->gen_elem = malloc((q->heaps + 1) * sizeof *q->gen_elem);
+    GRUNDY_CHECK(in && list && q->gen_heap && q->gen_elem, GRUNDY_STATUS_NOMEM);
+    in[0] = 1;
+    list[0] = 0;
+    for (size_t h = 1; h <= q->heaps; h++) {
+        if (in[q->phi[h]]) {
+            continue;
+        }
+        q->gen_heap[q->gen_count] = h;
+        q->gen_elem[q->gen_count++] = q->phi[h];
+        for (size_t i = 0; i < len; i++) { /* close the submonoid under the new generator */
+            for (size_t g = 0; g < q->gen_count; g++) {
+                const uint32_t y = mq_mul(&q->q, list[i], q->gen_elem[g]);
+                if (!in[y]) {
+                    in[y] = 1;
+                    list[len++] = y;
+                }
+            }
+        }
+    }
+    const size_t r = q->gen_count;
+    q->nf = calloc(m * r + 1, sizeof *q->nf);
+    exp = calloc(r + 1, sizeof *exp);
+    GRUNDY_CHECK(q->nf && exp, GRUNDY_STATUS_NOMEM);
+    memset(in, 0, m);
+    normal_forms(q, r, 0, exp, in);
+    GRUNDY_TRY(relations(q, exp));
+cleanup:
+    free(in);
+    free(list);
+    free(exp);
+    return st;
+}
+
+size_t grundy_misere_generator_count(const grundy_misere *q) {
+    return q->gen_count;
+}
+uint64_t grundy_misere_generator_heap(const grundy_misere *q, size_t i) {
+    return q->gen_heap[i];
+}
+size_t grundy_misere_relation_count(const grundy_misere *q) {
+    return q->rel_count;
+}
+
+static size_t append(char *buf, size_t cap, size_t len, const char *fmt, unsigned long v) {
+    char tmp[32];
+    const int k = snprintf(tmp, sizeof tmp, fmt, v);
+    for (int i = 0; i < k; i++) {
+        if (len + 1 < cap) {
+            buf[len] = tmp[i];
+            buf[len + 1] = '\0';
+        }
+        len++;
+    }
+    return len;
+}
+
+static size_t format_word(const uint32_t *exp, size_t r, char *buf, size_t cap, size_t len) {
+    int any = 0;
+    if (cap > len) {
+        buf[len] = '\0';
+    }
+    for (size_t i = 0; i < r; i++) {
+        if (exp[i] == 0) {
+            continue;
+        }
+        any = 1;
+        len = i < 26 ? append(buf, cap, len, "%c", (unsigned long)('a' + i))
+                     : append(buf, cap, len, "g%lu", (unsigned long)(i + 1));
+        if (exp[i] > 1) {
+            len = append(buf, cap, len, "^%lu", exp[i]);
+        }
+    }
+    return any ? len : append(buf, cap, len, "%lu", 1);
+}
+
+size_t grundy_misere_format_element(const grundy_misere *q, uint32_t x, char *buf, size_t cap) {
+    if (cap > 0) {
+        buf[0] = '\0';
+    }
+    return format_word(q->nf + (size_t)x * q->gen_count, q->gen_count, buf, cap, 0);
+}
+
+size_t grundy_misere_format_relation(const grundy_misere *q, size_t i, char *buf, size_t cap) {
+    if (cap > 0) {
+        buf[0] = '\0';
+    }
+    size_t len = format_word(q->rel_lhs + i * q->gen_count, q->gen_count, buf, cap, 0);
+    for (const char *s = " = "; *s; s++) {
+        len = append(buf, cap, len, "%c", (unsigned long)*s);
+    }
+    return format_word(q->nf + (size_t)q->rel_rhs[i] * q->gen_count, q->gen_count, buf, cap, len);
+}
+
+/* ---- tameness ---- */
+
+int grundy_misere_tame(const grundy_misere *q) {
+    return q->tame;
+}
+
+/* *k for grundy_misere_tame; NOMEM rather than "not tame" when its scratch fails. */
+static grundy_status tame_index(const grundy_misere *q, int *k) {
+    const mq_monoid *m = &q->q;
+    *k = -1;
+    if (m->is_p[0]) {
+        return GRUNDY_STATUS_OK;
+    }
+    if (m->size <= 2) { /* T0 = {1}; T1 = {1, a}, a^2 = 1, P = {a} */
+        *k = m->size == 1 ? 0 : mq_mul(m, 1, 1) == 0 && m->is_p[1] ? 1 : -1;
+        return GRUNDY_STATUS_OK;
+    }
+    /* The minimal ideal K = z Q, z the product of all elements; T_k needs K = (Z/2)^k. */
+    uint32_t z = 0, k_size = 0, e = UINT32_MAX, a = UINT32_MAX;
+    for (uint32_t x = 0; x < m->size; x++) {
+        z = mq_mul(m, z, x);
+    }
+    uint8_t *in_k = calloc(m->size, 1);
+    if (in_k == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    for (uint32_t x = 0; x < m->size; x++) {
+        const uint32_t y = mq_mul(m, z, x);
+        k_size += !in_k[y];
+        in_k[y] = 1;
+    }
+    for (uint32_t x = 0; x < m->size; x++) {
+        if (in_k[x] && mq_mul(m, x, x) == x) {
+            e = x; /* the ideal's identity */
+        }
+        if (!in_k[x] && x != 0) {
+            a = x;
+        }
+    }
+    int ok = m->size - k_size == 2 && a != UINT32_MAX && e != UINT32_MAX && mq_mul(m, a, a) == 0 &&
+             m->is_p[a] && m->is_p[e] && mq_mul(m, a, e) != e && q->p_size == 2;
+    for (uint32_t x = 0; x < m->size && ok; x++) {
+        ok = !in_k[x] || mq_mul(m, x, x) == e;
+    }
+    int bits = 0;
+    while (((uint32_t)1 << bits) < k_size) {
+        bits++;
+    }
+    free(in_k);
+    *k = ok && ((uint32_t)1 << bits) == k_size && bits >= 2 ? bits : -1;
+    return GRUNDY_STATUS_OK;
+}

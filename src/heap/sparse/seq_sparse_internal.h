@@ -1,0 +1,358 @@
+/* SPDX-License-Identifier: MIT */
+/* The sparse-space engine's state and one-heap helpers, shared by seq_sparse.c (one heap at a time)
+ * and seq_sparse_block.c (blocks of heaps on threads); library-internal. */
+#ifndef GRUNDY_HEAP_SEQ_SPARSE_INTERNAL_H
+#define GRUNDY_HEAP_SEQ_SPARSE_INTERNAL_H
+
+#include "heap/seq/seq_internal.h"
+#include "heap/sparse/sparse_mask.h"
+
+#include "util/pool.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A mark: seen[v] == stamp says the current heap has an option of value v. One byte (the stamps
+ * wrap every 255 heaps and the table is cleared then): a quarter of the cache of 4-byte stamps,
+ * and the batched rare pass (seq_sparse_batch.c) keeps its heaps' tables in L1. */
+typedef uint8_t sparse_mark;
+
+/* The batched rare pass: SPARSE_BATCH heaps at once while every value is below
+ * 2^SPARSE_BATCH_MAX_BITS and there are at most SPARSE_BATCH_TAKES split takes. */
+#define SPARSE_BATCH          16
+#define SPARSE_BATCH_MAX_BITS 11
+#define SPARSE_BATCH_STRIDE   (((size_t)1 << SPARSE_BATCH_MAX_BITS) + 64)
+#define SPARSE_BATCH_TAKES    16
+#define SPARSE_BATCH_MAX_SCAN 65536 /* the most ordinary splits a batch marks */
+#define SPARSE_FEW_LEFT       2     /* doubts the vector test settles cheaply */
+#define SPARSE_MANY_LEFT      8     /* more: the scan marks splits one by one */
+
+/* The doubt tests look at the splits SPARSE_SCAN_BLOCK at a time. */
+#define SPARSE_SCAN_BLOCK 64
+/* The doubt test's instructions: the portable SWAR test, SSE2 (every x86_64), AVX2, or AVX-512
+ * (BW, VBMI, VBMI2: the bitset test, seq_sparse_simd.c). */
+#define SPARSE_SIMD_PORTABLE 0u
+#define SPARSE_SIMD_SSE2     1u
+#define SPARSE_SIMD_AVX2     2u
+#define SPARSE_SIMD_AVX512   3u /* AVX-512 BW and VBMI: the bitset doubt test */
+/* In a heap_ctx only: SPARSE_SIMD_AVX512 where every value is below SPARSE_BITSET_VALUES (so
+ * is every xor of two: the bitset test needs no range check). */
+#define SPARSE_SIMD_AVX512_SMALL 4u
+/* In a heap_ctx only: SPARSE_SIMD_AVX512 for the common gap, the compare per doubt for the doubts
+ * (8-bit values whose scans are short: grundy_sparse_note_scan). */
+#define SPARSE_SIMD_AVX512_COMPARE 5u
+/* In a heap_ctx only: SPARSE_SIMD_AVX2 where every value is below SPARSE_BITSET_VALUES: the
+ * doubts of 16-bit values as a table (grundy_sparse_table_fits), looked up by vpshufb. */
+#define SPARSE_SIMD_AVX2_SMALL 6u
+/* The bitset doubt test takes doubts below this. */
+#define SPARSE_BITSET_VALUES 512
+#ifndef SPARSE_BITSET_MIN
+#define SPARSE_BITSET_MIN 2 /* and more doubts than this (fewer: the compare per doubt) */
+#endif
+#ifndef SPARSE_BITSET_MIN8
+#define SPARSE_BITSET_MIN8 10 /* the same for 8-bit values, where a compare covers 32 splits */
+#endif
+/* With it, a batch marks the first take's ordinary splits up to this one, not batch_scan. */
+#define SPARSE_BITSET_SCAN 207
+
+/* A take, expanded from the classes for rules with finitely many takes. */
+typedef struct take {
+    uint64_t k;
+    int distinct;
+} take;
+
+typedef struct sparse {
+    const grundy_move_class *classes;
+    size_t class_count;
+    /* Finite rules: every take that leaves one heap, and every take that leaves two, so a heap
+     * past every take (n > max_take + 1) needs no class arithmetic at all. */
+    take *one, *split;
+    size_t one_count, split_count;
+    int expanded;
+    int any_distinct;        /* some split take is '!' */
+    uint64_t max_take;       /* the largest take of any kind */
+    uint64_t max_split_take; /* the largest take that leaves two heaps */
+    unsigned kpar;           /* parity of every split take (0 when mixed: then no parity variant) */
+    int parity_allowed;      /* every split take has parity kpar */
+    unsigned bits;           /* every value so far is < 2^bits */
+    uint64_t seen_cap; /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
+    sparse_mark *seen; /* seen[v] == stamp: the current heap has an option of value v */
+    sparse_mark stamp;
+    uint8_t *common[2]; /* common[par][v]: v is of the common class for a heap with parity par */
+    uint64_t *hist;     /* hist[(v << 1) | par(i)] over heaps i >= 1; NULL past MAX_HIST_BITS */
+    int64_t *wht;       /* scratch for the transform */
+    uint64_t *doubt;    /* scratch for one heap's doubtful values, 2^(bits + 1) */
+    grundy_sparse_mask label;
+    int dense; /* no rare list: compute by full scans */
+    /* The rare list, ascending: positions and their values side by side, so the marking loop
+     * streams through two arrays with no branch (one group per value cost a pointer chase per
+     * group and heap, which dominated for games with few rare positions). */
+    uint64_t *rare_pos;
+    uint32_t *rare_val; /* values < 2^MAX_HIST_BITS whenever there is a rare list */
+    uint64_t rare_count, rare_cap;
+    uint64_t next_choice; /* re-choose the labelling at this heap ... */
+    uint64_t rare_limit;  /* ... or when rare_count passes this */
+    uint64_t labellings;  /* choose_label calls so far */
+    /* Blocks of heaps on threads (seq_sparse.c's last part): slot j holds the marks of heap
+     * b0 + j with stamp slot_stamp, slot_c1[j] its first common gap from below the block. */
+    unsigned threads;
+    grundy_pool *pool; /* started at the first block */
+    sparse_mark *slots;
+    uint64_t *slot_c1;
+    uint64_t *slot_left;    /* doubts left to heap b0 + j's scan by the marks below the block */
+    uint64_t *worker_doubt; /* one doubt scratch per thread, slot_stride values each */
+    uint64_t slot_stride, slot_count;
+    unsigned slot_bits; /* the bits the slots are sized for */
+    sparse_mark slot_stamp;
+    /* The batched rare pass (seq_sparse_batch.c): SPARSE_BATCH tables of SPARSE_BATCH_STRIDE. */
+    sparse_mark *batch_seen;
+    sparse_mark batch_stamp;
+    /* 8-bit values: the doubt scans of heaps with many doubts are short (grundy_sparse_note_scan),
+     * so the heap level is SPARSE_SIMD_AVX512_COMPARE, not the bitset test; the counts (splits
+     * saturating) sit in the padding after batch_stamp, so the engine's bytes stay as they were. */
+    uint8_t short_scans;
+    uint16_t scan_heaps;
+    uint32_t scan_splits;
+    uint64_t batch_scan; /* the first take's ordinary splits a <= batch_scan marked per batch */
+    unsigned simd; /* SPARSE_SIMD_*: the doubt test's instructions (grundy_sparse_simd_level) */
+    int may_drop;  /* issue 13: the sequence may drop values (grundy_seq_may_drop) */
+} sparse;
+
+static inline unsigned position_parity(const sparse *s, uint64_t i) {
+    return (unsigned)((i ^ s->kpar) & 1u);
+}
+
+/* ---------------------------------------------------------------- one heap */
+
+/* The per-heap work reads only the values, the classes, the rare list and its own scratch
+ * (seen, stamp): a function of (sequence, rare set, n), so heaps could be split among threads. */
+typedef struct heap_ctx {
+    const void *raw;
+    unsigned width;
+    sparse_mark *seen;
+    sparse_mark stamp;
+    uint64_t *doubt; /* scratch: room for 2^bits values */
+    unsigned simd;   /* SPARSE_SIMD_* */
+} heap_ctx;
+
+#define LOAD(T, raw, i) ((uint64_t)((const T *)(raw))[i])
+/* The address of g(i), g(i + 1), ... for the runs that the doubt tests load a vector at a time
+ * (at most SPARSE_SCAN_BLOCK values, all below the current heap). */
+#define RUN(T, raw, i) ((const T *)(raw) + (i))
+
+/* The heap_ctx level for s: SPARSE_SIMD_AVX512_SMALL (SPARSE_SIMD_AVX2_SMALL) where every value
+ * is below SPARSE_BITSET_VALUES. */
+static inline unsigned grundy_sparse_heap_simd(const sparse *s) {
+    if (s->simd == SPARSE_SIMD_AVX512 && s->short_scans && s->bits <= 8) {
+        return SPARSE_SIMD_AVX512_COMPARE;
+    }
+    if (((uint64_t)1 << s->bits) <= SPARSE_BITSET_VALUES) {
+        return s->simd == SPARSE_SIMD_AVX512 ? SPARSE_SIMD_AVX512_SMALL
+               : s->simd == SPARSE_SIMD_AVX2 ? SPARSE_SIMD_AVX2_SMALL
+                                             : s->simd;
+    }
+    return s->simd;
+}
+
+/* A heap_ctx level has AVX-512 (the bitset test, the 64-value gap). */
+static inline int grundy_sparse_simd_avx512(unsigned level) {
+    return level == SPARSE_SIMD_AVX512 || level == SPARSE_SIMD_AVX512_SMALL ||
+           level == SPARSE_SIMD_AVX512_COMPARE;
+}
+
+/* The bitset doubt test applies to h: 8-bit values, or 16-bit ones all below
+ * SPARSE_BITSET_VALUES. */
+static inline int grundy_sparse_bitset_fits(const heap_ctx *h) {
+    return h->simd == SPARSE_SIMD_AVX512_SMALL || (h->simd == SPARSE_SIMD_AVX512 && h->width == 1);
+}
+
+static inline uint64_t load(const heap_ctx *h, uint64_t i) {
+    switch (h->width) {
+    case 1:
+        return LOAD(uint8_t, h->raw, i);
+    case 2:
+        return LOAD(uint16_t, h->raw, i);
+    case 4:
+        return LOAD(uint32_t, h->raw, i);
+    default:
+        return LOAD(uint64_t, h->raw, i);
+    }
+}
+/* The doubtful values: rare values below c that no split with a rare part gave. The scan of
+ * ordinary splits drops each one as it shows up; the smallest left at the end is g(n). */
+typedef struct doubts {
+    uint64_t *v; /* ascending */
+    size_t count;
+} doubts;
+
+/* Drop the doubts whose bit is set in found (bit i for d->v[i]); the rest keep their order. */
+static inline void grundy_sparse_drop_found(doubts *d, unsigned found) {
+    size_t kept = 0;
+    for (size_t i = 0; i < d->count; i++) { /* branchless: most doubts stay */
+        const uint64_t v = d->v[i];
+        d->v[kept] = v;
+        kept += !(found & (1u << i));
+    }
+    d->count = kept;
+}
+
+/* Drop the doubts that a split has marked in seen with stamp; the rest keep their order. */
+static inline void grundy_sparse_drop_marked(const sparse_mark *seen, sparse_mark stamp,
+                                             doubts *d) {
+    size_t kept = 0;
+    for (size_t i = 0; i < d->count; i++) { /* branchless: most doubts go at the first look */
+        const uint64_t v = d->v[i];
+        d->v[kept] = v;
+        kept += seen[v] != stamp;
+    }
+    d->count = kept;
+}
+
+/* Mark val[i] ^ g(m - pos[i]) for i in [lo, hi): splits with the rare part pos[i] < m. */
+void grundy_sparse_mark_rare(const heap_ctx *h, uint64_t m, const uint64_t *pos,
+                             const uint32_t *val, size_t lo, size_t hi);
+
+/* How many of the ascending positions pos[0..count) are below x. */
+size_t grundy_sparse_count_below(const uint64_t *pos, size_t count, uint64_t x);
+
+/* Mark the splits m = a + (m - a) for a in [a_lo, a_hi]: the naive method's loop. */
+void grundy_sparse_mark_range(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a_hi);
+
+/* Scan the splits of m (a in [a_lo, a_max]) until no doubt is left, dropping each doubt that
+ * shows up. */
+void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uint64_t a_max,
+                               doubts *d);
+
+/* Bytes of scratch the state holds now (the engine's bytes op). */
+uint64_t grundy_sparse_bytes(const void *state);
+
+/* Make room for values below 2^bits: seen, the common tables (filled from s->label), the
+ * histogram (issue 13: a checkpoint's state is read back through it). */
+grundy_status grundy_sparse_reserve_bits(grundy_seq *seq, sparse *s, unsigned bits);
+
+/* Push g(n) = v and book it (histogram, rare list, labelling, bits). */
+grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v);
+
+/* g(n) from the marks of every option that leaves at most one heap and every split with a rare
+ * part (all options when dense): the common gap, then the doubts settled by a scan, whose first
+ * take starts at split a0 (the splits below it are marked). *doubts_left: the doubts the marks
+ * left (0 when dense). */
+uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
+                              size_t *doubts_left);
+
+/* grundy_sparse_settle, and *scanned: the ordinary splits its scans looked at. */
+uint64_t grundy_sparse_settle_scan(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
+                                   size_t *doubts_left, uint64_t *scanned);
+
+/* Count a heap's scan (one thread) towards the choice of its doubt test (s->short_scans). */
+void grundy_sparse_note_scan(sparse *s, size_t doubts_left, uint64_t scanned);
+
+/* The common gap: the smallest v < top with seen[v] != stamp and common[v], or top; the unmarked
+ * rare values below it appended to d (by SSE2 where h->simd allows). */
+uint64_t grundy_sparse_gap(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d);
+uint64_t grundy_sparse_gap_scalar(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                  doubts *d);
+
+/* The common gap by SSE2 (top >= 16, a multiple of 16): the smallest v < top with
+ * seen[v] != stamp and common[v], or top; the unmarked rare values below it appended to d. */
+uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d);
+
+/* Heaps [n, n + SPARSE_BATCH) can go through the batched rare pass. */
+int grundy_sparse_batch_fits(const sparse *s, uint64_t n, uint64_t length);
+
+/* Heaps n0 .. n0 + SPARSE_BATCH - 1 through the batched rare pass; *next: the first heap not
+ * computed (a change of labelling or bits ends the batch early). */
+grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t *next);
+
+/* The best SPARSE_SIMD_* level of this machine, lowered by GRUNDY_SPARSE_SIMD=portable or sse2
+ * (the tests run each path). */
+unsigned grundy_sparse_simd_level(void);
+
+/* Scan the splits m = a' + (m - a') block by block (SPARSE_SCAN_BLOCK of them) from a' = a while
+ * a whole block fits below a_max and a doubt is left, dropping each doubt that shows up, by
+ * h->simd's instructions (not SPARSE_SIMD_PORTABLE); the first split not scanned. The doubts:
+ * at most 16 (the found bits), each below 2^(8 * h->width), h->width <= 2. */
+uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                 doubts *d);
+
+/* The same for any number of doubts, all below SPARSE_BITSET_VALUES, where
+ * grundy_sparse_bitset_fits(h): a set of bits looked up a vector of splits at a time. */
+uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                   doubts *d);
+
+/* The doubts kept as a table of SPARSE_TABLE_WORDS words (bit v of word v / 64: v is in doubt)
+ * from the common gap on: 16-bit values all below SPARSE_BITSET_VALUES, and a gap of whole
+ * 64-value chunks; by AVX-512 (vpermb) or AVX2 (vpshufb). */
+#define SPARSE_TABLE_WORDS (SPARSE_BITSET_VALUES / 64)
+static inline int grundy_sparse_table_fits(const heap_ctx *h, uint64_t top) {
+    return (h->simd == SPARSE_SIMD_AVX512_SMALL || h->simd == SPARSE_SIMD_AVX2_SMALL) &&
+           h->width == 2 && top >= 64;
+}
+
+/* The common gap as grundy_sparse_gap finds it, the unmarked rare values below it set in table
+ * (zeroed by the caller) and counted in *count, where grundy_sparse_table_fits(h, top). */
+uint64_t grundy_sparse_gap_table(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                 uint64_t *table, size_t *count);
+
+/* grundy_sparse_scan_bitset on the doubts in table (cleared as they show up), where
+ * grundy_sparse_table_fits: the first split not scanned. */
+uint64_t grundy_sparse_scan_table(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
+                                  uint64_t *table);
+
+/* Mark the splits m = r + (m - r) for the rare r = rare_pos[i], i in [first, last), with
+ * r_lo <= r < m (r != m - r when the parts must differ): the few that a batched pass left out. */
+void grundy_sparse_mark_rare_checked(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
+                                     uint64_t r_lo, size_t first, size_t last);
+
+/* The batched marks, for the SPARSE_BATCH heaps whose tables are seen + j * SPARSE_BATCH_STRIDE:
+ * heap j reads g(base - r + j) for the rare r = pos[i], i in [lo, hi) (the splits with a rare part
+ * of the take k = heap - base), or g(base - a + j) for a in [lo, hi] (the take's ordinary splits);
+ * every value read must be known. */
+void grundy_sparse_batch_rare(sparse_mark *seen, sparse_mark stamp, const void *raw, unsigned width,
+                              uint64_t base, const uint64_t *pos, const uint32_t *val, size_t lo,
+                              size_t hi);
+void grundy_sparse_batch_splits(sparse_mark *seen, sparse_mark stamp, const void *raw,
+                                unsigned width, uint64_t base, uint64_t lo, uint64_t hi);
+
+/* The next bound on the ordinary splits marked for a batch, from how many of its heaps had at
+ * most SPARSE_FEW_LEFT (settled) and more than SPARSE_MANY_LEFT (open) doubts left. */
+uint64_t grundy_sparse_next_scan(uint64_t scan, unsigned settled, unsigned open, unsigned heaps);
+
+/* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits. */
+int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end);
+
+/* Heaps [b0, b1) as a block; *next: the first heap not computed. */
+grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
+                                      uint64_t *next);
+
+/* issue 13: heap n read through the sequence's view (prefix and window), pushed and booked;
+ * LIMIT when an option's value was dropped. seq_sparse_window.c. */
+grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n);
+
+/* grundy_sparse_run_block, and when the threads' scratch does not fit the memory bound (a small
+ * --memory with the default of every core), one thread from here on instead of a LIMIT: the
+ * values never depend on the threads. */
+grundy_status grundy_sparse_run_block_capped(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
+                                             uint64_t *next);
+
+/* Heap n can go through the windowed pass (a rare list, takes expanded, n past them). */
+int grundy_sparse_window_fits(const sparse *s, uint64_t n);
+
+/* Heap n cannot: OK while every value is in one array, else LIMIT saying what needs them. */
+grundy_status grundy_sparse_window_refused(const grundy_seq *seq, const sparse *s, uint64_t n);
+
+/* issue 12, threads (seq_sparse_block.c, seq_sparse_pipe.c) */
+
+/* Mark the splits m = r + (m - r) for the rare r in [r_lo, min(r_hi, m - 1)] among
+ * rare_pos[first, last) (r != m - r when the parts must differ). */
+void grundy_sparse_mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
+                                  uint64_t r_lo, uint64_t r_hi, size_t first, size_t last);
+
+/* Heaps from n on can go through the pipeline (cheap rules on two threads or more). */
+int grundy_sparse_pipe_fits(const sparse *s, uint64_t n);
+
+/* Heaps [n0, end) through the pipeline; *next: the first heap not computed. */
+grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t end,
+                                     uint64_t *next);
+
+#endif

@@ -1,0 +1,635 @@
+/* SPDX-License-Identifier: MIT */
+/* The sparse engine's pipeline for cheap rules on two threads (issue 12): one thread computes
+ * each heap's common gap and guesses its value, another settles the doubts behind it. */
+#include "heap/sparse/seq_sparse_internal.h"
+
+#include "util/pool.h"
+#include "util/try.h"
+
+#include <sched.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define PIPE_X86     1
+#define PIPE_PAUSE() _mm_pause()
+#else
+#define PIPE_X86     0
+#define PIPE_PAUSE() ((void)0)
+#endif
+
+/*
+ * A heap's value is its common gap c (the smallest common value no option has, exact from the
+ * marks of the splits with a rare part) unless a doubt, a rare value below c, is no option; the
+ * labelling makes rare positions rare (0.1777: 15 of the first 2^25 heaps), so g(n) = c almost
+ * always, and the scan of the ordinary splits that settles the doubts (about half of a cheap
+ * rule's work) only confirms it. So the guessing thread marks heap n's options, takes c and
+ * writes it as g(n) ahead of the sequence (grundy_seq_ahead), with the doubts in a ring; the
+ * checking thread settles each heap's doubts in order, from values below the heap (all guessed
+ * or checked before it), and books the checked values. A heap whose doubt is no option was
+ * guessed wrong: the checker stops there, the guesser stops at its next look, and the true value
+ * (the smallest doubt left) is pushed the usual way, with everything after it guessed afresh.
+ * Every value pushed was checked exactly as the one-thread scan settles it (the same marks, the
+ * same doubts, scanned over every split when needed), so the values are the single thread's.
+ * The labelling, the bits and the rare list stay fixed while the pipeline runs: a value needing
+ * a new bit (c = 2^bits), a rare value found by the guesser (more doubts than the ring holds,
+ * settled at once) or a wrong guess ends the run at that heap, which the caller books.
+ */
+#define PIPE_RING      4096 /* heaps the guesser may run ahead of the checker */
+#define PIPE_DOUBTS    15   /* the most doubts a ring slot holds (more: settled at once) */
+#define PIPE_PUBLISH   16   /* heaps between two looks at the other thread */
+#define PIPE_MAX_BITS  8    /* values below 2^8: one byte each, in the ring too */
+#define PIPE_MIN_N     256  /* from this heap on */
+#define PIPE_MIN_MARKS 512  /* rules with fewer rare marks a heap (blocks cost them more) */
+#define PIPE_BATCH     16   /* heaps the AVX2 pass marks at once */
+#define PIPE_FAST_BITS 7    /* values below 2^7: the AVX2 pass's 128-bit sets */
+
+/* One heap's doubts: a list (the portable pass), or bit v of lo:hi for doubt v (the AVX2 pass,
+ * values below 128). */
+typedef union pipe_slot {
+    struct {
+        uint8_t count;
+        uint8_t v[PIPE_DOUBTS];
+    } list;
+    struct {
+        uint64_t lo, hi;
+    } bits;
+} pipe_slot;
+
+/* A mark the AVX2 pass makes for each heap n of the run: g(n - o) ^ w (w = 0: a move that leaves
+ * one heap; else the split off the rare part r = o - k of the take k, w = g(r)). */
+typedef struct pipe_pairs {
+    uint64_t *o;
+    uint8_t *w;
+    size_t far, count; /* [0, far): o >= PIPE_BATCH, marked for PIPE_BATCH heaps at once */
+} pipe_pairs;
+
+typedef struct pipe {
+    sparse *s;
+    uint8_t *g; /* the storage, g(n) written ahead for n >= n0 */
+    uint64_t n0, end;
+    pipe_slot *ring;
+    sparse_mark *check_seen; /* the checker's marks (its scans' short stretches) */
+    uint64_t *check_doubt;
+    /* the AVX2 pass (fast != 0): the marks, and the common values of either parity as bits */
+    int fast;
+    uint64_t help_lag; /* the guesser settles heaps itself when the checker is this far behind */
+    pipe_pairs pairs;
+    size_t near_end; /* the near pairs [far, near_end) go by one shuffle of the last 16 values */
+    uint8_t near_idx[16], near_w[16];
+    size_t *late; /* rare indices (times split_count) whose splits need checks */
+    size_t late_count;
+    uint64_t com[2][2]; /* com[par]: the common values below 2^bits, lo and hi words */
+    /* the guesser's side */
+    _Alignas(64) atomic_uint_fast64_t guessed; /* heaps below it are guessed (release) */
+    atomic_int guess_done;                     /* guessed is final */
+    uint64_t stop;                             /* the heap the guesser stopped at */
+    /* the checker's side */
+    _Alignas(64) atomic_uint_fast64_t checked; /* heaps below it are checked and booked */
+    atomic_int wrong;                          /* a wrong guess at heap `checked` */
+    uint64_t wrong_value;                      /* its true value (before wrong is set) */
+} pipe;
+
+/* Spin briefly, then give the core away: on a loaded machine the other thread may be off. */
+static void pipe_wait(unsigned *spins) {
+    if (++*spins < 64) {
+        PIPE_PAUSE();
+    } else {
+        sched_yield();
+    }
+}
+
+static uint64_t split_max(const take *t, uint64_t m) {
+    return t->distinct ? (m - 1) / 2 : m / 2;
+}
+
+/* Heap n's options that leave one heap or split off a rare part (n past every take). */
+static void pipe_marks(const sparse *s, const heap_ctx *h, uint64_t n) {
+    for (size_t i = 0; i < s->one_count; i++) {
+        h->seen[load(h, n - s->one[i].k)] = h->stamp;
+    }
+    const size_t count = (size_t)s->rare_count;
+    const int all_below = count == 0 || s->rare_pos[count - 1] < n - s->max_split_take;
+    for (size_t i = 0; i < s->split_count; i++) {
+        const uint64_t m = n - s->split[i].k;
+        if (all_below && !s->split[i].distinct) {
+            grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, 0, count);
+        } else {
+            grundy_sparse_mark_rare_span(s, h, m, s->split[i].distinct, 1, m, 0, count);
+        }
+    }
+}
+
+/* Scan every take's ordinary splits for the doubts d; the smallest left is g(n), else c. */
+static uint64_t pipe_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t c, doubts *d) {
+    for (size_t i = 0; i < s->split_count && d->count > 0; i++) {
+        const uint64_t m = n - s->split[i].k;
+        grundy_sparse_scan_splits(h, m, 1, split_max(&s->split[i], m), d);
+    }
+    return d->count > 0 ? d->v[0] : c;
+}
+
+static sparse_mark next_stamp(sparse_mark *seen, uint64_t cap, sparse_mark stamp) {
+    if (++stamp == 0) { /* the stamps wrapped: forget every old mark */
+        memset(seen, 0, (size_t)cap * sizeof *seen);
+        stamp = 1;
+    }
+    return stamp;
+}
+
+/* Wait until the ring has room for the heaps below n; 0 when a wrong guess stopped the checker. */
+static int room(pipe *p, uint64_t n, uint64_t *checked) {
+    unsigned spins = 0;
+    while (n - *checked > PIPE_RING) {
+        if (atomic_load_explicit(&p->wrong, memory_order_relaxed)) {
+            return 0;
+        }
+        pipe_wait(&spins);
+        *checked = atomic_load_explicit(&p->checked, memory_order_acquire);
+    }
+    return 1;
+}
+
+static void guess_done(pipe *p, uint64_t n) {
+    p->stop = n;
+    atomic_store_explicit(&p->guessed, n, memory_order_release);
+    atomic_store_explicit(&p->guess_done, 1, memory_order_release);
+}
+
+/* The guesser: heaps n0 .. until end, a wrong guess behind it, or a heap it cannot guess. */
+static void guess(pipe *p) {
+    sparse *s = p->s;
+    const uint64_t top = (uint64_t)1 << s->bits;
+    heap_ctx h = {p->g, 1, s->seen, s->stamp, s->doubt, s->simd};
+    uint64_t checked = p->n0, n = p->n0;
+    for (; n < p->end; n++) {
+        if ((n & (PIPE_PUBLISH - 1)) == 0) {
+            atomic_store_explicit(&p->guessed, n, memory_order_release);
+            if (atomic_load_explicit(&p->wrong, memory_order_relaxed)) {
+                break;
+            }
+        }
+        if (!room(p, n + 1, &checked)) {
+            break; /* a wrong guess behind: the checker has stopped */
+        }
+        h.stamp = next_stamp(s->seen, s->seen_cap, h.stamp);
+        pipe_marks(s, &h, n);
+        doubts d = {h.doubt, 0};
+        const uint64_t c = grundy_sparse_gap(&h, s->common[position_parity(s, n)], top, &d);
+        pipe_slot *slot = &p->ring[n % PIPE_RING];
+        if (c >= top) {
+            break; /* a new bit: the caller books it */
+        }
+        if (d.count <= PIPE_DOUBTS) {
+            slot->list.count = (uint8_t)d.count;
+            for (size_t i = 0; i < d.count; i++) {
+                slot->list.v[i] = (uint8_t)d.v[i];
+            }
+        } else if (pipe_settle(s, &h, n, c, &d) == c) {
+            slot->list.count = 0; /* settled here: nothing left to check */
+        } else {
+            break; /* a rare value: the caller books it */
+        }
+        p->g[n] = (uint8_t)c;
+    }
+    s->stamp = h.stamp;
+    guess_done(p, n);
+}
+
+/* ---------------------------------------------------------------- the AVX2 pass */
+
+static void set_bit(uint64_t v, uint64_t *lo, uint64_t *hi) {
+    *lo |= (uint64_t)(v < 64) << (v & 63);
+    *hi |= (uint64_t)(v >= 64) << (v & 63);
+}
+
+static void clear_bit(uint64_t v, uint64_t *lo, uint64_t *hi) {
+    *lo &= ~((uint64_t)(v < 64) << (v & 63));
+    *hi &= ~((uint64_t)(v >= 64) << (v & 63));
+}
+
+static uint64_t check_fast(const pipe *p, uint64_t n, uint64_t c, uint64_t lo, uint64_t hi);
+
+/* Heap n's guess from lo, the marks below 64 of the pairs below `first`: the other pairs and the
+ * late rare splits marked (wide: values up to 127; lazy: the first pairs' marks of 64 and more
+ * when the gap is past 63), g(n) = c written and the doubts below c put in its slot (settled here
+ * when help); 0 when c = 2^bits or a rare value was found. */
+static inline __attribute__((always_inline)) int
+guess_heap(pipe *p, uint64_t n, uint64_t lo, size_t first, int wide, int help, int lazy) {
+    const sparse *s = p->s;
+    uint64_t hi = 0;
+    const uint8_t *g = p->g;
+    if (wide) {
+        for (size_t i = first; i < p->pairs.count; i++) {
+            set_bit(p->pairs.w[i] ^ LOAD(uint8_t, g, n - p->pairs.o[i]), &lo, &hi);
+        }
+    } else { /* values below 64: one word */
+        for (size_t i = first; i < p->pairs.count; i++) {
+            lo |= (uint64_t)1 << (p->pairs.w[i] ^ LOAD(uint8_t, g, n - p->pairs.o[i]));
+        }
+    }
+    for (size_t i = 0; i < p->late_count; i++) {
+        const take *t = &s->split[p->late[i] % s->split_count];
+        const size_t j = p->late[i] / s->split_count;
+        const uint64_t m = n - t->k, r = s->rare_pos[j];
+        if (r < m && !(t->distinct && 2 * r == m)) {
+            set_bit(s->rare_val[j] ^ LOAD(uint8_t, g, m - r), &lo, &hi);
+        }
+    }
+    const unsigned par = position_parity(s, n);
+    const uint64_t free_lo = ~lo & p->com[par][0];
+    if (lazy && free_lo == 0) {
+        /* The pairs below `first` gave their marks below 64 only: the gap is past 63 (0.354:
+         * 36 heaps of 100,000 near heap 2 million), so their marks of 64 and more now. */
+        for (size_t i = 0; i < first; i++) {
+            const uint64_t v = p->pairs.w[i] ^ LOAD(uint8_t, g, n - p->pairs.o[i]);
+            hi |= (uint64_t)(v >= 64) << (v & 63);
+        }
+    }
+    const uint64_t free_hi = ~hi & p->com[par][1];
+    const uint64_t c = free_lo != 0   ? (uint64_t)__builtin_ctzll(free_lo)
+                       : free_hi != 0 ? 64 + (uint64_t)__builtin_ctzll(free_hi)
+                                      : 128;
+    if (c >= ((uint64_t)1 << s->bits)) {
+        return 0;
+    }
+    /* The rare values below c that no mark gave (the common ones below c are all marked). */
+    const uint64_t below_lo = c >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << c) - 1;
+    const uint64_t below_hi = c >= 64 ? ((uint64_t)1 << (c - 64)) - 1 : 0;
+    pipe_slot *slot = &p->ring[n % PIPE_RING];
+    slot->bits.lo = ~lo & ~p->com[par][0] & below_lo;
+    slot->bits.hi = ~hi & ~p->com[par][1] & below_hi;
+    if (help && (slot->bits.lo | slot->bits.hi) != 0) {
+        /* The checker is behind: settle this heap here (a rare value stops the run). */
+        if (check_fast(p, n, c, slot->bits.lo, slot->bits.hi) != c) {
+            return 0;
+        }
+        slot->bits.lo = slot->bits.hi = 0;
+    }
+    p->g[n] = (uint8_t)c;
+    return 1;
+}
+
+#if PIPE_X86
+
+/* The far pairs' marks for heaps b .. b + 15 (mlo[j]:mhi[j] for heap b + j): one 16-byte load
+ * of g(b - o .. b - o + 15) per pair, known before the batch as o >= 16, and a variable shift
+ * per mark (vpsllvq gives 0 for counts of 64 or more: the two words need no select). */
+__attribute__((target("avx2"), always_inline)) static inline void
+far_marks(const uint8_t *g, uint64_t b, const pipe_pairs *pp, uint64_t *mlo) {
+    const __m256i one = _mm256_set1_epi64x(1);
+    __m256i lo[4];
+    for (int q = 0; q < 4; q++) {
+        lo[q] = _mm256_setzero_si256();
+    }
+    for (size_t i = 0; i < pp->far; i++) {
+        const __m128i x = _mm_xor_si128(
+            _mm_loadu_si128((const __m128i *)(const void *)RUN(uint8_t, g, b - pp->o[i])),
+            _mm_set1_epi8((char)pp->w[i]));
+        const __m256i x4[4] = {_mm256_cvtepu8_epi64(x), _mm256_cvtepu8_epi64(_mm_srli_si128(x, 4)),
+                               _mm256_cvtepu8_epi64(_mm_srli_si128(x, 8)),
+                               _mm256_cvtepu8_epi64(_mm_srli_si128(x, 12))};
+        for (int q = 0; q < 4; q++) {
+            lo[q] = _mm256_or_si256(lo[q], _mm256_sllv_epi64(one, x4[q]));
+        }
+    }
+    for (int q = 0; q < 4; q++) {
+        _mm256_storeu_si256((__m256i *)(void *)(mlo + 4 * q), lo[q]);
+    }
+}
+
+/* OR of 1 << lane over the 16 lanes of v (vpsllvq gives 0 for lanes of 64 or more). */
+__attribute__((target("avx2"), always_inline)) static inline uint64_t lanes_bits(__m128i v) {
+    const __m256i one = _mm256_set1_epi64x(1);
+    const __m256i x0 = _mm256_cvtepu8_epi64(v), x1 = _mm256_cvtepu8_epi64(_mm_srli_si128(v, 4));
+    const __m256i x2 = _mm256_cvtepu8_epi64(_mm_srli_si128(v, 8));
+    const __m256i x3 = _mm256_cvtepu8_epi64(_mm_srli_si128(v, 12));
+    const __m256i acc =
+        _mm256_or_si256(_mm256_or_si256(_mm256_sllv_epi64(one, x0), _mm256_sllv_epi64(one, x1)),
+                        _mm256_or_si256(_mm256_sllv_epi64(one, x2), _mm256_sllv_epi64(one, x3)));
+    __m128i r = _mm_or_si128(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+    r = _mm_or_si128(r, _mm_unpackhi_epi64(r, r));
+    return (uint64_t)_mm_cvtsi128_si64(r);
+}
+
+/* Heaps n .. n + 15: the far pairs' marks at once, then heap by heap the near pairs (o < 16) by
+ * one shuffle of the window g(n + j - 16 .. n + j - 1), kept in a register, and the guess;
+ * the heaps guessed (fewer when one could not be). */
+__attribute__((target("avx2"), always_inline)) static inline uint64_t
+guess_batch(pipe *p, uint64_t n, int help, int wide) {
+    uint64_t mlo[PIPE_BATCH];
+    far_marks(p->g, n, &p->pairs, mlo);
+    const int near = p->near_end > p->pairs.far;
+    const __m128i idx = _mm_loadu_si128((const __m128i *)(const void *)p->near_idx);
+    const __m128i w = _mm_loadu_si128((const __m128i *)(const void *)p->near_w);
+    __m128i win = _mm_loadu_si128((const __m128i *)(const void *)RUN(uint8_t, p->g, n - 16));
+    for (uint64_t j = 0; j < PIPE_BATCH; j++) {
+        uint64_t lo = mlo[j];
+        if (near) {
+            lo |= lanes_bits(_mm_xor_si128(_mm_shuffle_epi8(win, idx), w));
+        }
+        if (!guess_heap(p, n + j, lo, p->near_end, wide, help, wide)) {
+            return j;
+        }
+        /* shift in g(n + j): byte 0 of a cvtsi32 moved to byte 15 */
+        win = _mm_or_si128(_mm_srli_si128(win, 1),
+                           _mm_slli_si128(_mm_cvtsi32_si128((int)LOAD(uint8_t, p->g, n + j)), 15));
+    }
+    return PIPE_BATCH;
+}
+
+__attribute__((target("avx2"))) static uint64_t guess_batch_narrow(pipe *p, uint64_t n, int help) {
+    return guess_batch(p, n, help, 0);
+}
+
+__attribute__((target("avx2"))) static uint64_t guess_batch_wide(pipe *p, uint64_t n, int help) {
+    return guess_batch(p, n, help, 1);
+}
+
+/* Lanes i: g(p[31 - i]), the 32 values ending at p + 31 reversed. */
+__attribute__((target("avx2"), always_inline)) static inline __m256i reversed32(const uint8_t *p) {
+    const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    const __m256i rev = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
+                                         14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    return _mm256_shuffle_epi8(_mm256_permute4x64_epi64(x, _MM_SHUFFLE(1, 0, 3, 2)), rev);
+}
+
+/* Drop the doubts (bits of *lo:*hi) that some split m = a' + (m - a'), a' in [a, a + 64), gives. */
+__attribute__((target("avx2"))) static void drop_found64(const uint8_t *g, uint64_t m, uint64_t a,
+                                                         uint64_t *lo, uint64_t *hi) {
+    const __m256i x0 =
+        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)RUN(uint8_t, g, a)),
+                         reversed32(RUN(uint8_t, g, m - a - 31)));
+    const __m256i x1 =
+        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)RUN(uint8_t, g, a + 32)),
+                         reversed32(RUN(uint8_t, g, m - a - 63)));
+    for (int w = 0; w < 2; w++) {
+        uint64_t left = w == 0 ? *lo : *hi, kept = left;
+        while (left != 0) {
+            const unsigned v = (unsigned)__builtin_ctzll(left) + 64u * (unsigned)w;
+            const __m256i t = _mm256_set1_epi8((char)v);
+            const __m256i eq = _mm256_or_si256(_mm256_cmpeq_epi8(x0, t), _mm256_cmpeq_epi8(x1, t));
+            kept &= ~((uint64_t)!_mm256_testz_si256(eq, eq) << (v & 63)); /* no branch */
+            left &= left - 1;
+        }
+        *(w == 0 ? lo : hi) = kept;
+    }
+}
+
+#endif
+
+/* The checker's look at heap n's doubts lo:hi (bits), guessed c: its true value. */
+static uint64_t check_fast(const pipe *p, uint64_t n, uint64_t c, uint64_t lo, uint64_t hi) {
+    const sparse *s = p->s;
+    for (size_t i = 0; i < s->split_count && (lo | hi) != 0; i++) {
+        const uint64_t m = n - s->split[i].k, a_max = split_max(&s->split[i], m);
+        uint64_t a = 1;
+#if PIPE_X86
+        for (; a + 63 <= a_max && (lo | hi) != 0; a += 64) {
+            drop_found64(p->g, m, a, &lo, &hi);
+        }
+#endif
+        for (; a <= a_max && (lo | hi) != 0; a++) {
+            clear_bit(LOAD(uint8_t, p->g, a) ^ LOAD(uint8_t, p->g, m - a), &lo, &hi);
+        }
+    }
+    return lo != 0   ? (uint64_t)__builtin_ctzll(lo)
+           : hi != 0 ? 64 + (uint64_t)__builtin_ctzll(hi)
+                     : c;
+}
+
+/* The AVX2 guesser: batches of PIPE_BATCH heaps, the far pairs marked at once. */
+static void guess_fast(pipe *p) {
+    uint64_t checked = p->n0, n = p->n0;
+    const int wide = p->s->bits > 6;
+    while (n < p->end) {
+        atomic_store_explicit(&p->guessed, n, memory_order_release);
+        if (atomic_load_explicit(&p->wrong, memory_order_relaxed)) {
+            break;
+        }
+        const uint64_t count = p->end - n < PIPE_BATCH ? 1 : PIPE_BATCH;
+        if (!room(p, n + count, &checked)) {
+            break;
+        }
+        if (count == 1) { /* the last few heaps: every pair one by one */
+            if (!guess_heap(p, n, 0, 0, 1, 0, 0)) {
+                break;
+            }
+            n++;
+            continue;
+        }
+#if PIPE_X86
+        /* The guesser settles heaps itself while the checker is more than half a ring behind. */
+        checked = atomic_load_explicit(&p->checked, memory_order_acquire);
+        const int help = n - checked > p->help_lag;
+        const uint64_t j = wide ? guess_batch_wide(p, n, help) : guess_batch_narrow(p, n, help);
+#else
+        const uint64_t j = 0; /* not reached: the pass needs AVX2 */
+#endif
+        n += j;
+        if (j < PIPE_BATCH) {
+            break; /* a new bit, or a rare value found here */
+        }
+    }
+    guess_done(p, n);
+}
+
+/* The pairs of the run from heap n0 on: a split off the rare part r of take k is a pair when
+ * r < n0 - k (and 2r < n0 - k when the parts must differ), so that every heap of the run has it;
+ * the rest are late, checked heap by heap. */
+static grundy_status make_pairs(pipe *p) {
+    const sparse *s = p->s;
+    const size_t most = s->one_count + (size_t)s->rare_count * s->split_count;
+    p->pairs.o = malloc((most + 1) * sizeof *p->pairs.o);
+    p->pairs.w = malloc(most + 1);
+    p->late = malloc((most + 1) * sizeof *p->late);
+    if (p->pairs.o == NULL || p->pairs.w == NULL || p->late == NULL) {
+        return GRUNDY_STATUS_NOMEM;
+    }
+    /* far pairs first, then near ones */
+    for (int near = 0; near < 2; near++) {
+        if (near) {
+            p->pairs.far = p->pairs.count;
+        }
+        for (size_t i = 0; i < s->one_count; i++) {
+            if ((s->one[i].k < PIPE_BATCH) == near) {
+                p->pairs.o[p->pairs.count] = s->one[i].k;
+                p->pairs.w[p->pairs.count++] = 0;
+            }
+        }
+        for (size_t i = 0; i < s->split_count; i++) {
+            const take *t = &s->split[i];
+            for (size_t j = 0; j < s->rare_count; j++) {
+                const uint64_t r = s->rare_pos[j];
+                const int fits = r + t->k < p->n0 && (!t->distinct || 2 * r + t->k < p->n0);
+                if (fits && (r + t->k < PIPE_BATCH) == near) {
+                    p->pairs.o[p->pairs.count] = r + t->k;
+                    p->pairs.w[p->pairs.count++] = (uint8_t)s->rare_val[j];
+                } else if (!fits && near) {
+                    p->late[p->late_count++] = j * s->split_count + i;
+                }
+            }
+        }
+    }
+    const size_t near = p->pairs.count - p->pairs.far < 16 ? p->pairs.count - p->pairs.far : 16;
+    p->near_end = p->pairs.far + near;
+    for (size_t i = 0; i < 16; i++) { /* lanes past the near pairs repeat the first one */
+        const size_t at = p->pairs.far + (i < near ? i : 0);
+        p->near_idx[i] = near > 0 ? (uint8_t)(16 - p->pairs.o[at]) : 0;
+        p->near_w[i] = near > 0 ? p->pairs.w[at] : 0;
+    }
+    for (unsigned par = 0; par < 2; par++) {
+        for (uint64_t v = 0; v < ((uint64_t)1 << s->bits); v++) {
+            if (s->common[par][v]) {
+                p->com[par][v >> 6] |= (uint64_t)1 << (v & 63);
+            }
+        }
+    }
+    return GRUNDY_STATUS_OK;
+}
+
+/* The checker: each guessed heap's doubts settled, in order; its value booked (histogram). */
+static void check(pipe *p) {
+    sparse *s = p->s;
+    heap_ctx h = {p->g, 1, p->check_seen, 0, p->check_doubt, s->simd};
+    uint64_t n = p->n0, guessed = p->n0;
+    for (;;) {
+        if (n == guessed) {
+            atomic_store_explicit(&p->checked, n, memory_order_release);
+            unsigned spins = 0;
+            for (;;) {
+                const int done = atomic_load_explicit(&p->guess_done, memory_order_acquire);
+                guessed = atomic_load_explicit(&p->guessed, memory_order_acquire);
+                if (guessed > n || done) {
+                    break;
+                }
+                pipe_wait(&spins);
+            }
+            if (guessed == n) {
+                break; /* the guesser has stopped and everything is checked */
+            }
+        }
+        const pipe_slot *slot = &p->ring[n % PIPE_RING];
+        const uint64_t c = LOAD(uint8_t, p->g, n);
+        uint64_t v = c;
+        if (p->fast) {
+            v = check_fast(p, n, c, slot->bits.lo, slot->bits.hi);
+        } else if (slot->list.count > 0) {
+            h.stamp = next_stamp(p->check_seen, s->seen_cap, h.stamp);
+            doubts d = {h.doubt, slot->list.count};
+            for (size_t i = 0; i < d.count; i++) {
+                d.v[i] = slot->list.v[i];
+            }
+            v = pipe_settle(s, &h, n, c, &d);
+        }
+        if (v != c) {
+            p->wrong_value = v;
+            atomic_store_explicit(&p->checked, n, memory_order_release);
+            atomic_store_explicit(&p->wrong, 1, memory_order_release);
+            return;
+        }
+        if (s->hist != NULL) {
+            s->hist[(c << 1) | position_parity(s, n)]++;
+        }
+        n++;
+        if ((n & (PIPE_PUBLISH - 1)) == 0) {
+            atomic_store_explicit(&p->checked, n, memory_order_release);
+        }
+    }
+}
+
+static void pipe_role(void *arg, uint64_t i, unsigned w) {
+    pipe *p = arg;
+    (void)w;
+    if (i == 0 && p->fast) {
+        guess_fast(p);
+    } else if (i == 0) {
+        guess(p);
+    } else {
+        check(arg);
+    }
+}
+
+int grundy_sparse_pipe_fits(const sparse *s, uint64_t n) {
+    return s->threads >= 2 && s->expanded && !s->dense && !s->may_drop && n >= PIPE_MIN_N &&
+           n > s->max_take + 1 && s->bits <= PIPE_MAX_BITS &&
+           s->rare_count * s->split_count < PIPE_MIN_MARKS;
+}
+
+/* Heap n the one-thread way, after the pipeline stopped there (every value below it pushed). */
+static grundy_status one_heap(grundy_seq *seq, sparse *s, uint64_t n) {
+    s->stamp = next_stamp(s->seen, s->seen_cap, s->stamp);
+    heap_ctx h = {NULL, 0, s->seen, s->stamp, s->doubt, s->simd};
+    h.raw = grundy_seq_raw(seq, &h.width);
+    pipe_marks(s, &h, n);
+    size_t left;
+    return grundy_sparse_finish_heap(seq, s, n, grundy_sparse_settle(s, &h, n, 1, &left));
+}
+
+grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t end,
+                                     uint64_t *next) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    pipe *p = NULL;
+    *next = n0;
+    unsigned width;
+    (void)grundy_seq_raw(seq, &width);
+    uint8_t *g = width == 1 ? grundy_seq_ahead(seq, end) : NULL;
+    if (g == NULL) { /* the storage cannot take values ahead: one heap the usual way */
+        GRUNDY_TRY(one_heap(seq, s, n0));
+        *next = n0 + 1;
+        goto cleanup;
+    }
+    const uint64_t bytes = sizeof *p + PIPE_RING * sizeof(pipe_slot) + s->seen_cap * 9;
+    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) + bytes));
+    if (s->pool == NULL) {
+        GRUNDY_TRY(grundy_pool_create(s->threads, &s->pool));
+    }
+    p = aligned_alloc(64, (sizeof *p + 63) / 64 * 64);
+    GRUNDY_CHECK(p != NULL, GRUNDY_STATUS_NOMEM);
+    memset(p, 0, sizeof *p);
+    p->s = s;
+    p->g = g;
+    p->n0 = n0;
+    p->end = end;
+    p->ring = malloc(PIPE_RING * sizeof *p->ring);
+    p->check_seen = calloc((size_t)s->seen_cap, sizeof *p->check_seen);
+    p->check_doubt = malloc((size_t)s->seen_cap * sizeof *p->check_doubt);
+    GRUNDY_CHECK(p->ring != NULL && p->check_seen != NULL && p->check_doubt != NULL,
+                 GRUNDY_STATUS_NOMEM);
+    p->fast = PIPE_X86 && s->simd >= SPARSE_SIMD_AVX2 && s->bits <= PIPE_FAST_BITS;
+    if (p->fast) {
+        GRUNDY_TRY(make_pairs(p));
+    }
+    /* GRUNDY_SPARSE_PIPE=help: the guesser settles every heap it can (the tests' second path). */
+    const char *mode = getenv("GRUNDY_SPARSE_PIPE");
+    p->help_lag = mode != NULL && strcmp(mode, "help") == 0 ? 0 : PIPE_RING / 2;
+    atomic_init(&p->guessed, n0);
+    atomic_init(&p->checked, n0);
+    atomic_init(&p->guess_done, 0);
+    atomic_init(&p->wrong, 0);
+    grundy_pool_run(s->pool, pipe_role, p, 2);
+    const uint64_t checked = atomic_load(&p->checked);
+    grundy_seq_push_ahead(seq, checked - n0);
+    *next = checked;
+    if (atomic_load(&p->wrong)) {
+        GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, checked, p->wrong_value));
+        *next = checked + 1;
+    } else if (checked < end) {
+        GRUNDY_TRY(one_heap(seq, s, checked)); /* the heap the guesser could not guess */
+        *next = checked + 1;
+    }
+cleanup:
+    if (p != NULL) {
+        free(p->ring);
+        free(p->check_seen);
+        free(p->check_doubt);
+        free(p->pairs.o);
+        free(p->pairs.w);
+        free(p->late);
+        free(p);
+    }
+    return st;
+}
