@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Internal: the exact check of a misere pretension over every position of the heaps, through
  * the finitely many states (x, U) that positions reach (see mq_check in misere_internal.h). */
-#include "heap/misere/misere_internal.h"
+#include "heap/misere/quotient_parts.h"
 #include "util/try.h"
 
 #include <assert.h>

@@ -8,7 +8,7 @@
  * moves of *2 leave *1 or nothing). Heaps with no move are dropped: they are the empty game.
  */
 #include "heap/rule/heap_moves.h"
-#include "heap/play/state_memo.h"
+#include "util/state_memo.h"
 #include "util/try.h"
 
 #include <grundy/misere.h>

@@ -2,7 +2,7 @@
 /* Internal: candidate monoids for the misere quotient: products with cyclic monoids, the option
  * words of heaps, the P-portion a candidate implies and its reduction by indistinguishability. */
 #include "heap/rule/heap_moves.h"
-#include "heap/misere/misere_internal.h"
+#include "heap/misere/quotient_parts.h"
 #include "util/try.h"
 
 #include <stdlib.h>

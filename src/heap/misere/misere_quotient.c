@@ -14,7 +14,7 @@
  *     images (the submonoid of the others' images times a cyclic monoid for each freed heap, with
  *     room for F's exponents), imply, reduce, and keep the first candidate that gets F right.
  */
-#include "heap/misere/misere_internal.h"
+#include "heap/misere/quotient_parts.h"
 #include "util/try.h"
 
 #include <stdio.h>

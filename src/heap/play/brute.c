@@ -7,7 +7,7 @@
 #include <grundy/brute.h>
 
 #include "heap/rule/heap_moves.h"
-#include "heap/play/state_memo.h"
+#include "util/state_memo.h"
 #include "util/try.h"
 
 #include <stdlib.h>

@@ -6,7 +6,7 @@
  * huge heaps), so moves into a huge heap are counted with count_value and found with find_value,
  * and splits into two heaps are counted by residue classes of the period, never by scanning.
  */
-#include "heap/play/position_internal.h"
+#include "heap/play/player.h"
 #include "util/try.h"
 
 #include <stdlib.h>
@@ -48,30 +48,6 @@ grundy_query *grundy_position_query(grundy_position *p) {
 
 const grundy_misere *grundy_position_quotient(const grundy_position *p) {
     return p->quotient;
-}
-
-void grundy_move_sink_add(grundy_move_sink *s, size_t heap, uint64_t size, uint64_t take,
-                          unsigned parts, const uint64_t *left) {
-    if (s->listed < s->cap) {
-        grundy_move *m = &s->moves[s->listed++];
-        memset(m, 0, sizeof *m);
-        m->heap = heap;
-        m->size = size;
-        m->take = take;
-        m->leaves_count = parts;
-        for (unsigned j = 0; j < parts; j++) {
-            m->leaves[j] = left[j];
-        }
-    }
-    grundy_move_sink_count(s, 1);
-}
-
-/* Five heaps of 4.0 near 2^63 have about 5 * 2^61 winning splits each way: more than 2^64 - 1
- * in all, so the count is kept in two words (the sum of at most 2^64 counts below 2^64 fits). */
-grundy_status grundy_move_sink_count(grundy_move_sink *s, uint64_t n) {
-    s->total_high += s->total > UINT64_MAX - n;
-    s->total += n;
-    return GRUNDY_STATUS_OK;
 }
 
 /* One unit of work, then g(n). */

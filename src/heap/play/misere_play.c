@@ -10,8 +10,8 @@
  * position before the memo is consulted.
  */
 #include "heap/rule/heap_moves.h"
-#include "heap/play/state_memo.h"
-#include "heap/play/position_internal.h"
+#include "util/state_memo.h"
+#include "heap/play/player.h"
 #include "util/try.h"
 
 #include <grundy/nimber.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Internal: a memo table from positions (sorted multisets of heaps) to a small value, with limits.
  */
-#include "heap/play/state_memo.h"
+#include "util/state_memo.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -9,7 +9,7 @@
  * classes, counted by arithmetic and listed in order.
  */
 #include "heap/rule/heap_moves.h"
-#include "heap/play/position_internal.h"
+#include "heap/play/player.h"
 #include "util/try.h"
 
 #include <stdlib.h>

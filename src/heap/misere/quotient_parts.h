@@ -2,8 +2,8 @@
 /* Internal: the pieces of the misere quotient engine (misere_monoid.c, misere_check.c,
  * misere_quotient.c): finite commutative monoids, the words that name their elements, the
  * P-portion a candidate monoid implies, its reduction, and the exact check of a pretension. */
-#ifndef GRUNDY_MISERE_INTERNAL_H
-#define GRUNDY_MISERE_INTERNAL_H
+#ifndef GRUNDY_MISERE_QUOTIENT_PARTS_H
+#define GRUNDY_MISERE_QUOTIENT_PARTS_H
 
 #include <grundy/misere.h>
 
