@@ -2,7 +2,9 @@
 set(GRUNDY_HEAP_SOURCES
     heap/rule/rule.c heap/rule/heap_moves.c
     heap/nim/nimber.c heap/nim/nim_count.c
-    heap/seq/seq.c heap/seq/seq_naive.c heap/seq/seq_check.c heap/seq/seq_spill.c heap/seq/seqfile.c
+    heap/seq/seq_store.c heap/seq/seq_stream.c heap/seq/seq_checkpoint.c heap/seq/seq_naive.c
+    heap/seq/seq_check.c heap/seq/seq_spill.c heap/seq/seqfile.c
+    heap/driver/seq_driver.c
     heap/sparse/seq_sparse.c heap/sparse/seq_sparse_batch.c heap/sparse/seq_sparse_block.c
     heap/sparse/seq_sparse_pipe.c heap/sparse/seq_sparse_simd.c heap/sparse/seq_sparse_window.c
     heap/sparse/sparse_mask.c

@@ -4,7 +4,7 @@
  * stored. Since g(n) is by definition the mex of the values of n's options, a heap whose stored
  * value differs from that mex (taken over the stored values below it) is a wrong value, whatever
  * the engine's reasoning was. */
-#include "heap/seq/seq_internal.h"
+#include "heap/seq/seq_object.h"
 
 #include "util/rng.h"
 #include "util/try.h"
@@ -21,12 +21,9 @@
 struct grundy_seq_checker {
     int all;            /* the rate is 1: every heap */
     uint64_t threshold; /* else heap n is sampled when hash(n) < threshold */
-    uint64_t *flags;    /* flagged heaps not yet past the check */
-    size_t flag_count, flag_cap;
-    int lost_flag;     /* a flag could not be stored: check every heap until the next run */
-    uint64_t checked;  /* heaps below this are checked */
-    uint64_t max_seen; /* the largest value among them */
-    void *mex;         /* the naive engine's one-heap mex */
+    uint64_t checked;   /* heaps below this are checked */
+    uint64_t max_seen;  /* the largest value among them */
+    void *mex;          /* the naive engine's one-heap mex */
     grundy_seq_check_report *report;
 };
 
@@ -54,25 +51,7 @@ void grundy_seq_checker_destroy(grundy_seq_checker *c) {
         return;
     }
     grundy_seq_naive_mex_destroy(c->mex);
-    free(c->flags);
     free(c);
-}
-
-void grundy_seq_checker_flag(grundy_seq_checker *c, uint64_t n) {
-    if (c->flag_count > 0 && c->flags[c->flag_count - 1] == n) {
-        return;
-    }
-    if (c->flag_count == c->flag_cap) {
-        const size_t cap = c->flag_cap < 16 ? 16 : 2 * c->flag_cap;
-        uint64_t *grown = realloc(c->flags, cap * sizeof *grown);
-        if (grown == NULL) {
-            c->lost_flag = 1; /* no memory for the note: check everything instead */
-            return;
-        }
-        c->flags = grown;
-        c->flag_cap = cap;
-    }
-    c->flags[c->flag_count++] = n;
 }
 
 static int sampled(const grundy_seq_checker *c, uint64_t n) {
@@ -87,35 +66,36 @@ static int by_heap(const void *a, const void *b) {
 
 /* Is n within FLAG_SPAN heaps after a flag? The flags are sorted and the heaps come in
  * ascending order, so *next (the first flag that may still cover a heap) only moves forward. */
-static int flagged(const grundy_seq_checker *c, uint64_t n, size_t *next) {
-    while (*next < c->flag_count && c->flags[*next] + FLAG_SPAN <= n) {
+static int flagged(const grundy_seq_flags *f, uint64_t n, size_t *next) {
+    while (*next < f->count && f->heaps[*next] + FLAG_SPAN <= n) {
         ++*next;
     }
-    return *next < c->flag_count && c->flags[*next] <= n;
+    return *next < f->count && f->heaps[*next] <= n;
 }
 
 /* Keep only the flags that still cover heaps at or past `to`. */
-static void drop_old_flags(grundy_seq_checker *c, uint64_t to) {
+static void drop_old_flags(grundy_seq_flags *f, uint64_t to) {
     size_t kept = 0;
-    for (size_t i = 0; i < c->flag_count; i++) {
-        if (c->flags[i] + FLAG_SPAN > to) {
-            c->flags[kept++] = c->flags[i];
+    for (size_t i = 0; i < f->count; i++) {
+        if (f->heaps[i] + FLAG_SPAN > to) {
+            f->heaps[kept++] = f->heaps[i];
         }
     }
-    c->flag_count = kept;
+    f->count = kept;
 }
 
-grundy_status grundy_seq_checker_run(grundy_seq_checker *c, const grundy_seq *seq) {
+grundy_status grundy_seq_checker_run(grundy_seq_checker *c, grundy_seq *seq) {
     grundy_status st = GRUNDY_STATUS_OK;
     const uint64_t to = grundy_seq_length(seq);
     size_t next = 0;
-    if (c->flag_count > 1) {
-        qsort(c->flags, c->flag_count, sizeof *c->flags, by_heap);
+    grundy_seq_flags *const f = &seq->flags;
+    if (f->count > 1) {
+        qsort(f->heaps, f->count, sizeof *f->heaps, by_heap);
     }
     for (; c->checked < to; c->checked++) {
         const uint64_t n = c->checked, v = grundy_seq_get(seq, n);
         const int record = v > c->max_seen || n == 0;
-        if (c->lost_flag || record || sampled(c, n) || flagged(c, n, &next)) {
+        if (f->lost || record || sampled(c, n) || flagged(f, n, &next)) {
             uint64_t mex = 0;
             GRUNDY_TRY(grundy_seq_naive_mex(seq, c->mex, n, &mex));
             if (c->report != NULL) {
@@ -133,8 +113,8 @@ grundy_status grundy_seq_checker_run(grundy_seq_checker *c, const grundy_seq *se
         }
         c->max_seen = v > c->max_seen ? v : c->max_seen;
     }
-    c->lost_flag = 0;
-    drop_old_flags(c, to);
+    f->lost = 0;
+    drop_old_flags(f, to);
 cleanup:
     return st;
 }

@@ -248,14 +248,13 @@ typedef struct grundy_seq_checker grundy_seq_checker;
 grundy_status grundy_seq_checker_create(const grundy_seq *seq, const grundy_seq_opts *opts,
                                         grundy_seq_checker **out);
 void grundy_seq_checker_destroy(grundy_seq_checker *c);
-void grundy_seq_checker_flag(grundy_seq_checker *c, uint64_t n);
 
 /**
  * Check the heaps [checked so far, grundy_seq_length(seq)): the flagged ones, new largest
  * values, the sample. Called where every value is final and no engine thread runs.
  * @return OK, CHECK (the failure is written where opts.check_report pointed), NOMEM, LIMIT.
  */
-grundy_status grundy_seq_checker_run(grundy_seq_checker *c, const grundy_seq *seq);
+grundy_status grundy_seq_checker_run(grundy_seq_checker *c, grundy_seq *seq);
 
 /** The naive engine's full mex of one heap from the stored values below it (issue 11's check):
  *  a state with no sliding windows, every option marked directly. */
@@ -263,6 +262,24 @@ grundy_status grundy_seq_naive_mex_create(const grundy_seq *seq, void **state);
 void grundy_seq_naive_mex_destroy(void *state);
 /** g(n) recomputed: the mex over every option of heap n (n < grundy_seq_length(seq)). */
 grundy_status grundy_seq_naive_mex(const grundy_seq *seq, void *state, uint64_t n, uint64_t *mex);
+
+/** Store v as g(n) in raw storage of `width` bytes per value (v must fit the width). */
+static inline void grundy_seq_raw_store(void *data, unsigned width, uint64_t n, uint64_t v) {
+    switch (width) {
+    case 1:
+        ((uint8_t *)data)[n] = (uint8_t)v;
+        break;
+    case 2:
+        ((uint16_t *)data)[n] = (uint16_t)v;
+        break;
+    case 4:
+        ((uint32_t *)data)[n] = (uint32_t)v;
+        break;
+    default:
+        ((uint64_t *)data)[n] = v;
+        break;
+    }
+}
 
 /** g(i) from raw storage of `width` bytes per value (1, 2, 4 or 8), as grundy_seq_raw gives it. */
 static inline uint64_t grundy_seq_raw_load(const void *raw, unsigned width, uint64_t i) {
