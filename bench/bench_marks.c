@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse engine's batched rare pass in isolation (docs/benchmarks.md, "Issue 12, fifth
- * session"): ns per mark of variants of its loop on a real rare list, alternating:
+/* The sparse engine's batched rare pass in isolation (docs/benchmarks.md, "Threads
+ * and fast paths, fifth session"): ns per mark of variants of its loop on a real rare list,
+ * alternating:
  *   bench_marks CODE N ROUNDS
  * computes g(0..N-1) of CODE (16-bit values) with the sparse engine, takes the labelling that
  * makes the fewest positions rare, and marks the batches of 16 heaps from N/2 on as

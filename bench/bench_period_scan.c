@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The period finder's cost per candidate on a rule's real values (docs/benchmarks.md, issue 12's
- * fifth session):
+/* The period finder's cost per candidate on a rule's real values (docs/benchmarks.md, "Threads
+ * and fast paths, fifth session: the period search"):
  *   bench_period_scan CODE N REPS
  * computes g(0..N-1) (sparse engine, two threads), then REPS times each of: the plain scan (the
  * proof's, one-byte values filtered a chunk at a time), the guess (the same filter, W = 64), and

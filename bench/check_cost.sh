@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# What --check costs (issue 11): user CPU of `grundy values RULE --to N` with and without --check
+# What --check costs: user CPU of `grundy values RULE --to N` with and without --check
 # at its default rate, alternating, ROUNDS rounds; prints every run and the medians.
 #   sh bench/check_cost.sh GRUNDY [N [ROUNDS [RULE...]]]
 set -eu

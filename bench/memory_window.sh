@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Memory beyond RAM (issue 13): `grundy stats 0.167 --to N` with --memory BYTES (a prefix and a
+# Memory beyond RAM: `grundy stats 0.167 --to N` with --memory BYTES (a prefix and a
 # window behind the current heap) against the same run keeping every value, alternated, RUNS
 # times each. Prints wall and user seconds, peak RSS (KiB) and values per user-CPU second per
 # run, then the medians. Usage: sh bench/memory_window.sh GRUNDY [N] [BYTES] [RUNS]

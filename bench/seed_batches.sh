@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Issue 15's figures: the seed problems at their limits through grundy's batches and nim count,
+# Figures of the seed problems at their limits through grundy's batches and nim count,
 # against one process per query. Usage: sh bench/seed_batches.sh [GRUNDY]   (3 runs each; prints
 # wall and user seconds per run). Inputs are fixed (awk's srand(15)).
 set -eu

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Issue 11's long verification, run by hand (docs/verification.md records a run): on many rules
- * whose values get large, the default engine computes g(0..N-1) (N = 2^22 by default) under the
- * self-check at rate 1 for every state change and new largest value and a sample of the rest,
+/* The self-check's long verification, run by hand (docs/verification.md records a run): on many
+ * rules whose values get large, the default engine computes g(0..N-1) (N = 2^22 by default) under
+ * the self-check at rate 1 for every state change and new largest value and a sample of the rest,
  * and the naive engine computes a full prefix to compare with.
  *
  *   verify_engines [N [RATE [NAIVE_N [RULE...]]]]

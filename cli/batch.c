@@ -18,7 +18,7 @@ int batch_parse_format(const cli_command *cmd, const char *text, enum batch_form
     return cli_fail(cmd, CLI_EXIT_VALUE, "--format: unknown format '%s' (lines or seed)", text);
 }
 
-/* Bytes a batch holds: the input's text and its queries (issue 17's --max-bytes). */
+/* Bytes a batch holds: the input's text and its queries (what --max-bytes bounds). */
 static uint64_t batch_bytes(uint64_t text, uint64_t queries) {
     return text + queries * (uint64_t)sizeof(batch_query);
 }
@@ -89,7 +89,7 @@ typedef struct scanner {
     const cli_command *cmd;
     const char *p, *end;
     size_t line;
-    uint64_t text_bytes, max_bytes; /* the input's size and --max-bytes (issue 17) */
+    uint64_t text_bytes, max_bytes; /* the input's size and --max-bytes */
 } scanner;
 
 /* Skip blanks (and newlines when `newlines`) and '#' comments. */

@@ -157,7 +157,7 @@ int cli_memory_fail(const cli_command *cmd, grundy_status st, const char *rule, 
                     const char *bound);
 
 /**
- * The one message for running out of memory outside a sequence (issue 17): "WHAT: out of memory
+ * The one message for running out of memory outside a sequence: "WHAT: out of memory
  * (about NEED bytes asked): the address-space limit (ulimit -v) is X KiB; raise it to Y KiB or
  * more, or lower BOUND", Y = X + NEED/1024 when NEED (bytes; 0: unknown) is known, else 2 X;
  * with no such limit "... the system had no more memory to give; free some, or lower BOUND".

@@ -61,7 +61,7 @@ static int run_batch(const cli_args *args) {
     return seq_batch_run(&cli_cmd_count, args, &spec);
 }
 
-/* --memory (issue 13): the P-positions counted as the values are computed. */
+/* --memory: the P-positions counted as the values are computed. */
 typedef struct zeros {
     uint64_t from, count;
 } zeros;
@@ -116,7 +116,7 @@ static int run(int argc, char **argv) {
                         (unsigned long long)from, (unsigned long long)to);
     }
     rc = seq_job_start(&cli_cmd_count, args.operands[0], &args, OPT_SEQ, &job);
-    if (rc < 0 && job.run.memory != 0 && to <= job.opts.max_n) { /* issue 13 */
+    if (rc < 0 && job.run.memory != 0 && to <= job.opts.max_n) { /* --memory: counted as computed */
         zeros z = {from, 0};
         job.run.sink_save = zeros_save;
         job.run.sink_load = zeros_load;

@@ -61,7 +61,7 @@ enum {
     OPT_QUIET
 };
 
-/* Issue 17: the defaults of --max-bytes and --max-work. */
+/* The defaults of --max-bytes and --max-work. */
 #define MISERE_DEFAULT_MAX_BYTES ((uint64_t)1 << 30)
 #define MISERE_DEFAULT_MAX_WORK  ((uint64_t)1 << 30)
 

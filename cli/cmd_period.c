@@ -142,7 +142,7 @@ static int run(int argc, char **argv) {
         } else if (st != GRUNDY_STATUS_OK) {
             rc = seq_run_fail(&job.run, st);
             if (rc < 0 && st == GRUNDY_STATUS_LIMIT) {
-                rc = seq_job_memory_fail(&cli_cmd_period, &job); /* --memory (issue 13) */
+                rc = seq_job_memory_fail(&cli_cmd_period, &job); /* --memory */
             }
             if (rc < 0 && (st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT)) {
                 /* say how far it got, and what to raise to what */

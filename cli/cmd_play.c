@@ -73,7 +73,7 @@ enum {
     OPT_QUIET
 };
 
-/* Misere play's default work bound (issue 17): the search's moves tried (about 7 s of CPU on the
+/* Misere play's default work bound: the search's moves tried (about 7 s of CPU on the
  * loaded development machine, 0.9 us a move; it was 2^27 and 30 s), and for the quotient 8 times
  * as many check steps (about 0.14 us each: 0.07 to heap 30 takes 2 * 10^7). */
 #define PLAY_MISERE_MAX_WORK   ((uint64_t)1 << 23)
@@ -90,13 +90,13 @@ typedef struct play_ctx {
     char *canonical; /* the whole canonical form, owned */
     int misere, json, batch, seed_format;
     uint64_t max_n;
-    uint64_t max_bytes; /* --max-bytes (issue 17) */
-    uint64_t max_work;  /* --max-work: the misere quotient's (issue 17) */
+    uint64_t max_bytes; /* --max-bytes */
+    uint64_t max_work;  /* --max-work: the misere quotient's */
     misere_progress quotient_progress;
     misere_progress search_progress; /* the misere search's (fifth session) */
     size_t max_moves;
     grundy_move *moves;
-    seq_run run; /* the progress line (issue 17) */
+    seq_run run; /* the progress line */
 } play_ctx;
 
 static void text_move(const grundy_move *m) {
@@ -559,7 +559,7 @@ static int run(int argc, char **argv) {
     seq_run_watch(&c.run, &cli_cmd_play, &opts.period.seq);
     c.run.progress = !args.present[OPT_QUIET] && (args.present[OPT_PROGRESS] || c.run.progress);
     if (args.present[OPT_MAX_N]) {
-        opts.period.max_work = UINT64_MAX; /* asked for: compute that far (issue 17) */
+        opts.period.max_work = UINT64_MAX; /* asked for: compute that far, past the work bound */
     }
     c.moves = malloc((c.max_moves + 1) * sizeof *c.moves);
     if (c.canonical == NULL || c.moves == NULL ||

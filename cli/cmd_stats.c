@@ -94,7 +94,7 @@ static void print_text(const seq_job *job, const grundy_stats *s, int freq) {
     }
 }
 
-/* --memory (issue 13): each value into the accumulator as it is computed. */
+/* --memory: each value into the accumulator as it is computed. */
 static void add_value(void *ctx, uint64_t n, uint64_t value) {
     stats_sink *k = ctx;
     (void)n;
@@ -143,7 +143,7 @@ static int stats_streamed(seq_job *job, uint64_t to, grundy_stats *s) {
 
 /* Compute g(0..to) directly and describe it. */
 static int stats_of(seq_job *job, uint64_t to, int json, int freq) {
-    if (job->run.memory != 0) { /* issue 13: streamed, --max-n only when given */
+    if (job->run.memory != 0) { /* --memory: streamed, --max-n only when given */
         grundy_stats s;
         const int rc = stats_streamed(job, to, &s);
         if (rc != CLI_EXIT_OK) {
@@ -161,7 +161,7 @@ static int stats_of(seq_job *job, uint64_t to, int json, int freq) {
                         (unsigned long long)to);
     }
     job->run.bound = to + 1;
-    /* Under the queries' work bound (issue 17), which an explicit --max-n lifts. */
+    /* Under the queries' work bound, which an explicit --max-n lifts. */
     grundy_status st = grundy_query_compute(job->query, to);
     if (st != GRUNDY_STATUS_OK) {
         return seq_job_fail(&cli_cmd_stats, job, st, to);

@@ -132,7 +132,7 @@ static int parse_options(const cli_args *a, survey_run *run) {
         rc = cli_parse_number(cmd, "--max-bytes", a->value[OPT_MAX_BYTES], GRUNDY_NUMBER_MAX,
                               &run->max_bytes);
     }
-    /* each thread computes one code at a time: its share (issue 17) */
+    /* each thread computes one code at a time: its share of --max-bytes */
     run->opts.seq.max_bytes = run->max_bytes / (run->threads > 0 ? run->threads : 1);
     run->out = a->value[OPT_OUT];
     run->opts.reach = run->opts.max_n + 1;

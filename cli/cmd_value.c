@@ -52,7 +52,7 @@ static int run_batch(const cli_args *args) {
     return seq_batch_run(&cli_cmd_value, args, &spec);
 }
 
-/* --memory (issue 13): g(N) caught as it is computed. */
+/* --memory: g(N) caught as it is computed. */
 typedef struct catch_value {
     uint64_t heap, value;
 } catch_value;
@@ -99,7 +99,7 @@ static int run(int argc, char **argv) {
         return rc;
     }
     rc = seq_job_start(&cli_cmd_value, args.operands[0], &args, OPT_SEQ, &job);
-    if (rc < 0 && job.run.memory != 0 && heap <= job.opts.max_n) { /* issue 13 */
+    if (rc < 0 && job.run.memory != 0 && heap <= job.opts.max_n) { /* --memory */
         catch_value c = {heap, 0};
         job.run.sink_save = catch_save;
         job.run.sink_load = catch_load;

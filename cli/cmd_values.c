@@ -113,7 +113,7 @@ static void print(seq_job *job, int json, uint64_t from, uint64_t to) {
     }
 }
 
-/* --memory (issue 13): each value printed as it is computed, in any format. */
+/* --memory: each value printed as it is computed, in any format. */
 typedef struct stream {
     int format;
     uint64_t from;
@@ -192,7 +192,7 @@ static int run(int argc, char **argv) {
     }
     rc = seq_job_start(&cli_cmd_values, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0 && job.run.memory != 0 && to <= job.opts.max_n) {
-        rc = print_streaming(&job, format, from, to); /* issue 13 */
+        rc = print_streaming(&job, format, from, to); /* --memory */
     } else if (rc < 0) {
         job.run.bound = to < job.opts.max_n ? to + 1 : job.run.bound;
         const grundy_status st = grundy_query_prepare(job.query, to);

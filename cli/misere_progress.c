@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The misere quotient's progress line and limit messages (issue 17). */
+/* The misere quotient's progress line and limit messages. */
 #include "misere_progress.h"
 
 #include <time.h>

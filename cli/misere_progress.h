@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The progress line of a misere quotient being extended (issue 17), for `misere` and `play
+/* The progress line of a misere quotient being extended, for `misere` and `play
  * --misere`: "grundy misere 0.07: heap 33 of 40, 1.20G check steps of 8.59G, 0m12s", on stderr
  * when it is a terminal or --progress was given, never with -q; at most four times a second. */
 #ifndef GRUNDY_CLI_MISERE_PROGRESS_H

@@ -28,7 +28,7 @@ typedef struct seq_batch_spec {
     int opt_input, opt_format, opt_json, opt_seq; /* indices in the command's option table */
     seq_count_print count;                        /* count queries, or NULL */
     seq_value_print value;                        /* value queries, or NULL */
-    int opt_max_bytes;                            /* --max-bytes (issue 17) */
+    int opt_max_bytes;                            /* --max-bytes */
 } seq_batch_spec;
 
 /**

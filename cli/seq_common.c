@@ -30,7 +30,7 @@ static int parse_engine(const cli_command *cmd, const char *text, grundy_seq_eng
     return cli_fail(cmd, CLI_EXIT_VALUE, "unknown engine '%s' (naive, sparse or auto)", text);
 }
 
-/* --check and --check-rate R (issue 11): R a fraction from 0 to 1, exit 3 otherwise. The
+/* --check and --check-rate R: R a fraction from 0 to 1, exit 3 otherwise. The
  * environment variable GRUNDY_TEST_CORRUPT_HEAP=K is FOR TESTS ONLY: it stores g(K) xor 1, the
  * wrong value the goldens expect --check to catch. */
 static int parse_check(const cli_command *cmd, const cli_args *args, int seq_base,
@@ -88,7 +88,7 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
             return rc;
         }
         job->opts.unproved_max_n = job->opts.max_n; /* asked for: search that far */
-        job->opts.max_work = UINT64_MAX;            /* and compute that far (issue 17) */
+        job->opts.max_work = UINT64_MAX;            /* and compute that far, past the work bound */
     }
     if (engine_text != NULL) {
         const int rc = parse_engine(cmd, engine_text, &job->opts.seq.engine);
@@ -289,7 +289,7 @@ int seq_job_stream(const cli_command *cmd, seq_job *job, uint64_t to,
     job->run.sink_ctx = ctx;
     job->run.sunk = 0;
     job->run.sink_end = to + 1;
-    const int resumed = seq_run_sink_start(&job->run); /* issue 13: a windowed checkpoint */
+    const int resumed = seq_run_sink_start(&job->run); /* --memory: a windowed checkpoint */
     if (resumed >= 0) {
         return resumed;
     }

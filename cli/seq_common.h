@@ -11,19 +11,19 @@
  * The options every command that computes a sequence takes (values, period, value, count, and
  * the commands built on them). A command lists its own options first and then SEQ_OPTIONS; its
  * enum ends with OPT_SEQ, the index of the first shared option, which it passes to
- * seq_job_start. One option per line, each issue's options after its own comment line, so that
+ * seq_job_start. One option per line, each feature's options after its own comment line, so that
  * work on different options merges without conflicts.
  */
 /* clang-format off */
 #define SEQ_OPTIONS                                                                                \
     {"max-n", 0, CLI_ARG_ONE},                                                                     \
     {"engine", 0, CLI_ARG_ONE},                                                                    \
-    /* self-check (issue 11) */                                                                    \
+    /* self-check */                                                                    \
     {"check", 0, CLI_ARG_NONE},                                                                    \
     {"check-rate", 0, CLI_ARG_ONE},                                                                \
-    /* threads (issue 12) */                                                                       \
+    /* threads */                                                                       \
     {"threads", 0, CLI_ARG_ONE},                                                                   \
-    /* long runs: checkpoints, sequence files, progress, memory (issue 13) */                      \
+    /* long runs: checkpoints, sequence files, progress, memory */                      \
     {"checkpoint", 0, CLI_ARG_ONE},                                                                \
     {"checkpoint-every", 0, CLI_ARG_ONE},                                                          \
     {"save", 0, CLI_ARG_ONE},                                                                      \
@@ -38,12 +38,12 @@
 enum seq_option {
     SEQ_OPT_MAX_N,
     SEQ_OPT_ENGINE,
-    /* self-check (issue 11) */
+    /* self-check */
     SEQ_OPT_CHECK,
     SEQ_OPT_CHECK_RATE,
-    /* threads (issue 12) */
+    /* threads */
     SEQ_OPT_THREADS,
-    /* long runs (issue 13) */
+    /* long runs */
     SEQ_OPT_CHECKPOINT,
     SEQ_OPT_CHECKPOINT_EVERY,
     SEQ_OPT_SAVE,
@@ -62,15 +62,15 @@ enum seq_option {
     "              it, a heap that would take minutes is refused with exit 4 before it starts\n"    \
     "  --engine E  naive, sparse (rare/common values; moves leaving at most two heaps) or auto,\n"  \
     "              the fastest that applies [default: auto]\n"                                      \
-    /* self-check (issue 11) */                                                                    \
+    /* self-check */                                                                    \
     "  --check     recompute by a full mex every heap where the engine's state changed, every\n"   \
     "              new largest value and a sample of the rest; exit 5 at a wrong value\n"          \
     "  --check-rate R  the sampled fraction of the other heaps, 0 to 1 (implies --check)\n"        \
     "              [default: 1/16384]\n"                                                          \
-    /* threads (issue 12) */                                                                       \
+    /* threads */                                                                       \
     "  --threads T threads that compute values; the values never depend on it [default: the\n"      \
     "              cores online]\n"                                                                  \
-    /* long runs (issue 13) */                                                                     \
+    /* long runs */                                                                     \
     "  --checkpoint F  resume from F when it exists; write the values to F every S seconds\n"      \
     "              (below), on SIGINT/SIGTERM (then exit 130/143) and at the end, atomically\n"  \
     "  --checkpoint-every S  seconds between checkpoints [default: 300]\n"                         \
@@ -97,8 +97,8 @@ typedef struct seq_job {
     char *canonical; /* the whole canonical form (JSON's "rule"), owned */
     grundy_period_opts opts;
     grundy_query *query;
-    seq_run run;                   /* long runs (issue 13): checkpoints, sequence files, progress */
-    grundy_seq_check_report check; /* --check (issue 11): what it did, where it failed */
+    seq_run run;                   /* long runs: checkpoints, sequence files, progress */
+    grundy_seq_check_report check; /* --check: what it did, where it failed */
 } seq_job;
 
 /**
@@ -112,13 +112,13 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
 void seq_job_end(seq_job *job);
 
 /**
- * A LIMIT under --memory (issue 13): say what was missing (a dropped value, every value, bytes)
+ * A LIMIT under --memory: say what was missing (a dropped value, every value, bytes)
  * and what to raise --memory to, exit 4; -1 when the limit was not --memory's.
  */
 int seq_job_memory_fail(const cli_command *cmd, seq_job *job);
 
 /**
- * --memory (issue 13): compute g(0..to) directly, giving each value to `sink` (every heap 0..to,
+ * --memory: compute g(0..to) directly, giving each value to `sink` (every heap 0..to,
  * in order) as it becomes final, before the window drops it. Exit 4 past --max-n.
  * @return -1 when done, else the exit code (the message printed).
  */
@@ -141,7 +141,7 @@ int seq_job_done(const cli_command *cmd, seq_job *job, int rc, uint64_t count);
 int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_t heap);
 
 /**
- * The query's last LIMIT came from the work bound (grundy_query_refused, issue 17): say how
+ * The query's last LIMIT came from the work bound (grundy_query_refused): say how
  * much work the heap needs, how far the bound reaches and which --max-n lifts it (exit 4).
  * `where` prefixes the line ("line 3: " or ""); `max_n` is the --max-n in force.
  * @return the exit code, or -1 when the work bound did not refuse (nothing printed).

@@ -95,7 +95,7 @@ static void draw(seq_run *run, const grundy_seq *seq, uint64_t target, double no
 
 /* ---------------------------------------------------------------- checkpoints */
 
-/* --memory (issue 13): the checkpoint's extra bytes: the command's name, NUL, the heaps the sink
+/* --memory: the checkpoint's extra bytes: the command's name, NUL, the heaps the sink
  * has seen (8 bytes, little-endian), what it accumulated (sink_save). NULL on failure. */
 static unsigned char *sink_state(const seq_run *run, size_t *len) {
     void *acc = NULL;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Long runs of the sequence commands (issue 13): checkpoints, sequence files, SIGINT/SIGTERM,
+/* Long runs of the sequence commands: checkpoints, sequence files, SIGINT/SIGTERM,
  * the progress line. The library calls seq_run's hook at every quiescent point. */
 #ifndef GRUNDY_CLI_SEQ_RUN_H
 #define GRUNDY_CLI_SEQ_RUN_H
@@ -19,7 +19,7 @@ typedef struct seq_run {
     size_t drawn;          /* characters of the progress line on screen, 0 when none */
     grundy_seq *seq;
     int failed; /* the hook printed why it stopped the run; this is the exit code */
-    /* --memory (issue 13): the values go to the sink as they become final, at the quiescent
+    /* --memory: the values go to the sink as they become final, at the quiescent
      * points, before the window drops them */
     uint64_t memory;
     const char *spill; /* --spill FILE */
@@ -84,7 +84,7 @@ int seq_run_done(seq_run *run, int rc, uint64_t count);
 
 /**
  * The progress line alone (no checkpoint, --load or signals), for a command without the shared
- * options (play, issue 17): drawn on stderr when it is a terminal, during computations long
+ * options (play): drawn on stderr when it is a terminal, during computations long
  * enough to be allowed past the work bound. Sets the hook in `opts` (`run` must outlive them);
  * seq_run_watch_start once the sequence exists; seq_run_clear before printing.
  */

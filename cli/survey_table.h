@@ -14,7 +14,7 @@ typedef struct survey_run {
     int quiet, json;
     const char *format; /* "md" or "tsv" */
     const char *out;    /* NULL: no file */
-    uint64_t max_bytes; /* --max-bytes: all threads together (issue 17) */
+    uint64_t max_bytes; /* --max-bytes: all threads together */
     /* filled by survey_table_run */
     char **codes;
     size_t count;

@@ -23,7 +23,7 @@ typedef struct grundy_misere grundy_misere;
 typedef void (*grundy_misere_trace_fn)(void *ctx, uint64_t heap, uint32_t order, uint32_t p_size,
                                        unsigned attempts);
 
-/** Called now and then while the quotient is extended (issue 17): the heap being added and the
+/** Called now and then while the quotient is extended: the heap being added and the
  *  check steps spent so far (grundy_misere_work). */
 typedef void (*grundy_misere_progress_fn)(void *ctx, uint64_t heap, uint64_t work);
 
@@ -34,7 +34,7 @@ typedef struct grundy_misere_opts {
     uint64_t max_options;         /**< option positions of all heaps together */
     grundy_misere_trace_fn trace; /**< NULL: no trace */
     void *trace_ctx;
-    /* issue 17: memory, work and progress (0 or NULL: none) */
+    /* memory, work and progress (0 or NULL: none) */
     uint64_t max_bytes; /**< the check's states and each candidate's tables, by the estimates of
                              grundy_misere_limit; 0: no bound but the others */
     uint64_t max_work;  /**< check steps (a state reached, times the heaps added to it, times
@@ -76,7 +76,7 @@ GRUNDY_API grundy_status grundy_misere_create(const grundy_rule *rule,
  */
 GRUNDY_API grundy_status grundy_misere_extend(grundy_misere *q, uint64_t max_heap);
 
-/** Which bound made grundy_misere_extend return GRUNDY_STATUS_LIMIT (issue 17). */
+/** Which bound made grundy_misere_extend return GRUNDY_STATUS_LIMIT. */
 typedef enum grundy_misere_limit_reason {
     GRUNDY_MISERE_LIMIT_NONE,     /**< none was reached */
     GRUNDY_MISERE_LIMIT_QUOTIENT, /**< every candidate was past max_quotient (or the product bound,

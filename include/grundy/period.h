@@ -34,7 +34,7 @@ typedef struct grundy_period_opts {
      * 2048 for 0.D3); set it to max_n to search that far.
      */
     uint64_t unproved_max_n;
-    /* work bound on queries (issue 17) */
+    /* work bound on queries */
     /**
      * The option visits (the engine's own estimate: grundy_seq_cost) a query (grundy_query_*)
      * may spend computing values, period searches included. A query whose heap would cost more

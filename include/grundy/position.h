@@ -33,11 +33,11 @@ typedef struct grundy_position_opts {
     uint64_t quotient_max_heap; /**< misere play: positions whose heaps are all at most this are
                                    decided through the rule's misere quotient (grundy/misere.h)
                                    when it can be computed that far; 0: always search */
-    /* issue 17: the misere quotient's work bound and progress */
+    /* the misere quotient's work bound and progress */
     uint64_t quotient_max_work; /**< its check steps (grundy_misere_opts.max_work); 0: none */
     grundy_misere_progress_fn quotient_progress; /**< NULL: none */
     void *quotient_progress_ctx;
-    /* issue 17 (fifth session): the misere search's progress, called every 65536 moves tried
+    /* the misere search's progress, called every 65536 moves tried
      * with heap 0 and the moves tried so far (NULL: none) */
     grundy_misere_progress_fn search_progress;
     void *search_progress_ctx;
@@ -114,7 +114,7 @@ GRUNDY_API grundy_status grundy_position_play(grundy_position *p, const uint64_t
 GRUNDY_API grundy_query *grundy_position_query(grundy_position *p);
 
 /**
- * The misere quotient misere play has computed so far (issue 17), to say why it stopped
+ * The misere quotient misere play has computed so far, to say why it stopped
  * (grundy_misere_limit, grundy_misere_max_heap); NULL when none was made. Owned by p.
  */
 GRUNDY_API const grundy_misere *grundy_position_quotient(const grundy_position *p);

@@ -62,7 +62,7 @@ GRUNDY_API grundy_status grundy_query_find_value(grundy_query *q, uint64_t from,
 GRUNDY_API grundy_status grundy_query_count(grundy_query *q, uint64_t from, uint64_t to,
                                             uint64_t *p_positions, uint64_t *n_positions);
 
-/* ---------------------------------------------------------------- work bound (issue 17) */
+/* ---------------------------------------------------------------- work bound */
 
 /**
  * Estimated option visits to compute g(L..n) from the L values held now, from the engine's cost

@@ -44,14 +44,14 @@ typedef struct grundy_seq_check_report {
 typedef struct grundy_seq_opts {
     grundy_seq_engine engine;
     uint64_t max_bytes; /**< memory the sequence may use; GRUNDY_STATUS_LIMIT past it */
-    /* issue 12 */
+    /* threads */
     /**
      * Threads that compute values (0 or 1: the caller's thread alone). The values never depend
      * on it: blocks of heaps are computed at once, each heap's options below the block on any
      * thread and the few inside it afterwards in order.
      */
     unsigned threads;
-    /* self-check (issue 11) */
+    /* self-check */
     /**
      * Nonzero: after each chunk of values (a quiescent point of grundy_seq_extend) recompute, by
      * a full mex over every option (the naive engine's enumeration), every heap where the
@@ -73,14 +73,14 @@ typedef struct grundy_seq_opts {
      * the check must catch. 0, the default, stores every value as computed.
      */
     uint64_t test_corrupt_heap;
-    /* long runs (issue 13): zero values are the defaults (no hook, no stop flag) */
+    /* long runs: zero values are the defaults (no hook, no stop flag) */
     grundy_seq_hook hook; /**< called at each quiescent point; NULL for none */
     void *hook_ctx;       /**< passed to hook */
     /** Nonzero (set by a signal handler, say): stop at the next quiescent point with
      *  GRUNDY_STATUS_INTERRUPTED, the values computed so far valid. NULL: never. */
     volatile sig_atomic_t *stop;
     /**
-     * Memory beyond RAM (issue 13): 0, the default, keeps every value (bounded by max_bytes).
+     * Memory beyond RAM: 0, the default, keeps every value (bounded by max_bytes).
      * Nonzero bounds the footprint (values kept + engine scratch) by this many bytes whatever
      * the length: where every value no longer fits, an engine that can (the sparse engine,
      * without the self-check) keeps a prefix g(0..P-1) and a window g(F..length-1) behind the
@@ -93,7 +93,7 @@ typedef struct grundy_seq_opts {
      */
     uint64_t memory;
     /**
-     * With opts.memory (issue 13): a path for the spill file, or NULL (the default: none). The
+     * With opts.memory: a path for the spill file, or NULL (the default: none). The
      * values that leave the prefix and the window are appended to it, and a heap that needs a
      * dropped value reads it back from there (the page cache, not the process's memory)
      * instead of stopping with GRUNDY_STATUS_LIMIT; a new labelling of the sparse engine
@@ -163,7 +163,7 @@ GRUNDY_API uint64_t grundy_seq_rare_count(const grundy_seq *seq);
 /** Bytes the sequence holds now: the values' buffer and the engine's scratch. */
 GRUNDY_API uint64_t grundy_seq_bytes(const grundy_seq *seq);
 
-/* ---------------------------------------------------------------- memory beyond RAM (issue 13) */
+/* ---------------------------------------------------------------- memory beyond RAM */
 
 /** Nonzero when g(n) is held (n < length, and not dropped from between the prefix and the
  *  window of a sequence with opts.memory). Every n < length is held until values are dropped. */

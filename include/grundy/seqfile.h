@@ -17,7 +17,7 @@ extern "C" {
 typedef enum grundy_seqfile_kind {
     GRUNDY_SEQFILE_SEQUENCE = 1,   /**< --save: values to reuse */
     GRUNDY_SEQFILE_CHECKPOINT = 2, /**< --checkpoint: a run to resume */
-    /** issue 13: the checkpoint of a sequence with opts.memory (grundy_seqfile_save writes it
+    /** the windowed checkpoint: a sequence with opts.memory (grundy_seqfile_save writes it
      *  for GRUNDY_SEQFILE_CHECKPOINT): the prefix, the window, the engine's state and the spill
      *  file's table, not every value; read back only by a sequence with the same opts.memory
      *  (and opts.spill when it had one). */

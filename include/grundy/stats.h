@@ -49,7 +49,7 @@ GRUNDY_API grundy_status grundy_stats_compute(const grundy_seq *seq, uint64_t co
 GRUNDY_API void grundy_stats_free(grundy_stats *stats);
 
 /**
- * The same statistics accumulated value by value (issue 13: a sequence that keeps only a prefix
+ * The same statistics accumulated value by value (so that a sequence that keeps only a prefix
  * and a window of its values, opts.memory, is described as it is computed). grundy_stats_compute
  * is this over g(0..count-1), so both give the same result. Memory: O(largest value).
  */
@@ -72,7 +72,7 @@ GRUNDY_API grundy_status grundy_stats_acc_finish(const grundy_stats_acc *acc, gr
 /** NULL is allowed. */
 GRUNDY_API void grundy_stats_acc_destroy(grundy_stats_acc *acc);
 
-/** issue 13, checkpoints of a streamed run: what the accumulator holds as bytes (*bytes
+/** Checkpoints of a streamed run: what the accumulator holds as bytes (*bytes
  *  malloc'ed, the caller frees it; little-endian words, docs/file-formats.md).
  *  @return OK, NOMEM. */
 GRUNDY_API grundy_status grundy_stats_acc_save(const grundy_stats_acc *acc, void **bytes,

@@ -63,7 +63,7 @@ typedef struct grundy_survey_row {
      *  row (free it with grundy_survey_row_clear). */
     uint32_t *prefix;
     uint64_t prefix_len;
-    /* issue 17: when grundy_survey_game returned LIMIT (the sequence's memory, opts.seq.max_bytes):
+    /* when grundy_survey_game returned LIMIT (the sequence's memory, opts.seq.max_bytes):
      * the values it had computed, and the least max_bytes its next step needed (0: unknown) */
     uint64_t limit_length, limit_need_bytes;
 } grundy_survey_row;

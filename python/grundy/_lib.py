@@ -20,19 +20,19 @@ class SeqCheckReport(ctypes.Structure):
 
 class SeqOpts(ctypes.Structure):
     # Mirrors include/grundy/seq.h's grundy_seq_opts field by field; keep them in step:
-    # "threads" (issue 12): 0, as left here, is one thread; the self-check (issue 11): off
-    # (zeros); the run hooks (issue 13): NULL, so Python runs have no hook and no stop flag.
+    # "threads": 0, as left here, is one thread; the self-check: off
+    # (zeros); the run hooks of long runs: NULL, so Python runs have no hook and no stop flag.
     _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64), ("threads", ctypes.c_uint),
                 ("check", ctypes.c_int), ("check_rate", ctypes.c_double),
                 ("check_report", ctypes.POINTER(SeqCheckReport)), ("test_corrupt_heap", u64),
                 ("hook", ctypes.c_void_p), ("hook_ctx", ctypes.c_void_p),
                 ("stop", ctypes.c_void_p),
-                # memory beyond RAM (issue 13): 0, every value kept; no spill file
+                # memory beyond RAM: 0, every value kept; no spill file
                 ("memory", u64), ("spill", ctypes.c_char_p)]
 
 
 class PeriodOpts(ctypes.Structure):
-    # "max_work" (issue 17): 0, as left here, is the default work bound of queries.
+    # "max_work": 0, as left here, is the default work bound of queries.
     _fields_ = [("max_n", u64), ("seq", SeqOpts), ("unproved_max_n", u64), ("max_work", u64)]
 
 
@@ -43,8 +43,8 @@ class PeriodResult(ctypes.Structure):
 
 
 class PositionOpts(ctypes.Structure):
-    # every field of grundy_position_opts: the library reads the whole struct (issue 17 added
-    # the quotient's work bound and progress hook; quotient_max_heap was missing before)
+    # every field of grundy_position_opts: the library reads the whole struct (the
+    # quotient's work bound and progress hook among them; quotient_max_heap was missing before)
     _fields_ = [("period", PeriodOpts), ("max_states", u64), ("max_bytes", u64),
                 ("max_work", u64), ("quotient_max_heap", u64), ("quotient_max_work", u64),
                 ("quotient_progress", ctypes.c_void_p), ("quotient_progress_ctx", ctypes.c_void_p),

@@ -126,7 +126,7 @@ head -c $(($(wc -c <INT.ck) - 1)) INT.ck >cut.ck
 [ $? -eq 3 ] || fail "a truncated checkpoint was not refused with exit 3"
 grep -q truncated cut.err || fail "a truncated checkpoint: $(cat cut.err)"
 
-# --memory (issue 13): the checkpoint of a windowed run holds the prefix, the window, the
+# --memory: the checkpoint of a windowed run holds the prefix, the window, the
 # engine's state and what the command accumulated (stats' frequencies); with --spill, the spill
 # file's table too (the file stays beside it). Killed, resumed: the same output as a run never
 # stopped, with the same --memory. The bound is small, so that the window slides many times.

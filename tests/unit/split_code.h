@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Random octal codes for the sparse engine's tests (issue 13's window and spill tests). */
+/* Random octal codes for the sparse engine's tests (the memory window's and spill file's tests). */
 #ifndef GRUNDY_TEST_SPLIT_CODE_H
 #define GRUNDY_TEST_SPLIT_CODE_H
 

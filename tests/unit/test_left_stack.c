@@ -87,7 +87,8 @@ static void check_table(const brute *t, const char *what) {
     }
 }
 
-/* The range: every m <= 8 (and the degenerate m = 0) and a, b, c in 0..3(m+1)+3. */
+/* The range the closed form is checked on: every m <= 8 (and the degenerate m = 0) and a, b, c in
+ * 0..3(m+1)+3. */
 static void test_rule_exhaustive(void) {
     for (uint64_t m = 0; m <= 8; m++) {
         const uint64_t r = 3 * (m + 1) + 3;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The queries' work bound (issue 17): the naive engine's estimate against an exact count of the
+/* The queries' work bound: the naive engine's estimate against an exact count of the
  * options it enumerates (random codes), refusals before computing, the same answers within the
  * bound as without it, and a period search cut short. */
 #include <grundy/grundy.h>

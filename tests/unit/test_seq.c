@@ -290,7 +290,7 @@ static void test_limits(void) {
     grundy_rule_destroy(rule);
 }
 
-/* Issue 12: the naive engine with 2 and 3 threads against one thread (itself checked against
+/* Threads: the naive engine with 2 and 3 threads against one thread (itself checked against
  * the reference above) on random codes past the heap where blocks start (64): splits into two,
  * three and four heaps, windows, '!' and tails; computed in random steps. */
 static void test_threads(void) {

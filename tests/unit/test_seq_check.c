@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The self-check (issue 11): on correct engines it finds nothing and changes no value; a value
+/* The self-check: on correct engines it finds nothing and changes no value; a value
  * corrupted on purpose (opts.test_corrupt_heap) is caught at that heap, with both values, on
  * every engine, whatever the chunks; a corrupted new largest value is caught at rate 0; the
  * sample is deterministic. GRUNDY_TEST_SEED replays a failure. */
@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-static unsigned threads; /* issue 12's threads: the check runs where no engine thread does */
+static unsigned threads; /* the engines' threads: the check runs where no engine thread does */
 
 static grundy_seq *make(const grundy_rule *rule, grundy_seq_engine engine, double rate,
                         uint64_t corrupt, grundy_seq_check_report *report) {
@@ -112,8 +112,8 @@ static void test_corrupt(void) {
 }
 
 /* At rate 0 only the flagged heaps and new largest values are recomputed: 0.034's g(26376),
- * its first 256 (the heap of issue 11), corrupted to 257, is a new largest value and is caught;
- * without the check the wrong value stands. */
+ * its first 256 (where the 8-bit SWAR lanes once gave 257), corrupted to 257, is a new largest
+ * value and is caught; without the check the wrong value stands. */
 static void test_record_at_rate_zero(void) {
     grundy_rule *rule = NULL;
     CHECK_EQ(grundy_rule_parse("0.034", &rule, NULL), GRUNDY_STATUS_OK);

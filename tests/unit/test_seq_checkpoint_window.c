@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Checkpoints of a windowed sequence (issue 13, docs/file-formats.md): on many seeded random
- * codes, a run with a small opts.memory (with and without a spill file) is stopped at a random
- * quiescent point right after its checkpoint is written, read back into a new sequence and
+/* Checkpoints of a windowed sequence (memory beyond RAM, docs/file-formats.md): on many seeded
+ * random codes, a run with a small opts.memory (with and without a spill file) is stopped at a
+ * random quiescent point right after its checkpoint is written, read back into a new sequence and
  * extended to the end: it ends as the uninterrupted run (status and length; a run the
  * bound stops stops again) and every value it holds is the full-storage run's. (The final
  * checkpoints are not compared byte for byte: where a relayout puts the window depends on the

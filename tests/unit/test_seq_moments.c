@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Issue 11's relatives: the default engine against the naive one at every moment its state
+/* The self-check's relatives: the default engine against the naive one at every moment its state
  * changes, reached on purpose on many rules: the first value needing 9 bits (0.034 at 26376,
  * 0.6 at 10344, 0.014 at 11058, 0.172 at 13458), storage widening to 16 and 32 bits and values
  * crossing 2^15 and 2^16 (4.[3], 4.[2]: g(n) about n), mask and parity-variant changes and the

@@ -162,9 +162,9 @@ static void test_deep_windows(void) {
     }
 }
 
-/* Issue 11: 0.034's first value of 256 (heap 26376, the first needing 9 bits) came out 257: a
- * doubt of 2^bits went into the 8-bit SWAR lanes and matched a split of xor 1. The whole prefix
- * against the naive engine, past that heap. */
+/* The SWAR-lane bug: 0.034's first value of 256 (heap 26376, the first needing 9 bits) came out
+ * 257: a doubt of 2^bits went into the 8-bit SWAR lanes and matched a split of xor 1. The whole
+ * prefix against the naive engine, past that heap. */
 static void test_first_nine_bit_value(void) {
     const uint64_t seed = check_seed(11);
     check_rng rng = {seed};
@@ -308,7 +308,7 @@ static uint64_t first_difference(const grundy_seq *a, const grundy_seq *b, uint6
     return n;
 }
 
-/* Issue 12: n values of `text` by the naive engine and by the sparse one with 1, 2 and 3
+/* Threads: n values of `text` by the naive engine and by the sparse one with 1, 2 and 3
  * threads, each in random steps (so the blocks fall differently). */
 static void compare_threads(const char *text, uint64_t n, check_rng *rng, uint64_t seed) {
     grundy_rule *rule = NULL;
@@ -395,11 +395,11 @@ static void test_threads_deep(void) {
     }
 }
 
-/* Issue 12, sixth session: codes whose values pass 255 and stay below SPARSE_BITSET_VALUES = 512
- * by heap 16000 (0.6 from heap 10344, 0.007, 0.37), where the doubts go as a table
- * (SPARSE_SIMD_AVX2_SMALL or SPARSE_SIMD_AVX512_SMALL), against the naive engine with every doubt
- * test this machine has (GRUNDY_SPARSE_SIMD, read when the engine is created) and 1, 2 and 3
- * threads, in random steps. */
+/* The small doubt tables (AVX2 and AVX-512): codes whose values pass 255 and stay below
+ * SPARSE_BITSET_VALUES = 512 by heap 16000 (0.6 from heap 10344, 0.007, 0.37), where the doubts go
+ * as a table (SPARSE_SIMD_AVX2_SMALL or SPARSE_SIMD_AVX512_SMALL), against the naive engine with
+ * every doubt test this machine has (GRUNDY_SPARSE_SIMD, read when the engine is created) and 1, 2
+ * and 3 threads, in random steps. */
 static void test_table_levels(void) {
     static const char *const codes[] = {"0.6", "0.007", "0.37"};
     static const char *const levels[] = {"portable", "sse2", "avx2", NULL};

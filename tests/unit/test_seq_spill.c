@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The spill file of a windowed sequence (issue 13, docs/memory.md): with opts.spill, a run with
- * a tiny opts.memory never stops for a dropped value (GRUNDY_SEQ_LIMIT_GAP): the far options
+/* The spill file of a windowed sequence (memory beyond RAM, docs/memory.md): with opts.spill, a run
+ * with a tiny opts.memory never stops for a dropped value (GRUNDY_SEQ_LIMIT_GAP): the far options
  * and a new labelling's rare list are read back from the file. On many seeded random codes
  * every value the hook sees, and every value read back afterwards (grundy_seq_value, through
  * the file), equals the full run's. A spill file changed or cut short while the sequence uses

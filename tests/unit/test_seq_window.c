@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Memory beyond RAM (issue 13): sequences with opts.memory so small that the window moves, on
+/* Memory beyond RAM: sequences with opts.memory so small that the window moves, on
  * many seeded random codes, against the same sequences computed with every value kept. Every
  * value the hook sees (at the quiescent points, before the window drops it) must be the full
  * run's, and the statistics accumulated from them the full run's; a run stopped by a missing

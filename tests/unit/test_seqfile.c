@@ -280,7 +280,7 @@ static void write_width8(const char *p, const char *rule, const uint64_t *values
     spit(p, buf, (long)(n + 8));
 }
 
-/* Found by fuzz_seqfile's seeds (issue 17): a file whose values are too large for any memory
+/* Found by fuzz_seqfile's seeds: a file whose values are too large for any memory
  * (2^40, 2^64 - 1) wrapped the naive engine's sizes (a hang, or writes past its arrays) and
  * shifted past 64 bits in the sparse one, and a refused resume left the file's values in the
  * sequence; now LIMIT, and the sequence keeps its own values and goes on from them. A file

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The doubt tables of the sparse engine (issue 12: AVX-512, fifth session; AVX2, sixth) against
+/* The doubt tables of the sparse engine (AVX-512 and AVX2) against
  * their definition,
  * on seeded random marks and values: grundy_sparse_gap_table must give the common gap and exactly
  * the unmarked rare values below it (grundy_sparse_gap's list), and grundy_sparse_scan_table

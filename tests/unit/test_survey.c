@@ -129,7 +129,7 @@ static int same_rows(const grundy_survey_row *a, const grundy_survey_row *b) {
             memcmp(a->prefix, b->prefix, (size_t)a->prefix_len * sizeof *a->prefix) == 0);
 }
 
-/* Issue 17 (fuzz_survey): a file of the header and then only empty lines (right checksum) made
+/* Found by fuzz_survey: a file of the header and then only empty lines (right checksum) made
  * the loader write past its line table (sized len / 2 + 2); refused now as a malformed row. */
 static void blank_lines(const char *path, const grundy_survey_header *h, char **codes, size_t count,
                         grundy_survey_row *back, unsigned char *have) {
@@ -207,7 +207,7 @@ static void test_file(char **codes, const grundy_survey_row *rows, size_t count)
     for (size_t i = 0; i < count; i++) {
         CHECK_EQ(back_have[i], 0);
     }
-    /* Issue 17 (fuzz_survey): a prefix that is not the whole period g(0 .. n0 + p - 1) made
+    /* Found by fuzz_survey: a prefix that is not the whole period g(0 .. n0 + p - 1) made
      * grundy_survey_relate read past it; such a row (right checksum) is refused now. */
     size_t with = 0;
     while (with < count && (!have[with] || rows[with].prefix_len < 2)) {

@@ -19,7 +19,7 @@ grundy_unit_test(test_period_scan)
 grundy_unit_test(test_retro_scan)
 grundy_unit_test(test_retro_threads)
 grundy_unit_test(test_seq_check)
-# issue 11: the engines at every moment the sparse engine's state changes (sized per build)
+# the engines at every moment the sparse engine's state changes (sized per build)
 grundy_unit_test(test_seq_moments SLOW)
 if(GRUNDY_SANITIZE)
   target_compile_definitions(test_seq_moments PRIVATE GRUNDY_TEST_SCALE=1)
@@ -59,18 +59,19 @@ if(GRUNDY_BUILD_CLI AND NOT GRUNDY_SANITIZE)
     set_tests_properties(cli_${case_name} PROPERTIES LABELS cli)
   endforeach()
 endif()
-# issue 12: the one-thread fast paths (batched rare pass, SIMD doubt tests) against the naive engine
+# the one-thread fast paths (batched rare pass, SIMD doubt tests) against the naive engine
 grundy_unit_test(test_seq_batch)
-# issue 17: the queries' work bound and its estimate
+# the queries' work bound and its estimate
 grundy_unit_test(test_query_work)
-# issue 13: memory beyond RAM (a prefix and a window) against full storage
+# memory beyond RAM (a prefix and a window) against full storage
 grundy_unit_test(test_seq_window)
-# issue 13: the spill file of a windowed sequence (--spill) against full storage, damaged files
+# the spill file of a windowed sequence (--spill) against full storage, damaged files
 grundy_unit_test(test_seq_spill)
-# issue 13: checkpoints of a windowed sequence, stopped and resumed against uninterrupted runs
+# checkpoints of a windowed sequence, stopped and resumed against uninterrupted runs
 grundy_unit_test(test_seq_checkpoint_window)
-# issue 12: the pipeline of cheap rules on two threads (guesser and checker) against the oracles
+# the threaded sparse engine's pipeline of cheap rules on two threads (guesser and checker)
+# against the oracles
 grundy_unit_test(test_seq_pipe)
-# issue 12 (fifth session): the AVX-512 doubt table against its definition (skipped without AVX-512)
+# the doubt tables (AVX-512, AVX2) against their definition (skipped without AVX-512)
 grundy_unit_test(test_sparse_table)
 set_tests_properties(test_sparse_table PROPERTIES SKIP_RETURN_CODE 77)

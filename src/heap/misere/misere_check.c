@@ -11,7 +11,7 @@
 /* The empty position's state is kept apart from (identity, {}) reached by a non-empty one. */
 #define EMPTY_FLAG 0x80000000u
 #define NO_PARENT  UINT32_MAX
-/* The progress callback is called every 2^16 states reached (issue 17). */
+/* The progress callback is called every 2^16 states reached. */
 #define PROGRESS_TICKS 0xFFFFu
 
 struct mq_states {
@@ -268,7 +268,7 @@ static grundy_status run(checker *c, mq_failure *fail) {
             failure_word(c, i, fail);
             break;
         }
-        /* Issue 17: each state reached costs a step per heap added to it and per 64 elements
+        /* The work bound: each state reached costs a step per heap added to it and per 64 elements
          * of the quotient (step() runs over every element: 83% of the time of 0.07 to 32). */
         c->b->work += c->g->heaps * c->s->words;
         if (c->b->max_work != 0 && c->b->work > c->b->max_work) {

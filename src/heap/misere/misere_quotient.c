@@ -35,7 +35,7 @@ struct grundy_misere {
     uint32_t *opt; /* option images under phi, per heap (mq_gens) */
     size_t *opt_start;
     mq_states *states;
-    mq_budget budget; /* issue 17: the bounds, the work spent, the reason of the last LIMIT */
+    mq_budget budget; /* the bounds, the work spent, the reason of the last LIMIT */
     uint64_t stable_from;
     uint32_t p_size;
     int tame;   /* grundy_misere_tame: k, or -1 (found with the presentation: it allocates) */

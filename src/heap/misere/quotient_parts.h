@@ -7,7 +7,7 @@
 
 #include <grundy/misere.h>
 
-/* What a quotient may spend, shared by its checks and candidates (issue 17): the bounds of
+/* What a quotient may spend, shared by its checks and candidates: the bounds of
  * grundy_misere_opts, the work spent, and why the last LIMIT came. */
 typedef struct mq_budget {
     uint64_t max_states, max_bytes, max_work; /* max_bytes, max_work 0: none */

@@ -108,7 +108,7 @@ static grundy_status search(const grundy_rule *rule, grundy_seq *seq, grundy_pro
     for (;;) {
         length = length < limit ? length : limit;
         GRUNDY_TRY(grundy_seq_extend(seq, length));
-        /* issue 13: a sequence that keeps a prefix and a window cannot be scanned */
+        /* memory beyond RAM: a sequence that keeps a prefix and a window cannot be scanned */
         GRUNDY_TRY(grundy_seq_need_all(seq, length, "the period search (it scans every value)"));
         /* A theorem proves plain periods only; without one, any period is at best observed. */
         GRUNDY_TRY(best_period(seq, length, rule, theorem != GRUNDY_PROOF_NONE, &c));

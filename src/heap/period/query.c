@@ -33,7 +33,7 @@ struct grundy_query {
     uint64_t searched_to; /* the largest heap the last period search could compute */
     int closed;
     grundy_closed_form cf;
-    /* work bound (issue 17) */
+    /* the work bound */
     double budget;  /* option visits the queries may spend: opts.max_work, or +inf */
     double spent;   /* estimated visits spent so far */
     int search_cut; /* the last period search stopped at searched_to by the budget */
@@ -95,7 +95,7 @@ const grundy_period_result *grundy_query_period(const grundy_query *q) {
     return &q->period;
 }
 
-/* ---------------------------------------------------------------- the work bound (issue 17) */
+/* ---------------------------------------------------------------- the work bound */
 
 /* Estimated option visits to compute g(from..to-1) with the engine's state now: its cost per
  * value at the midpoints of WORK_SLICES equal slices, times their widths. */
@@ -255,7 +255,8 @@ static grundy_status search_period(grundy_query *q, uint64_t bound) {
 
 static grundy_status prepare(grundy_query *q, uint64_t n);
 
-/* issue 13: the answers read stored values, so a sequence that dropped some cannot give them. */
+/* Memory beyond RAM: the answers read stored values, so a sequence that dropped some cannot give
+ * them. */
 grundy_status grundy_query_prepare(grundy_query *q, uint64_t n) {
     const grundy_status st = prepare(q, n);
     if (st != GRUNDY_STATUS_OK) {

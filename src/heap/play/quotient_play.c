@@ -33,7 +33,7 @@ static grundy_status quotient_for(grundy_position *p, uint64_t top, grundy_miser
     if (p->quotient == NULL) {
         grundy_misere_opts o = GRUNDY_MISERE_OPTS_INIT;
         o.max_quotient = QUOTIENT_MAX_ORDER;
-        o.max_bytes = p->opts.max_bytes; /* issue 17: the same memory bound as the search */
+        o.max_bytes = p->opts.max_bytes; /* the same memory bound as the search */
         o.max_work = p->opts.quotient_max_work;
         o.progress = p->opts.quotient_progress;
         o.progress_ctx = p->opts.quotient_progress_ctx;

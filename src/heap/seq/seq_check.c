@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The self-check of a computed sequence (issue 11): at each quiescent point, heaps are
+/* The self-check of a computed sequence: at each quiescent point, heaps are
  * recomputed by the naive engine's full mex over every option and compared with what the engine
  * stored. Since g(n) is by definition the mex of the values of n's options, a heap whose stored
  * value differs from that mex (taken over the stored values below it) is a wrong value, whatever

@@ -123,7 +123,7 @@ typedef struct naive {
     uint64_t seen_cap;
     uint32_t stamp;
     unsigned split_rule; /* some move leaves two or more heaps: option values are xors */
-    int direct;          /* issue 11's one-heap mex: no windows, every option marked directly */
+    int direct;          /* one-heap mex (self-check): no windows, every option marked directly */
     /* Blocks of heaps on threads (the end of this file): slot j holds heap b0 + j's marks. */
     unsigned threads;
     grundy_pool *pool;
@@ -203,7 +203,7 @@ cleanup:
 static grundy_status naive_reserve(const grundy_seq *seq, naive *s, uint64_t max) {
     grundy_status st = GRUNDY_STATUS_OK;
     if (max > ((uint64_t)1 << 56)) { /* fits in no memory; max + 2 and the doubling below would
-                                        wrap (issue 17: a file's values) */
+                                        wrap (a file's values can be that large) */
         return GRUNDY_STATUS_LIMIT;
     }
     uint64_t need_seen = max + 2;
@@ -525,8 +525,7 @@ static grundy_status naive_resume(grundy_seq *seq, void *state) {
     return naive_reserve(seq, s, grundy_seq_max_value(seq));
 }
 
-/* ---------------------------------------------------------------- one heap's full mex (issue 11)
- */
+/* ---------------------------------------------------------------- the self-check's full mex */
 
 grundy_status grundy_seq_naive_mex_create(const grundy_seq *seq, void **state) {
     naive *s = calloc(1, sizeof *s);
@@ -562,7 +561,7 @@ cleanup:
 
 /* Option visits the naive engine makes for heap n, roughly: a take per class and heap left,
  * times n^(j-1)/j! ways to split into j heaps. The naive engine's cost
- * estimate (queries' work bound, issue 17) and the bound of searches that cannot prove. */
+ * estimate (the queries' work bound) and the bound of searches that cannot prove. */
 double grundy_seq_naive_cost_model(const grundy_rule *rule, double n) {
     size_t count;
     const grundy_move_class *c = grundy_rule_classes(rule, &count);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The spill file of a windowed sequence (issue 13, memory beyond RAM; docs/memory.md): the
+/* The spill file of a windowed sequence (memory beyond RAM, docs/memory.md): the
  * values that leave the prefix and the window are appended to a file in blocks (4 KiB to 1 MiB,
  * by the memory bound), so that the rare reads of a dropped value (a long doubt scan, a rare
  * partner behind the window, a new labelling's rare list) are served by pread() instead of stopping
@@ -53,7 +53,7 @@ struct grundy_seq_spill {
     spill_slot slot[SPILL_SLOTS];
     uint64_t clock;
     char problem[200];
-    /* issue 13, checkpoints: the header is written at the first block (a file a checkpoint
+    /* Checkpoints: the header is written at the first block (a file a checkpoint
      * refers to is adopted instead, not truncated), with an id the checkpoint records; a file
      * a checkpoint refers to stays after the run */
     char *rule;
@@ -429,7 +429,7 @@ grundy_status grundy_spill_load(grundy_seq_spill *sp, uint64_t i, uint64_t *valu
     return st;
 }
 
-/* ---------------------------------------------------------------- checkpoints (issue 13) */
+/* ---------------------------------------------------------------- checkpoints */
 
 /* The table a checkpoint holds: the file's id and block size, g(0..end-1) in block_count blocks
  * (start, checksum, count, width each) and the block being filled, which is only in memory. */

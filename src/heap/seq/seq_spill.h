@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The spill file of a windowed sequence (issue 13): values dropped from memory, appended in
- * order, read back by block (library-internal; seq_spill.c, docs/memory.md). */
+/* The spill file of a windowed sequence (memory beyond RAM): values dropped from memory, appended
+ * in order, read back by block (library-internal; seq_spill.c, docs/memory.md). */
 #ifndef GRUNDY_HEAP_SEQ_SPILL_H
 #define GRUNDY_HEAP_SEQ_SPILL_H
 
@@ -48,7 +48,7 @@ uint64_t grundy_spill_bytes(const grundy_seq_spill *sp);
 /** What went wrong with the file (one line), or NULL. */
 const char *grundy_spill_problem(const grundy_seq_spill *sp);
 
-/** issue 13, checkpoints: write the spill's table (its id, blocks, checksums and the block
+/** Checkpoints: write the spill's table (its id, blocks, checksums and the block
  *  being filled) to `out`, after an fsync of the file; from then on the file stays after the
  *  run (the checkpoint refers to it). @return OK, IO. */
 grundy_status grundy_spill_save(grundy_seq_spill *sp, grundy_seq_stream *out);

@@ -230,7 +230,7 @@ static int write_file(const char *tmp, const grundy_seq *seq, uint64_t count,
 
 /* ---------------------------------------------------------------- windowed checkpoints */
 
-/* issue 13: a checkpoint of a sequence with opts.memory. After the header and the rule: the
+/* The windowed checkpoint: a sequence with opts.memory. After the header and the rule: the
  * body's length, then the body (the caller's extra bytes, the layout, the engine's state, the
  * prefix, the window, the spill table: docs/file-formats.md), then the checksum. The body is
  * streamed from what the sequence holds; a first pass only counts its bytes. */
@@ -316,7 +316,7 @@ grundy_status grundy_seqfile_save_extra(const grundy_seq *seq, uint64_t count,
     GRUNDY_CHECK(count <= grundy_seq_length(seq), GRUNDY_STATUS_INVALID_ARG);
     const int windowed = grundy_seq_memory(seq) != 0 && kind != GRUNDY_SEQFILE_SEQUENCE;
     GRUNDY_CHECK(!windowed || count == grundy_seq_length(seq), GRUNDY_STATUS_INVALID_ARG);
-    /* issue 13: a sequence with opts.memory that dropped values (or keeps a window) */
+    /* memory beyond RAM: a sequence with opts.memory that dropped values (or keeps a window) */
     if (!windowed) {
         GRUNDY_TRY(grundy_seq_need_all(seq, count, "writing a sequence file or checkpoint"));
     }
@@ -369,8 +369,8 @@ refuse(grundy_seqfile_info *info, grundy_seqfile_problem problem, const char *fm
 }
 
 /* The file's rule text as a message may show it: one line (a byte outside printable ASCII is
- * '?') of at most cap - 4 bytes, "..." when cut. The text is the file's, whatever it holds (issue
- * 17: fuzz_seqfile found a newline reaching the message). */
+ * '?') of at most cap - 4 bytes, "..." when cut. The text is the file's, whatever it holds
+ * (fuzz_seqfile found a newline reaching the message). */
 static void shown(char *out, size_t cap, const unsigned char *text, size_t len) {
     size_t n = 0;
     for (; n < len && n + 4 < cap; n++) {

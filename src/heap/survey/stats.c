@@ -2,9 +2,9 @@
 /* Published statistics of a Grundy sequence, from its values alone: the largest value, the
  * frequencies, and the sparse-space labelling the sparse engine would choose over the whole
  * prefix (the same Walsh-Hadamard choice, sparse_mask.c), with its rare heaps. Accumulated value
- * by value (issue 13), so that a sequence that drops values can be described as it is computed:
- * a histogram by (value, heap parity) and the last heap of each such class give the labelling
- * and the last rare heap at the end. */
+ * by value (memory beyond RAM), so that a sequence that drops values can be described as it is
+ * computed: a histogram by (value, heap parity) and the last heap of each such class give the
+ * labelling and the last rare heap at the end. */
 #include <grundy/stats.h>
 
 #include "heap/seq/seq_internal.h"
@@ -141,7 +141,7 @@ grundy_status grundy_stats_acc_add(grundy_stats_acc *a, uint64_t value) {
     return GRUNDY_STATUS_OK;
 }
 
-/* ---------------------------------------------------------------- checkpoints (issue 13) */
+/* ---------------------------------------------------------------- checkpoints */
 
 /* The words: count, max value, its heap, no_mask, bits, parity bit; then freq[0..max value] and,
  * with a mask, hist and last (2^(bits + 1) each); little-endian. */

@@ -254,7 +254,7 @@ grundy_status grundy_survey_game(const char *code, const grundy_survey_opts *opt
     fingerprints(row, seq);
     row->seconds = now_seconds() - start;
 cleanup:
-    if (st == GRUNDY_STATUS_LIMIT && seq != NULL) { /* issue 17: how far, and what it needed */
+    if (st == GRUNDY_STATUS_LIMIT && seq != NULL) { /* how far, and what it needed */
         row->limit_length = grundy_seq_length(seq);
         row->limit_need_bytes = grundy_seq_limit(seq)->need_bytes;
     }

@@ -242,7 +242,7 @@ static grundy_status parse_prefix(char *field, grundy_survey_row *row) {
 
 /* A prefix is g(0 .. n0 + p - 1) of a proved plain period (survey.c keeps no other), and
  * grundy_survey_relate reads it at n0 + (n - n0) mod p: one of another length would be read
- * past its end (issue 17: a crafted file, fuzz/corpus/survey/synth_short_prefix). */
+ * past its end (a crafted file found it: fuzz/corpus/survey/synth_short_prefix). */
 static int prefix_fits(const grundy_survey_row *r) {
     const grundy_period_result *p = &r->period;
     return r->prefix == NULL || (r->status == GRUNDY_SURVEY_PROVED && p->found && p->saltus == 0 &&
@@ -341,7 +341,7 @@ static grundy_status parse_lines(char *data, size_t len, const grundy_survey_hea
     grundy_status st = GRUNDY_STATUS_OK;
     size_t n = 0;
     /* One entry per '\n': a file of empty lines has len of them (len / 2 + 2 was written past,
-     * issue 17: fuzz_survey). */
+     * found by fuzz_survey). */
     size_t most = 1;
     for (size_t i = 0; i < len; i++) {
         most += data[i] == '\n';

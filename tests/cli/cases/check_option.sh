@@ -1,4 +1,4 @@
-# --check (issue 11): the self-check recomputes, by a full mex, the heaps where the engine's state
+# --check: the self-check recomputes, by a full mex, the heaps where the engine's state
 # changed, new largest values and a sample; 0.034's first value of 256 (heap 26376, once 257).
 # GRUNDY_TEST_CORRUPT_HEAP=K is a test-only hook storing g(K) xor 1: --check must stop with exit 5
 # naming the heap, on every sequence command; without --check nothing notices.

@@ -1,4 +1,4 @@
-# Issue 17: the inputs that allocate in proportion to their size take --max-bytes: the --input
+# The inputs that allocate in proportion to their size take --max-bytes: the --input
 # queries of value and count (the text and 208 bytes a query), one play --input line (5 bytes a
 # character), and play's misere search; exceeding it is exit 4 with what to raise it to.
 seq 1 10000 | "$GRUNDY" count 0.07 --input - --max-bytes 1000000

@@ -1,4 +1,4 @@
-# --memory BYTES (issue 13): windowed runs give what full storage gives (stats, values in every
+# --memory BYTES: windowed runs give what full storage gives (stats, values in every
 # format, count, value), the values streamed as they are computed; a heap needing a dropped value,
 # an engine or a search needing every value, and too few bytes are exit 4 with what to raise
 # --memory to; bad values are exit 3, --memory beside --save/--checkpoint exit 2.
@@ -40,7 +40,7 @@ echo "exit $?"
 # too few bytes for the engine's scratch
 "$GRUNDY" stats 0.167 --to 300000 --memory 5000
 echo "exit $?"
-# issue 13: a small --memory with many threads: one thread, the same statistics
+# a small --memory with many threads: one thread, the same statistics
 "$GRUNDY" stats 0.167 --to 300000 --memory 300000 --threads 4 --freq | cksum
 "$GRUNDY" stats 0.167 --to 300000 --memory 300000 --threads 1 --freq | cksum
 "$GRUNDY" stats 0.167 --to 300000 --freq | cksum

@@ -1,4 +1,4 @@
-# --spill FILE beside --memory (issue 13): the values the window drops go to FILE and the far
+# --spill FILE beside --memory: the values the window drops go to FILE and the far
 # options are read back from it, so 0.16 (whose rare partners lie behind the window) and 0.034
 # (whose first 9-bit value needs a long doubt scan) run where --memory alone stops; the output
 # equals full storage's and FILE is removed at the end. --spill without --memory is exit 2; a

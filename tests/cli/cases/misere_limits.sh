@@ -1,6 +1,6 @@
 tmp=$(mktemp -d) || exit 5
 trap 'rm -rf "$tmp"' EXIT
-# Issue 17: the misere quotient's memory (--max-bytes) and work (--max-work) bounds, in `misere`
+# The misere quotient's memory (--max-bytes) and work (--max-work) bounds, in `misere`
 # and in `play --misere` (where --max-work also bounds the search): each stop is exit 4 with what
 # to raise and to what; the progress line (--progress; -q silences it, and not both); bad values.
 "$GRUNDY" misere 0.07 --max-heap 30 --max-bytes 100000

@@ -1,4 +1,4 @@
-# Issue 17: a query whose heap would take minutes by the engine's cost estimate is refused at
+# The work bound: a query whose heap would take minutes by the engine's cost estimate is refused at
 # once with exit 4 and the --max-n that computes it anyway (the work bound, 2^35 option visits).
 # C!.0 (three-heap splits, the naive engine, no theorem: no period search first) and 4!.0 (the
 # sparse engine, once its rare list is chosen) are refused in milliseconds.

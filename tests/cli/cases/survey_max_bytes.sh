@@ -1,6 +1,6 @@
 tmp=$(mktemp) || exit 5
 trap 'rm -f "$tmp"' EXIT
-# Issue 17: survey --max-bytes, shared by the codes computed at once (B / T each): a code past
+# survey --max-bytes, shared by the codes computed at once (B / T each): a code past
 # its share is left out of the table and named on stderr with what to raise it to (exit 4);
 # raised as it says, it goes further ("at least": the step after needs more); raised enough, the
 # code is computed. Bad values: exit 3.

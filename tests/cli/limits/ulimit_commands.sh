@@ -1,4 +1,4 @@
-# Issue 17: each main command under an address-space limit (ulimit -v) small enough to be hit
+# Each main command under an address-space limit (ulimit -v) small enough to be hit
 # exits 4 with one line saying "memory", never a crash or a signal. How far each got depends on
 # the binary's footprint, so every number is written N. Not under ASan (tests/unit/tests.cmake).
 tmp=$(mktemp -d) || exit 5

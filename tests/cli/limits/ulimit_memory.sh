@@ -1,4 +1,4 @@
-# --memory (issue 13): under `ulimit -v` g(0..12000000) of 0.167 does not fit with every value
+# --memory: under `ulimit -v` g(0..12000000) of 0.167 does not fit with every value
 # kept (12 MB), and fits with --memory 3000000: a prefix and a window behind the current heap.
 # The binary's own footprint (libcairo linked or not) sets the room, so the limit is found first:
 # the smallest, in steps of 1000 KiB, under which a run of 10^5 values finishes, plus 6000 KiB.

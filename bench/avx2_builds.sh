@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Issue 12, sixth session: 0.6 to 2^23 on one and two threads with each build's bench_threads,
-# alternating the builds in one run (docs/benchmarks.md, "Sixth session: AMD EPYC, AVX2"). Usage:
-#   sh bench/issue12_avx2.sh ROUNDS BUILD...
+# Builds compared on an AVX2 machine: 0.6 to 2^23 on one and two threads with each build's
+# bench_threads, alternating the builds in one run (docs/benchmarks.md, "Sixth session: AMD
+# EPYC, AVX2"). Usage:
+#   sh bench/avx2_builds.sh ROUNDS BUILD...
 # where each BUILD directory holds bench/bench_threads (cmake -DGRUNDY_BUILD_BENCH=ON). Prints one
 # line per build and round: bench_threads' two lines (wall, CPU, calling thread, hash) joined.
 set -eu

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Issue 12's one-thread sparse loop against a baseline build, alternating in one run (the machine
+# The one-thread sparse loop against a baseline build, alternating in one run (the machine
 # is shared: compare the CPU times). Usage:
-#   sh bench/issue12_loop.sh OLD_BUILD NEW_BUILD [ROUNDS]
+#   sh bench/sparse_loop.sh OLD_BUILD NEW_BUILD [ROUNDS]
 # where each build directory holds bench/bench_threads and cli/grundy (cmake -DGRUNDY_BUILD_BENCH=ON).
 # Prints one line per run: the build, then bench_threads' line or /usr/bin/time's "wall user".
 set -eu

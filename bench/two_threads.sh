@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Issue 12's two-thread figures, for an idle machine (builds nothing; about 4 to 6 minutes):
-#   sh bench/issue12_threads.sh PATH/TO/grundy [RUNS]
+# The two-thread figures of docs/benchmarks.md, for an idle machine (builds nothing; about 4 to
+# 6 minutes):
+#   sh bench/two_threads.sh PATH/TO/grundy [RUNS]
 # Each case runs RUNS times (default 3) with --threads 1 and --threads 2 alternating, and prints
 # every run's wall and user CPU seconds, then the medians and the ratio of the wall medians:
 #   - 0.6 to 2^21 (g(0..2097152)): values per second of wall time, 1 and 2 threads;
@@ -12,11 +13,11 @@ set -eu
 grundy=$1
 runs=${2:-3}
 if [ ! -x "$grundy" ]; then
-    echo "issue12_threads.sh: $grundy is not an executable" >&2
+    echo "two_threads.sh: $grundy is not an executable" >&2
     exit 2
 fi
 if [ ! -x /usr/bin/time ]; then
-    echo "issue12_threads.sh: needs /usr/bin/time (Debian package time)" >&2
+    echo "two_threads.sh: needs /usr/bin/time (Debian package time)" >&2
     exit 2
 fi
 tmp=$(mktemp -d)
