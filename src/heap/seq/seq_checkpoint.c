@@ -46,8 +46,8 @@ grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned wid
         grundy_spill_reset(seq->spill); /* its values may not be these */
     }
     if (seq->windowed) {
-        /* issue 13: the values replace a prefix and a window; only the prefix could come back
-         * (as a sequence of that length), below */
+        /* The memory window: the values replace a prefix and a window; only the prefix could come
+         * back (as a sequence of that length), below */
         seq->length = seq->length < seq->capacity ? seq->length : seq->capacity;
         free(seq->win);
         seq->win = NULL;
@@ -64,7 +64,7 @@ grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned wid
         return st;
     }
     /* The engine cannot hold these values (a file's largest value past max_bytes, say): the
-     * sequence goes back to the values it had, which the engine held before (issue 17). */
+     * sequence goes back to the values it had, which the engine held before. */
     free(values);
     (void)take_values(seq, old, old_width, old_length, old_capacity);
     return st;

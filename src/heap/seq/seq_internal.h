@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-/** A byte stream for checkpoints (issue 13): put writes (checksummed by the file's writer), get
+/** A byte stream for checkpoints: put writes (checksummed by the file's writer), get
  *  reads exactly n bytes or fails (the file ends: truncated). Both return 0 on success. */
 typedef struct grundy_seq_stream {
     void *ctx;
@@ -63,8 +63,8 @@ typedef struct grundy_seq_engine_ops {
     /** Bytes of scratch memory the state holds now (counted against max_bytes). */
     uint64_t (*bytes)(const void *state);
     void (*destroy)(void *state);
-    /** Estimated option visits per value near heap n from the state now (issue 12: searches
-     * that can only observe stop by it); NULL: the caller's model of the naive method. */
+    /** Estimated option visits per value near heap n from the state now (the threaded paths:
+     * searches that can only observe stop by it); NULL: the caller's model of the naive method. */
     double (*cost)(const void *state, uint64_t n);
     /** The sequence was given values it did not compute (a resumed checkpoint, a sequence
      *  file): rebuild the state from them, so that extending gives exactly the values an
@@ -74,9 +74,9 @@ typedef struct grundy_seq_engine_ops {
     uint64_t (*rare_count)(const void *state);
     /** Nonzero when the engine reads old values only through grundy_seq_view and reports the
      *  ones it lacks (grundy_seq_missing): then a sequence with opts.memory may drop values
-     *  between a prefix and a window (issue 13). Zero: every value is kept, or LIMIT. */
+     *  between a prefix and a window (the memory window). Zero: every value is kept, or LIMIT. */
     int windowed;
-    /** issue 13, checkpoints of a sequence with opts.memory (which may hold too few values to
+    /** Checkpoints of a sequence with opts.memory (which may hold too few values to
      *  rebuild the state from them): the state that decides what comes next, written to `out`,
      *  and read back into a state just created (before any value is held). NULL: none needed
      *  (ops->resume rebuilds it from the values, which such a sequence then keeps). load:
@@ -111,9 +111,9 @@ grundy_status grundy_seq_push(grundy_seq *seq, uint64_t value);
  */
 grundy_status grundy_seq_charge(const grundy_seq *seq, uint64_t scratch_bytes);
 
-/** grundy_seq_charge, and when the scratch would not fit beside a prefix and a window (issue
- *  13), shrink them to make room first (values the shorter prefix and window lose are dropped).
- *  The views and raw pointers taken before are invalid after it. */
+/** grundy_seq_charge, and when the scratch would not fit beside a prefix and a window (the
+ *  memory window), shrink them to make room first (values the shorter prefix and window lose are
+ * dropped). The views and raw pointers taken before are invalid after it. */
 grundy_status grundy_seq_charge_room(grundy_seq *seq, uint64_t scratch_bytes);
 
 /**
@@ -137,7 +137,7 @@ grundy_status grundy_seq_restore_end(grundy_seq *seq, void *values, unsigned wid
  */
 const void *grundy_seq_raw(const grundy_seq *seq, unsigned *width);
 
-/* ---------------------------------------------------------------- memory beyond RAM (issue 13) */
+/* ---------------------------------------------------------------- memory beyond RAM */
 
 /**
  * Where an engine reads g(i): from the window, g(i) = win[i - first] for first <= i < length,
@@ -210,7 +210,7 @@ int grundy_seq_has_spill(const grundy_seq *seq);
  *  grundy_seq_raw: OK when they are, else LIMIT recorded for grundy_seq_limit. */
 grundy_status grundy_seq_need_all(const grundy_seq *seq, uint64_t heap, const char *what);
 
-/** issue 13: the checkpoint of a sequence with opts.memory (seqfile.c's windowed kind): its
+/** The checkpoint of a sequence with opts.memory (seqfile.c's windowed kind): its
  *  storage (the prefix, the window, the layout), the engine's state (ops->save) and the spill
  *  file's table, written from memory; the values stay where they are. */
 grundy_status grundy_seq_save_window(const grundy_seq *seq, grundy_seq_stream *out);
@@ -227,11 +227,11 @@ uint64_t grundy_seq_memory(const grundy_seq *seq);
 grundy_status grundy_sparse_save(const void *state, grundy_seq_stream *out);
 grundy_status grundy_sparse_load(grundy_seq *seq, void *state, grundy_seq_stream *in);
 
-/** issue 13, threads: the last LIMIT came from scratch an engine gave up on (fewer threads):
+/** Threads: the last LIMIT came from scratch an engine gave up on (fewer threads):
  *  forget it. */
 void grundy_seq_limit_clear(grundy_seq *seq);
 
-/* ---------------------------------------------------------------- the self-check (issue 11) */
+/* ---------------------------------------------------------------- the self-check */
 
 /**
  * An engine's note that its state changed while computing heap n (a value needing one more bit,
@@ -256,7 +256,7 @@ void grundy_seq_checker_destroy(grundy_seq_checker *c);
  */
 grundy_status grundy_seq_checker_run(grundy_seq_checker *c, grundy_seq *seq);
 
-/** The naive engine's full mex of one heap from the stored values below it (issue 11's check):
+/** The naive engine's full mex of one heap from the stored values below it (for the self-check):
  *  a state with no sliding windows, every option marked directly. */
 grundy_status grundy_seq_naive_mex_create(const grundy_seq *seq, void **state);
 void grundy_seq_naive_mex_destroy(void *state);
@@ -300,7 +300,8 @@ static inline uint64_t grundy_seq_view_load(const grundy_seq_view *v, uint64_t i
                          : grundy_seq_raw_load(v->pre, v->width, i);
 }
 
-/* ---------------------------------------------------------------- values ahead (issue 12) */
+/* ---------------------------------------------------------------- values ahead of the length (the
+ * two-thread pipeline) */
 
 /**
  * The storage of grundy_seq_raw, writable for g(length..end-1) before they are pushed (a thread

@@ -36,16 +36,16 @@ struct grundy_seq {
     uint64_t length, capacity; /* values stored, values the buffer holds */
     uint64_t target;           /* the length the running extend call aims at */
     uint64_t max_value;
-    /* long runs (issue 13) */
+    /* long runs: progress, checkpoints, the stop flag */
     grundy_seq_hook hook;
     void *hook_ctx;
     volatile sig_atomic_t *stop;
     uint64_t chunk; /* heaps per engine call, adapted to take about CHUNK_SECONDS */
-    /* self-check (issue 11): NULL when not asked for */
+    /* the self-check: NULL when not asked for */
     grundy_seq_checker *checker;
     grundy_seq_flags flags; /* kept only while checker != NULL */
     uint64_t corrupt_heap;  /* tests only: store g(k) ^ 1 for this heap k (0: none) */
-    /* memory beyond RAM (issue 13): when windowed, data is the prefix (capacity values) and
+    /* the memory window: when windowed, data is the prefix (capacity values) and
      * win holds g(first..length-1) once length > capacity (first >= capacity) */
     uint64_t memory; /* opts.memory; 0: keep every value */
     int windowed;

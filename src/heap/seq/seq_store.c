@@ -142,7 +142,8 @@ grundy_status grundy_seq_relocate(grundy_seq *seq, uint64_t capacity, unsigned w
     return GRUNDY_STATUS_OK;
 }
 
-/* ---------------------------------------------------------------- prefix and window (issue 13) */
+/* ---------------------------------------------------------------- the memory window: prefix and
+ * window */
 
 /* Is g(i) held (i < length)? */
 static int kept(const grundy_seq *seq, uint64_t i) {
@@ -470,7 +471,7 @@ static grundy_status push_windowed(grundy_seq *seq, uint64_t value, unsigned wid
 
 grundy_status grundy_seq_push(grundy_seq *seq, uint64_t value) {
     if (seq->corrupt_heap != 0 && seq->length == seq->corrupt_heap) {
-        value ^= 1u; /* the test-only corruption the self-check must catch (issue 11) */
+        value ^= 1u; /* the test-only corruption the self-check must catch */
     }
     const unsigned width = width_for(value) > seq->width ? width_for(value) : seq->width;
     if (seq->length >= seq->capacity || width != seq->width) {
@@ -540,7 +541,8 @@ uint64_t grundy_seq_bytes(const grundy_seq *seq) {
     return slots(seq) * seq->width + grundy_seq_scratch_bytes(seq);
 }
 
-/* ---------------------------------------------------------------- values ahead (issue 12) */
+/* ---------------------------------------------------------------- values ahead of the length (the
+ * two-thread pipeline) */
 
 void *grundy_seq_ahead(grundy_seq *seq, uint64_t end) {
     const int corrupt =
@@ -586,7 +588,7 @@ void grundy_seq_push_ahead(grundy_seq *seq, uint64_t count) {
     seq->length += count;
 }
 
-/* ---------------------------------------------------------------- checkpoints (issue 13) */
+/* ---------------------------------------------------------------- checkpoints */
 
 uint64_t grundy_seq_memory(const grundy_seq *seq) {
     return seq->memory;
