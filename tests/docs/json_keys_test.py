@@ -4,7 +4,8 @@
 The keys documented for a command are the `code` spans of its subsection, `### \`grundy CMD
 --json\``, under `## JSON output`. Two sources of keys are checked against them:
   code     the key literals of the JSON writers (json_key, json_kv_*) in cli/*.c and mpi/*.c,
-           each file belonging to the command(s) of FILE_COMMANDS;
+           each file belonging to the command(s) of FILE_COMMANDS; and the other way,
+           every key in the first column of a command's tables must be one of its writers';
   goldens  the keys of every JSON object the CLI golden cases (tests/cli/cases/*.sh) print,
            run through a wrapper that records which command printed what.
 Usage:
@@ -34,8 +35,9 @@ FILE_COMMANDS = {
 KEY_CALL = re.compile(r'\bjson_(?:key|kv_[a-z0-9]+)\(\s*[^,()]+,\s*"([^"]+)"')
 
 
-def documented(source_dir):
-    """{command: set of documented keys}"""
+def documented(source_dir, first_column=False):
+    """{command: set of documented keys}: the code spans of its subsection, or with first_column
+    those of its tables' first column (the keys the page says the command writes)."""
     doc = open(os.path.join(source_dir, DOC), encoding="utf-8").read()
     part = re.search(r"^## JSON output\n(.*?)(?=^## )", doc, re.S | re.M)
     if part is None:
@@ -44,7 +46,10 @@ def documented(source_dir):
     for m in re.finditer(r"^### `(grundy(?:-mpi)? [a-z-]+)(?: [^`]*)?`[^\n]*\n(.*?)(?=^### |\Z)",
                          part.group(1), re.S | re.M):
         name = m.group(1).replace("grundy ", "", 1) if m.group(1).startswith("grundy ") else m.group(1)
-        out[name] = set(re.findall(r"`([a-z_0-9]+)`", m.group(2)))
+        text = m.group(2)
+        if first_column:
+            text = "\n".join(re.findall(r"^\| ([^|]*) \|", text, re.M))
+        out[name] = set(re.findall(r"`([a-z_0-9]+)`", text))
     return out
 
 
@@ -146,10 +151,17 @@ def main():
         for rel in unmapped:
             failures.append(f"{rel} writes JSON keys but names no command: add it to FILE_COMMANDS "
                             "in tests/docs/json_keys_test.py")
+        # And the other way: a key the page lists that no writer of the command names any more.
+        for cmd, keys in sorted(documented(source_dir, first_column=True).items()):
+            for key in sorted(keys - set(found.get(cmd, {}))):
+                failures.append(f"{DOC} lists key `{key}` for `{cmd}`, but no JSON writer of "
+                                f"`{cmd}` names it: remove the row, or mend FILE_COMMANDS")
     else:
         found = golden_keys(source_dir, sys.argv[3])
-        commands = set(doc) | {"values", "period", "value", "count", "play", "verify", "graph",
-                               "solve", "misere", "survey", "stats", "nim", "rule"}
+        overview = subprocess.run([sys.argv[3], "help"], check=True, capture_output=True,
+                                  text=True).stdout
+        listing = overview.split("Commands:\n", 1)[1].split("\n\n", 1)[0]
+        commands = set(re.findall(r"^  (\S+) ", listing, re.M)) - {"help", "version"}
         found = {cmd: keys for cmd, keys in found.items() if cmd in commands}
     total = 0
     for cmd, keys in sorted(found.items()):
