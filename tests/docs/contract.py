@@ -49,6 +49,8 @@ def split_help(text):
     """(head, options, tail): the text before 'Options:', the option entries as lists of lines,
     and the text after them; the exit codes that --help appends are left out."""
     text = text.split("\nExit codes:\n", 1)[0]
+    if "\nOptions:\n" not in text:
+        return text.rstrip("\n"), [], ""
     head, rest = text.split("\nOptions:\n", 1)
     lines = rest.split("\n")
     entries, i = [], 0
