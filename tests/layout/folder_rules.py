@@ -5,7 +5,7 @@
 arrow written in the table at the top of src/CMakeLists.txt. A folder may always include its own
 files and util/. The tool (cli/), grundy-mpi (mpi/) and the examples stand on the public API
 alone: they include no internal header of src/. Prints each include that crosses a forbidden
-arrow and exits 1.
+arrow and exits 1; so does a difference between that table and the one in docs/architecture.md.
 
 Usage: folder_rules.py REPO_ROOT [--print-arrows]"""
 import collections
@@ -92,11 +92,33 @@ def public_api_users():
                                "header of src/; the public API is include/grundy/")
 
 
+DOC_ROW = re.compile(r"^\| `([\w/]+)` \| (.*) \|$")
+
+
+def documented_arrows():
+    """The table of docs/architecture.md's "Which folder may use which": '| `FOLDER` | `A`, `B` |'."""
+    rows = {}
+    for line in read(os.path.join(ROOT, "docs", "architecture.md")).splitlines():
+        m = DOC_ROW.match(line)
+        if m:
+            rows[m.group(1)] = set(re.findall(r"`([\w/]+)`", m.group(2)))
+    return rows
+
+
+def doc_disagreements(arrows):
+    rows = documented_arrows()
+    for folder in sorted(arrows):
+        if rows.get(folder) != arrows[folder]:
+            yield (f"docs/architecture.md: the row of {folder} says "
+                   f"{' '.join(sorted(rows.get(folder, {'(no row)'}))) or 'nothing'}, "
+                   f"src/CMakeLists.txt says {' '.join(sorted(arrows[folder])) or 'nothing'}")
+
+
 def main():
     arrows = allowed_arrows()
     owners = public_owners()
     used = collections.defaultdict(set)
-    bad = list(public_api_users())
+    bad = list(public_api_users()) + list(doc_disagreements(arrows))
     for path in sources():
         here = folder_of(path)
         if here not in arrows:
@@ -117,7 +139,7 @@ def main():
     for line in bad:
         print(line)
     if bad:
-        print(f"folder_rules: {len(bad)} include(s) against the arrows of src/CMakeLists.txt")
+        print(f"folder_rules: {len(bad)} problem(s) with the arrows of src/CMakeLists.txt")
         return 1
     print(f"folder_rules: {sum(len(v) for v in used.values())} arrows between "
           f"{len(arrows)} folders, every include follows them")
