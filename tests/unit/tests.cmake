@@ -41,7 +41,7 @@ if(GRUNDY_BUILD_CLI)
   list(TRANSFORM failalloc_sources PREPEND ${PROJECT_SOURCE_DIR}/cli/)
   add_executable(grundy_failalloc ${failalloc_sources} ${CMAKE_CURRENT_SOURCE_DIR}/cli/failalloc.c
                                   ${CMAKE_CURRENT_SOURCE_DIR}/unit/alloc_wrap.c)
-  target_link_libraries(grundy_failalloc PRIVATE grundy grundy_warnings)
+  target_link_libraries(grundy_failalloc PRIVATE grundy_cli_core grundy grundy_warnings)
   target_include_directories(grundy_failalloc PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/unit)
   target_link_options(grundy_failalloc PRIVATE
                       -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup)
