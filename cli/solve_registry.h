@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The solver's games, listed once: what grundy solve, its batches, grundy-mpi and the tests
- * iterate. A new game is its file in src/solver/games/ and one entry in solve_registry.c. */
+ * iterate. A new game is its file in src/solver/games/, one entry in solve_registry.c and its
+ * paragraph in SOLVE_GAMES_HELP below. */
 #ifndef GRUNDY_CLI_SOLVE_REGISTRY_H
 #define GRUNDY_CLI_SOLVE_REGISTRY_H
 
