@@ -170,8 +170,9 @@ int cli_oom_fail(const cli_command *cmd, const char *what, uint64_t need, const 
 #define CLI_MAX_THREADS 1024
 
 /**
- * --threads N of `graph` and `solve`: into *out when given (1 <= N <= CLI_MAX_THREADS, else one
- * line and exit 3), else the number of cores online (cli_threads.c). Returns 0 or the exit code.
+ * --threads N of every command that takes it (graph, solve, survey, the sequence commands): into
+ * *out when given (1 <= N <= CLI_MAX_THREADS, else one line and exit 3), else the number of cores
+ * online (cli_threads.c). Returns 0 or the exit code.
  */
 int cli_parse_threads(const cli_command *cmd, int given, const char *text, unsigned *out);
 

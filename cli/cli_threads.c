@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* --threads N of the commands that run the retrograde core (graph, solve): default all cores. */
+/* --threads N of every command that takes it, with one message for a bad value: default all
+ * cores. */
 #include "cli.h"
 
 #include <unistd.h>

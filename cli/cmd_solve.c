@@ -3,7 +3,7 @@
  * solved position by position and answered in the seed's words. */
 #include "cli.h"
 #include "json.h"
-#include "solve_batch.h"
+#include "solve_registry.h"
 #include "solve_left_stack.h"
 
 #include <grundy/solver.h>
@@ -17,28 +17,7 @@ static const char help[] =
     "\n"
     "Solve every position of a finite game and answer for its start.\n"
     "\n"
-    "Games:\n"
-    "  divisors N         cards 1..N (N <= 30); a pick removes the card and every card on the\n"
-    "                     table that divides it; prints First or Second (2^N positions, 0.2\n"
-    "                     to 0.6 us each: N = 22 in a second, 26 in 15 to 40 s, 30 in 4 to\n"
-    "                     11 minutes; the default --max-bytes holds N = 30 without --json)\n"
-    "  pick V1 V2 ...     up to 24 items; players take one at a time; prints the first\n"
-    "                     player's best total minus the second's\n"
-    "  mirror-board       boards from stdin (`n k`, then k lines `r c`, cells blocked\n"
-    "                     symmetrically through the centre), one case after another until the\n"
-    "                     end of the input; prints First or Second for each. Boards with at most\n"
-    "                     20 free cells are also solved exhaustively and checked against the\n"
-    "                     mirror rule\n"
-    "  misere-piles A B   take 1 or 2 stones from one pile, the last stone loses; prints First\n"
-    "                     or Second. (A+1)(B+1) positions, 5 bytes and about 0.5 us each: the\n"
-    "                     default --max-bytes reaches A = B = 29307 (minutes); more needs\n"
-    "                     --max-bytes 5(A+1)(B+1) (A, B <= 10^6)\n"
-    "  heaps RULE H...    heaps under RULE (see 'grundy help rule'), total at most 400 and\n"
-    "                     within the position limit; prints First or Second\n"
-    "  left-stack M A B C three stacks, take 1..M from one, a stack may be emptied only when\n"
-    "                     every stack left of it is empty (seed 002); any size up to 2^63-1;\n"
-    "                     no numbers: `m a b c` per case from stdin; prints Tomaz or Danftito\n"
-    "\n"
+    "Games:\n" SOLVE_GAMES_HELP "\n"
     "Options:\n"
     "  --json           one JSON object per answer: game, positions, outcome, score, remoteness,\n"
     "                   win, lose, draw (counts over all positions) and, where defined, value\n"
@@ -93,16 +72,6 @@ static const char *outcome_word(grundy_outcome o) {
     return o == GRUNDY_OUTCOME_WIN ? "win" : o == GRUNDY_OUTCOME_LOSE ? "lose" : "draw";
 }
 
-static int fail_status(grundy_status st, const char *what) {
-    if (st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) {
-        return cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
-                        "%s: the game needs more memory or positions than allowed "
-                        "(raise --max-bytes)",
-                        what);
-    }
-    return cli_fail(&cli_cmd_solve, cli_exit_code(st), "%s: %s", what, grundy_status_str(st));
-}
-
 static int self_test(const request *rq, const grundy_game *g) {
     grundy_selftest_report rep;
     if (!rq->args->present[OPT_SELF_TEST]) {
@@ -136,7 +105,7 @@ static int load_table(const request *rq, const grundy_game *g, unsigned want, co
         return cli_fail(&cli_cmd_solve, CLI_EXIT_IO, "--load: cannot read '%s'", path);
     }
     if (st != GRUNDY_STATUS_OK) {
-        return fail_status(st, g->name);
+        return solve_game_fail(&cli_cmd_solve, st, g->name);
     }
     if (grundy_solution_positions(*out) != g->positions ||
         (grundy_solution_tables(*out) & want) != want) {
@@ -215,13 +184,13 @@ static void json_outcome_fields(json_writer *w, const grundy_game *g, const grun
     }
 }
 
-/* Solve a win/lose game and print First/Second or its JSON (`extra` adds game-specific keys). */
-static int answer_outcome(const request *rq, grundy_game *g, int grundy,
-                          void (*extra)(json_writer *, const void *), const void *extra_ctx) {
+/* Solve a win/lose game and print First/Second or its JSON (the game's own keys after "game"). */
+static int answer_outcome(const request *rq, const solve_game *game, const solve_built *b) {
+    const grundy_game *const g = b->game;
     grundy_solution *s = NULL;
     unsigned want = GRUNDY_SOLVE_OUTCOME;
     if (rq->json) {
-        want |= GRUNDY_SOLVE_REMOTENESS | (grundy ? GRUNDY_SOLVE_GRUNDY : 0u);
+        want |= GRUNDY_SOLVE_REMOTENESS | (b->grundy ? GRUNDY_SOLVE_GRUNDY : 0u);
     }
     const int rc = run_solver(rq, g, want, &s);
     if (rc == 0 && rq->json) {
@@ -229,8 +198,8 @@ static int answer_outcome(const request *rq, grundy_game *g, int grundy,
         json_init(&w, stdout);
         json_object_begin(&w);
         json_kv_str(&w, "game", g->name);
-        if (extra != NULL) {
-            extra(&w, extra_ctx);
+        if (game->json != NULL) {
+            game->json(&w, b);
         }
         json_outcome_fields(&w, g, s);
         json_object_end(&w);
@@ -238,209 +207,22 @@ static int answer_outcome(const request *rq, grundy_game *g, int grundy,
         puts(grundy_solution_outcome(s, g->initial) == GRUNDY_OUTCOME_WIN ? "First" : "Second");
     }
     grundy_solution_destroy(s);
-    grundy_game_destroy(g);
     return rc;
 }
 
-static int need_operands(const request *rq, int min, int max, const char *usage) {
-    const int given = rq->args->operand_count - 1;
-    if (given < min) {
-        return cli_usage_error(&cli_cmd_solve, "missing operand: %s", usage);
-    }
-    if (max >= 0 && given > max) {
-        return cli_usage_error(&cli_cmd_solve, "unexpected operand '%s' (usage: %s)",
-                               rq->args->operands[1 + max], usage);
-    }
-    return 0;
-}
-
 /* GAME --input FILE: every query from the file, through solve_batch.c. */
-static int run_batch(const request *rq,
-                     int (*fn)(const cli_command *, const solve_batch_request *)) {
+static int run_batch(const request *rq, const solve_game *game) {
     solve_batch_request b = {rq->args->value[OPT_INPUT], BATCH_LINES, rq->json, rq->max_bytes};
     if (rq->args->operand_count > 1) {
         return cli_usage_error(&cli_cmd_solve, "give %s operands or --input, not both",
                                rq->args->operands[0]);
     }
     const int rc = batch_parse_format(&cli_cmd_solve, rq->args->value[OPT_FORMAT], &b.format);
-    return rc != 0 ? rc : fn(&cli_cmd_solve, &b);
+    return rc != 0 ? rc : game->batch(&cli_cmd_solve, &b);
 }
 
-static void json_divisors(json_writer *w, const void *ctx) {
-    json_kv_u64(w, "n", *(const uint64_t *)ctx);
-}
-
-static int solve_divisors(const request *rq) {
-    uint64_t n;
-    grundy_game *g = NULL;
-    if (rq->args->present[OPT_INPUT]) {
-        return run_batch(rq, solve_batch_divisors);
-    }
-    int rc = need_operands(rq, 1, 1, "divisors N");
-    if (rc == 0) {
-        rc = cli_parse_number(&cli_cmd_solve, "N", rq->args->operands[1], GRUNDY_DIVISORS_MAX, &n);
-    }
-    if (rc == 0 && n == 0) {
-        rc = cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE, "N: must be at least 1");
-    }
-    if (rc != 0) {
-        return rc;
-    }
-    const grundy_status st = grundy_game_divisors_create((unsigned)n, &g);
-    if (st != GRUNDY_STATUS_OK) {
-        return fail_status(st, "divisors");
-    }
-    return answer_outcome(rq, g, 1, json_divisors, &n);
-}
-
-typedef struct piles_args {
-    uint64_t a, b;
-} piles_args;
-
-static void json_piles(json_writer *w, const void *ctx) {
-    const piles_args *p = ctx;
-    json_kv_u64(w, "a", p->a);
-    json_kv_u64(w, "b", p->b);
-}
-
-static int solve_misere_piles(const request *rq) {
-    piles_args p;
-    grundy_game *g = NULL;
-    if (rq->args->present[OPT_INPUT]) {
-        return run_batch(rq, solve_batch_misere_piles);
-    }
-    int rc = need_operands(rq, 2, 2, "misere-piles A B");
-    if (rc == 0) {
-        rc = cli_parse_number(&cli_cmd_solve, "A", rq->args->operands[1], GRUNDY_PILES_MAX, &p.a);
-    }
-    if (rc == 0) {
-        rc = cli_parse_number(&cli_cmd_solve, "B", rq->args->operands[2], GRUNDY_PILES_MAX, &p.b);
-    }
-    if (rc != 0) {
-        return rc;
-    }
-    const grundy_status st = grundy_game_misere_piles_create(p.a, p.b, rq->max_bytes / 5 + 1, &g);
-    if (st == GRUNDY_STATUS_LIMIT) {
-        return cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
-                        "misere-piles: %llu positions, 5 bytes each: raise --max-bytes to %llu",
-                        (unsigned long long)((p.a + 1) * (p.b + 1)),
-                        (unsigned long long)((p.a + 1) * (p.b + 1) * 5));
-    }
-    if (st != GRUNDY_STATUS_OK) {
-        return fail_status(st, "misere-piles");
-    }
-    return answer_outcome(rq, g, 0, json_piles, &p);
-}
-
-/* Operands first.. as numbers into out[0..]. */
-static int parse_values(const request *rq, int first, const char *what, uint64_t max,
-                        uint64_t *out) {
-    for (int i = first; i < rq->args->operand_count; i++) {
-        const int rc =
-            cli_parse_number(&cli_cmd_solve, what, rq->args->operands[i], max, &out[i - first]);
-        if (rc != 0) {
-            return rc;
-        }
-    }
-    return 0;
-}
-
-typedef struct heaps_args {
-    const char *rule; /* canonical form, formatted where a failure can be reported */
-    const uint64_t *heaps;
-    size_t count;
-    int misere;
-} heaps_args;
-
-static void json_heaps(json_writer *w, const void *ctx) {
-    const heaps_args *h = ctx;
-    json_kv_str(w, "rule", h->rule);
-    json_key(w, "heaps");
-    json_array_begin(w);
-    for (size_t i = 0; i < h->count; i++) {
-        json_u64(w, h->heaps[i]);
-    }
-    json_array_end(w);
-    json_kv_bool(w, "misere", h->misere);
-}
-
-/* The positions of a heaps game: the multisets of heaps whose total is at most the start's,
- * sum of p(t) for t <= total (partitions, saturating at 2^64 - 1); the refusal names 5 bytes a
- * position for the game and the solver's estimate for the solve, whichever is more. */
-static int heaps_limit(const request *rq, const uint64_t *heaps, size_t count, int misere) {
-    uint64_t total = 0, p[GRUNDY_HEAPS_MAX_TOTAL + 1] = {1}, positions = 0;
-    for (size_t i = 0; i < count; i++) {
-        total += heaps[i];
-    }
-    for (uint64_t part = 1; part <= total; part++) {
-        for (uint64_t t = part; t <= total; t++) {
-            p[t] = p[t] > UINT64_MAX - p[t - part] ? UINT64_MAX : p[t] + p[t - part];
-        }
-    }
-    for (uint64_t t = 0; t <= total; t++) {
-        positions = positions > UINT64_MAX - p[t] ? UINT64_MAX : positions + p[t];
-    }
-    /* the game takes 5 bytes a position; the solve, more (solve_bytes_estimate) */
-    grundy_game sized = {0};
-    sized.positions = positions;
-    const unsigned want = GRUNDY_SOLVE_OUTCOME | (rq->json ? GRUNDY_SOLVE_REMOTENESS : 0u) |
-                          (rq->json && !misere ? GRUNDY_SOLVE_GRUNDY : 0u);
-    const uint64_t solve_need = solve_bytes_estimate(&sized, want);
-    uint64_t need = positions > GRUNDY_NUMBER_MAX / 5 ? GRUNDY_NUMBER_MAX : positions * 5;
-    need = solve_need > need ? solve_need : need;
-    return cli_fail(&cli_cmd_solve, CLI_EXIT_LIMIT,
-                    "heaps: %s%llu positions (every multiset of heaps up to the start's total, "
-                    "%llu tokens): raise --max-bytes to %llu%s",
-                    positions == UINT64_MAX ? "more than " : "", (unsigned long long)positions,
-                    (unsigned long long)total, (unsigned long long)need,
-                    need == GRUNDY_NUMBER_MAX ? " (more than any machine has)" : "");
-}
-
-static int solve_heaps(const request *rq) {
-    grundy_rule *rule = NULL;
-    grundy_game *g = NULL;
-    uint64_t *heaps = NULL;
-    char *canonical = NULL;
-    int rc = need_operands(rq, 2, -1, "heaps RULE H1 H2 ..."); /* no heap: no game */
-    if (rc == 0) {
-        rc = cli_parse_rule(&cli_cmd_solve, rq->args->operands[1], &rule);
-    }
-    const size_t count =
-        (size_t)(rq->args->operand_count - 2 > 0 ? rq->args->operand_count - 2 : 0);
-    if (rc == 0) {
-        const size_t len = grundy_rule_format(rule, NULL, 0);
-        heaps = malloc((count + 1) * sizeof *heaps);
-        canonical = malloc(len + 1);
-        if (heaps == NULL || canonical == NULL) {
-            rc = cli_oom_fail(&cli_cmd_solve, "solve", 0, NULL);
-        } else {
-            grundy_rule_format(rule, canonical, len + 1);
-        }
-    }
-    if (rc == 0) {
-        rc = parse_values(rq, 2, "heap", GRUNDY_NUMBER_MAX, heaps);
-    }
-    if (rc == 0) {
-        const int misere = rq->args->present[OPT_MISERE] != 0;
-        const grundy_status st =
-            grundy_game_heaps_create(rule, heaps, count, misere, rq->max_bytes / 5 + 1, &g);
-        const heaps_args h = {canonical, heaps, count, misere};
-        rc = st == GRUNDY_STATUS_OK ? answer_outcome(rq, g, !misere, json_heaps, &h)
-             : st == GRUNDY_STATUS_RANGE
-                 ? cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE,
-                            "heaps: the heaps total more than %d tokens, the most this game "
-                            "supports",
-                            GRUNDY_HEAPS_MAX_TOTAL)
-             : st == GRUNDY_STATUS_LIMIT ? heaps_limit(rq, heaps, count, misere)
-                                         : fail_status(st, "heaps");
-    }
-    free(canonical);
-    free(heaps);
-    grundy_rule_destroy(rule);
-    return rc;
-}
-
-static int print_pick(const request *rq, const grundy_game *g, const grundy_solution *s) {
+static int print_pick(const request *rq, const solve_built *b, const grundy_solution *s) {
+    const grundy_game *const g = b->game;
     const int64_t score = grundy_solution_score(s, g->initial);
     if (!rq->json) {
         printf("%lld\n", (long long)score);
@@ -456,11 +238,11 @@ static int print_pick(const request *rq, const grundy_game *g, const grundy_solu
     json_init(&w, stdout);
     json_object_begin(&w);
     json_kv_str(&w, "game", "pick");
-    json_kv_u64(&w, "items", (uint64_t)(rq->args->operand_count - 1));
+    json_kv_u64(&w, "items", (uint64_t)b->count);
     json_kv_u64(&w, "positions", g->positions);
     json_kv_str(&w, "outcome", score > 0 ? "win" : score < 0 ? "lose" : "draw");
     json_kv_i64(&w, "score", score);
-    json_kv_u64(&w, "remoteness", (uint64_t)(rq->args->operand_count - 1));
+    json_kv_u64(&w, "remoteness", (uint64_t)b->count);
     json_kv_u64(&w, "win", by[0]);
     json_kv_u64(&w, "lose", by[1]);
     json_kv_u64(&w, "draw", by[2]);
@@ -468,42 +250,33 @@ static int print_pick(const request *rq, const grundy_game *g, const grundy_solu
     return 0;
 }
 
-static int solve_pick(const request *rq) {
-    uint64_t values[GRUNDY_PICK_MAX_ITEMS];
-    grundy_game *g = NULL;
+static int answer_score(const request *rq, const solve_built *b) {
     grundy_solution *s = NULL;
-    if (rq->args->present[OPT_INPUT]) {
-        return run_batch(rq, solve_batch_pick);
-    }
-    int rc = need_operands(rq, 1, -1, "pick V1 V2 ...");
-    if (rc == 0 && rq->args->operand_count - 1 > GRUNDY_PICK_MAX_ITEMS) {
-        rc = cli_fail(&cli_cmd_solve, CLI_EXIT_VALUE, "pick: %d items given, at most %d",
-                      rq->args->operand_count - 1, GRUNDY_PICK_MAX_ITEMS);
-    }
+    int rc = run_solver(rq, b->game, GRUNDY_SOLVE_SCORE, &s);
     if (rc == 0) {
-        rc = parse_values(rq, 1, "item value", GRUNDY_PICK_MAX_VALUE, values);
-    }
-    if (rc != 0) {
-        return rc;
-    }
-    if ((int)values[0] == rq->args->operand_count - 2 && values[0] > 0) {
-        fprintf(stderr,
-                "grundy solve: note: read %d items, the first %llu; if %llu is the count of the "
-                "seed's format, leave it out or use --input FILE --format seed\n",
-                rq->args->operand_count - 1, (unsigned long long)values[0],
-                (unsigned long long)values[0]);
-    }
-    const grundy_status st =
-        grundy_game_pick_create(values, (size_t)(rq->args->operand_count - 1), &g);
-    if (st != GRUNDY_STATUS_OK) {
-        return fail_status(st, "pick");
-    }
-    rc = run_solver(rq, g, GRUNDY_SOLVE_SCORE, &s);
-    if (rc == 0) {
-        rc = print_pick(rq, g, s);
+        rc = print_pick(rq, b, s);
     }
     grundy_solution_destroy(s);
-    grundy_game_destroy(g);
+    return rc;
+}
+
+/* A game built from its operands by the registry, answered as its entry says. */
+static int solve_operands_game(const request *rq, const solve_game *game) {
+    const solve_operands ops = {.cmd = &cli_cmd_solve,
+                                .v = rq->args->operands + 1,
+                                .count = rq->args->operand_count - 1,
+                                .misere = rq->args->present[OPT_MISERE] != 0,
+                                .json = rq->json,
+                                .max_bytes = rq->max_bytes};
+    solve_built b;
+    memset(&b, 0, sizeof b);
+    int rc = solve_game_check_operands(&cli_cmd_solve, game, ops.v, ops.count);
+    rc = rc != 0 ? rc : game->create(&ops, &b);
+    if (rc == 0) {
+        rc = game->answer == SOLVE_ANSWER_SCORE ? answer_score(rq, &b)
+                                                : answer_outcome(rq, game, &b);
+    }
+    solve_built_free(&b);
     return rc;
 }
 
@@ -513,7 +286,7 @@ static int solve_board(const request *rq, const grundy_board *b, grundy_outcome 
     grundy_game *g = NULL;
     const grundy_status st = grundy_game_board_create(b, &g);
     if (st != GRUNDY_STATUS_OK) {
-        return fail_status(st, "mirror-board");
+        return solve_game_fail(&cli_cmd_solve, st, "mirror-board");
     }
     const int rc = run_solver(rq, g, GRUNDY_SOLVE_REMOTENESS, out);
     if (rc == 0) {
@@ -608,8 +381,9 @@ static int run_boards(const request *rq) {
     return rc;
 }
 
-static int solve_mirror_board(const request *rq) {
-    const int rc = need_operands(rq, 0, 0, "mirror-board < FILE");
+static int solve_mirror_board(const request *rq, const solve_game *game) {
+    const int rc = solve_game_check_operands(&cli_cmd_solve, game, rq->args->operands + 1,
+                                             rq->args->operand_count - 1);
     return rc != 0 ? rc : run_boards(rq);
 }
 
@@ -619,17 +393,28 @@ static int solve_left_stack(const request *rq) {
     return cli_solve_left_stack(&cli_cmd_solve, &l);
 }
 
-static const struct {
-    const char *name;
-    int (*run)(const request *rq);
-} games[] = {
-    {"divisors", solve_divisors},
-    {"pick", solve_pick},
-    {"mirror-board", solve_mirror_board},
-    {"misere-piles", solve_misere_piles},
-    {"heaps", solve_heaps},
-    {"left-stack", solve_left_stack},
-};
+/* The options that apply to some games only; 0 or exit 2 after one line. */
+static int check_options(const cli_args *args, const solve_game *game) {
+    char names[256], stdin_names[256];
+    if (args->present[OPT_INPUT] && !(game->flags & SOLVE_GAME_INPUT)) {
+        return cli_usage_error(
+            &cli_cmd_solve, "--input applies to %s (%s read stdin)",
+            solve_game_names(SOLVE_GAME_INPUT, 1, names, sizeof names),
+            solve_game_names(SOLVE_GAME_STDIN, 1, stdin_names, sizeof stdin_names));
+    }
+    if (args->present[OPT_MISERE] && !(game->flags & SOLVE_GAME_MISERE)) {
+        return cli_usage_error(&cli_cmd_solve, "--misere applies to %s only",
+                               solve_game_names(SOLVE_GAME_MISERE, 1, names, sizeof names));
+    }
+    if ((args->present[OPT_SAVE] || args->present[OPT_LOAD]) &&
+        (args->present[OPT_INPUT] || !(game->flags & SOLVE_GAME_TABLE))) {
+        return cli_usage_error(&cli_cmd_solve,
+                               "--save and --load apply to one game a run (%s), not to %s%s",
+                               solve_game_names(SOLVE_GAME_TABLE, 0, names, sizeof names),
+                               game->name, args->present[OPT_INPUT] ? " --input" : "");
+    }
+    return 0;
+}
 
 static int run(int argc, char **argv) {
     cli_args args;
@@ -651,32 +436,26 @@ static int run(int argc, char **argv) {
                                 &rq.threads)) != 0) {
         return rc;
     }
-    const char *const name = args.operands[0];
-    if (args.present[OPT_INPUT] && strcmp(name, "divisors") != 0 &&
-        strcmp(name, "misere-piles") != 0 && strcmp(name, "pick") != 0) {
-        return cli_usage_error(&cli_cmd_solve,
-                               "--input applies to divisors, misere-piles and pick (mirror-board "
-                               "and left-stack read stdin)");
+    const solve_game *const game = solve_game_find(args.operands[0]);
+    if (game == NULL) {
+        char names[256];
+        return cli_usage_error(&cli_cmd_solve, "unknown game '%s' (%s)", args.operands[0],
+                               solve_game_names(0, 0, names, sizeof names));
     }
-    if (args.present[OPT_MISERE] && strcmp(name, "heaps") != 0) {
-        return cli_usage_error(&cli_cmd_solve, "--misere applies to heaps only");
+    if ((rc = check_options(&args, game)) != 0) {
+        return rc;
     }
-    if ((args.present[OPT_SAVE] || args.present[OPT_LOAD]) &&
-        (args.present[OPT_INPUT] || strcmp(name, "mirror-board") == 0 ||
-         strcmp(name, "left-stack") == 0)) {
-        return cli_usage_error(&cli_cmd_solve,
-                               "--save and --load apply to one game a run"
-                               " (divisors, pick, misere-piles, heaps), not to %s%s",
-                               name, args.present[OPT_INPUT] ? " --input" : "");
+    if (args.present[OPT_INPUT]) {
+        return run_batch(&rq, game);
     }
-    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
-        if (strcmp(games[i].name, name) == 0) {
-            return games[i].run(&rq);
-        }
+    switch (game->answer) {
+    case SOLVE_ANSWER_BOARDS:
+        return solve_mirror_board(&rq, game);
+    case SOLVE_ANSWER_LEFT_STACK:
+        return solve_left_stack(&rq);
+    default:
+        return solve_operands_game(&rq, game);
     }
-    return cli_usage_error(
-        &cli_cmd_solve,
-        "unknown game '%s' (divisors, pick, mirror-board, misere-piles, heaps, left-stack)", name);
 }
 
 const cli_command cli_cmd_solve = {"solve", run,

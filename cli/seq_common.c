@@ -5,16 +5,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-/* The most threads --threads takes. */
-#define MAX_THREADS 1024
-
-/* The default thread count: the cores online. */
-static unsigned cores_online(void) {
-    const long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1u : n > MAX_THREADS ? MAX_THREADS : (unsigned)n;
-}
 
 /* --engine: naive, sparse or auto; exit 3 for another name. */
 static int parse_engine(const cli_command *cmd, const char *text, grundy_seq_engine *out) {
@@ -69,17 +59,10 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
     if (run_rc >= 0) {
         return run_rc;
     }
-    job->opts.seq.threads = cores_online();
-    if (threads_text != NULL) {
-        uint64_t threads = 0;
-        const int rc = cli_parse_number(cmd, "--threads", threads_text, MAX_THREADS, &threads);
-        if (rc != 0) {
-            return rc;
-        }
-        if (threads == 0) {
-            return cli_fail(cmd, CLI_EXIT_VALUE, "--threads must be at least 1");
-        }
-        job->opts.seq.threads = (unsigned)threads;
+    const int threads_rc =
+        cli_parse_threads(cmd, threads_text != NULL, threads_text, &job->opts.seq.threads);
+    if (threads_rc != 0) {
+        return threads_rc;
     }
     if (max_n_text != NULL) {
         const int rc =

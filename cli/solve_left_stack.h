@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* grundy solve left-stack: the Left Stack Game (seed 002), called from cmd_solve.c's game table. */
+/* grundy solve left-stack: the Left Stack Game (seed 002), how solve answers the registry's
+ * left-stack entry (solve_registry.c). */
 #ifndef GRUNDY_CLI_SOLVE_LEFT_STACK_H
 #define GRUNDY_CLI_SOLVE_LEFT_STACK_H
 

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "json.h"
 #include "mpi_solve.h"
+#include "solve_registry.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,49 +45,15 @@ static const cli_option options[] = {
     {"max-bytes", 0, CLI_ARG_ONE}, {"one-process", 0, CLI_ARG_NONE}, {NULL, 0, 0}};
 enum { OPT_SAVE, OPT_JSON, OPT_MISERE, OPT_MAX_BYTES, OPT_ONE_PROCESS };
 
-/* What a game needs to stay alive while it is solved. */
-typedef struct built {
-    grundy_game *game;
-    grundy_rule *rule;
-    grundy_board board;
-    int has_board;
-} built;
-
-static int operands(const cli_args *a, int min, int max, const char *usage) {
-    const int given = a->operand_count - 1;
-    if (given < min || (max >= 0 && given > max)) {
-        return cli_usage_error(&cmd, "%s operands: %s", given < min ? "missing" : "too many",
-                               usage);
-    }
-    return 0;
-}
-
-static int numbers(const cli_args *a, int first, const char *what, uint64_t max, uint64_t *out) {
-    for (int i = first; i < a->operand_count; i++) {
-        const int rc = cli_parse_number(&cmd, what, a->operands[i], max, &out[i - first]);
-        if (rc != 0) {
-            return rc;
-        }
-    }
-    return 0;
-}
-
-static int game_status(grundy_status st, const char *name) {
-    return st == GRUNDY_STATUS_OK ? 0
-                                  : cli_fail(&cmd, cli_exit_code(st), "%s: %s (see grundy solve)",
-                                             name, grundy_status_str(st));
-}
-
-/* Every rank reads the same board: rank 0 reads standard input and sends it to the others. */
-static int board_game(const cli_args *a, built *b) {
-    int rc = operands(a, 0, 0, "mirror-board < FILE");
+/* Every rank reads the same input: rank 0 reads standard input and sends it to the others. */
+static int shared_input(const char *what, char **out, size_t *out_len) {
     long long len = -1;
     char *text = NULL;
-    int rank = 0;
+    int rank = 0, rc = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (rc == 0 && rank == 0) {
+    if (rank == 0) {
         size_t n = 0;
-        text = cli_read_stdin(&cmd, "mirror-board", (uint64_t)1 << 30, &n, &rc);
+        text = cli_read_stdin(&cmd, what, (uint64_t)1 << 30, &n, &rc);
         len = text != NULL ? (long long)n : -1;
     }
     MPI_Bcast(&len, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
@@ -98,74 +65,32 @@ static int board_game(const cli_args *a, built *b) {
         return cli_fail(&cmd, CLI_EXIT_LIMIT, "out of memory");
     }
     MPI_Bcast(text, (int)len, MPI_CHAR, 0, MPI_COMM_WORLD);
-    const char *cur = text;
-    size_t line = 1;
-    grundy_diag diag;
-    grundy_status st = grundy_board_parse(&cur, text + len, &line, &b->board, &diag);
-    b->has_board = st == GRUNDY_STATUS_OK;
-    if (st == GRUNDY_STATUS_OK) {
-        st = grundy_game_board_create(&b->board, &b->game);
-        rc = game_status(st, "mirror-board");
-    } else {
-        rc = cli_fail(&cmd, CLI_EXIT_VALUE, "mirror-board: line %zu: %s", diag.line,
-                      st == GRUNDY_STATUS_NOT_FOUND ? "no board in the input" : diag.message);
-    }
-    free(text);
-    return rc;
+    *out = text;
+    *out_len = (size_t)len;
+    return 0;
 }
 
-static int build_game(const cli_args *a, uint64_t max_positions, built *b) {
-    const char *const name = a->operands[0];
-    uint64_t v[GRUNDY_HEAPS_MAX_TOTAL + 4]; /* the most numbers any game takes */
+/* The game of the registry its operands (or, without any, standard input) give; *from_input
+ * says which. */
+static int build_game(const cli_args *a, const solve_game *game, uint64_t max_bytes, solve_built *b,
+                      int *from_input) {
+    solve_operands ops = {.cmd = &cmd,
+                          .v = a->operands + 1,
+                          .count = a->operand_count - 1,
+                          .misere = a->present[OPT_MISERE] != 0,
+                          .max_bytes = max_bytes};
+    char *text = NULL;
     int rc;
-    if (strcmp(name, "divisors") == 0) {
-        rc = operands(a, 1, 1, "divisors N");
-        rc = rc != 0 ? rc : numbers(a, 1, "N", GRUNDY_DIVISORS_MAX, v);
-        return rc != 0 ? rc
-                       : game_status(grundy_game_divisors_create((unsigned)v[0], &b->game), name);
+    *from_input = ops.count == 0 && (game->flags & SOLVE_GAME_STDIN) != 0;
+    if (*from_input) {
+        rc = shared_input(game->name, &text, &ops.input_len);
+        ops.input = text;
+    } else {
+        rc = solve_game_check_operands(&cmd, game, ops.v, ops.count);
     }
-    if (strcmp(name, "pick") == 0) {
-        rc = operands(a, 1, GRUNDY_PICK_MAX_ITEMS, "pick V1 V2 ... (at most 24)");
-        rc = rc != 0 ? rc : numbers(a, 1, "item value", GRUNDY_PICK_MAX_VALUE, v);
-        return rc != 0
-                   ? rc
-                   : game_status(grundy_game_pick_create(v, (size_t)a->operand_count - 1, &b->game),
-                                 name);
-    }
-    if (strcmp(name, "misere-piles") == 0) {
-        rc = operands(a, 2, 2, "misere-piles A B");
-        rc = rc != 0 ? rc : numbers(a, 1, "pile", GRUNDY_PILES_MAX, v);
-        return rc != 0 ? rc
-                       : game_status(
-                             grundy_game_misere_piles_create(v[0], v[1], max_positions, &b->game),
-                             name);
-    }
-    if (strcmp(name, "left-stack") == 0) {
-        rc = operands(a, 4, 4, "left-stack M A B C");
-        rc = rc != 0 ? rc : numbers(a, 1, "number", GRUNDY_NUMBER_MAX, v);
-        return rc != 0 ? rc
-                       : game_status(grundy_game_left_stack_create(v[0], v[1], v[2], v[3],
-                                                                   max_positions, &b->game),
-                                     name);
-    }
-    if (strcmp(name, "heaps") == 0) {
-        rc = operands(a, 1, GRUNDY_HEAPS_MAX_TOTAL + 1, "heaps RULE H1 H2 ... (at most 400)");
-        rc = rc != 0 ? rc : cli_parse_rule(&cmd, a->operands[1], &b->rule);
-        rc = rc != 0 ? rc : numbers(a, 2, "heap", GRUNDY_NUMBER_MAX, v);
-        return rc != 0
-                   ? rc
-                   : game_status(grundy_game_heaps_create(b->rule, v, (size_t)a->operand_count - 2,
-                                                          a->present[OPT_MISERE] != 0,
-                                                          max_positions, &b->game),
-                                 name);
-    }
-    if (strcmp(name, "mirror-board") == 0) {
-        return board_game(a, b);
-    }
-    return cli_usage_error(&cmd,
-                           "unknown game '%s' (divisors, pick, mirror-board, misere-piles, heaps, "
-                           "left-stack)",
-                           name);
+    rc = rc != 0 ? rc : game->create(&ops, b);
+    free(text);
+    return rc;
 }
 
 static const char *outcome_word(grundy_outcome o) {
@@ -226,18 +151,19 @@ static grundy_status solve_here(const grundy_game *g, uint64_t max_bytes, const 
     return st;
 }
 
-static int solve(const cli_args *a, uint64_t max_bytes) {
-    built b;
+static int solve(const cli_args *a, const solve_game *game, uint64_t max_bytes) {
+    solve_built b;
+    int from_input = 0;
     memset(&b, 0, sizeof b);
-    int rc = build_game(a, max_bytes / 5 + 1, &b);
+    int rc = build_game(a, game, max_bytes, &b, &from_input);
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     /* the table says what it solves, as grundy solve --save writes it, so that grundy solve
-     * --load takes it; a board comes from standard input, not the operands: no description.
+     * --load takes it; a game read from standard input is not in the operands: no description.
      * Only rank 0 writes; its NULL (out of memory) fails the save on every rank together. */
     char *const describes = rank != 0 || a->present[OPT_SAVE] == 0 ? NULL
-                            : b.has_board                          ? calloc(1, 1)
-                                          : cli_game_text(a, a->present[OPT_MISERE]);
+                            : from_input                           ? calloc(1, 1)
+                                         : cli_game_text(a, a->present[OPT_MISERE]);
     if (rc == 0) {
         mpi_result r;
         const char *save = a->present[OPT_SAVE] ? a->value[OPT_SAVE] : NULL;
@@ -262,11 +188,7 @@ static int solve(const cli_args *a, uint64_t max_bytes) {
         }
     }
     free(describes);
-    grundy_game_destroy(b.game);
-    grundy_rule_destroy(b.rule);
-    if (b.has_board) {
-        grundy_board_free(&b.board);
-    }
+    solve_built_free(&b);
     return rc;
 }
 
@@ -285,10 +207,17 @@ static int run(int argc, char **argv) {
                                &max_bytes)) != 0) {
         return rc;
     }
-    if (a.present[OPT_MISERE] && strcmp(a.operands[0], "heaps") != 0) {
-        return cli_usage_error(&cmd, "--misere applies to heaps only");
+    char names[256];
+    const solve_game *const game = solve_game_find(a.operands[0]);
+    if (game == NULL) {
+        return cli_usage_error(&cmd, "unknown game '%s' (%s)", a.operands[0],
+                               solve_game_names(0, 0, names, sizeof names));
     }
-    return solve(&a, max_bytes);
+    if (a.present[OPT_MISERE] && !(game->flags & SOLVE_GAME_MISERE)) {
+        return cli_usage_error(&cmd, "--misere applies to %s only",
+                               solve_game_names(SOLVE_GAME_MISERE, 1, names, sizeof names));
+    }
+    return solve(&a, game, max_bytes);
 }
 
 int main(int argc, char **argv) {

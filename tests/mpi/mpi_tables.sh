@@ -17,9 +17,11 @@ board='4 2
 4 4
 '
 failed=0
+checked=
 check() { # NAME ARGS...: reference, then 1..3 ranks
     name=$1
     shift
+    checked="$checked $1"
     printf '%s' "$board" | "$mpi" solve "$@" --one-process --save "$tmp/ref.sv" >"$tmp/ref.out" ||
         { echo "FAIL $name: the one-process reference failed"; failed=1; return; }
     for k in 1 2 3; do
@@ -43,6 +45,15 @@ check left-stack left-stack 3 9 8 7
 check heaps heaps 0.77 7 5 4
 check heaps-misere heaps 4.7 6 5 --misere
 check mirror-board mirror-board
+# every game of the registry (cli/solve_registry.c), as solve lists them, is checked above
+games=$("$grundy" solve '?' 2>&1 | sed -n "s/.*unknown game '?' (\(.*\))$/\1/p" | tr -d ',')
+[ -n "$games" ] || { echo "FAIL: no list of games from grundy solve"; failed=1; }
+for g in $games; do
+    case " $checked " in
+    *" $g "*) ;;
+    *) echo "FAIL $g: a game of the registry that this script does not check"; failed=1 ;;
+    esac
+done
 # grundy solve --load: the table grundy-mpi wrote says which game it is
 loads() { # EXIT ARGS...: grundy solve ARGS --load the table of `heaps 0.77 7 5 4` from 2 ranks
     want=$1

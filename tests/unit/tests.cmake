@@ -7,6 +7,9 @@ grundy_unit_test(test_brute)
 grundy_unit_test(test_graph)
 grundy_unit_test(test_solver_games)
 grundy_unit_test(test_left_stack)
+# The solver's game registry lives in the CLI's core.
+grundy_unit_test(test_solve_registry)
+target_link_libraries(test_solve_registry PRIVATE grundy_cli_core)
 grundy_unit_test(test_seq)
 target_compile_definitions(test_seq PRIVATE GRUNDY_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/tests/data")
 grundy_unit_test(test_solver)
@@ -41,7 +44,7 @@ if(GRUNDY_BUILD_CLI)
   list(TRANSFORM failalloc_sources PREPEND ${PROJECT_SOURCE_DIR}/cli/)
   add_executable(grundy_failalloc ${failalloc_sources} ${CMAKE_CURRENT_SOURCE_DIR}/cli/failalloc.c
                                   ${CMAKE_CURRENT_SOURCE_DIR}/unit/alloc_wrap.c)
-  target_link_libraries(grundy_failalloc PRIVATE grundy grundy_warnings)
+  target_link_libraries(grundy_failalloc PRIVATE grundy_cli_core grundy grundy_warnings)
   target_include_directories(grundy_failalloc PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/unit)
   target_link_options(grundy_failalloc PRIVATE
                       -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup)
