@@ -26,6 +26,7 @@ DOC = os.path.join("docs", "architecture.md")
 # The files that write JSON and are not cmd_<command>.c.
 FILE_COMMANDS = {
     "cli/solve_batch.c": ["solve"],
+    "cli/solve_registry.c": ["solve"],
     "cli/solve_left_stack.c": ["solve"],
     "cli/survey_table.c": ["survey"],
     "cli/seq_batch.c": ["value", "count"],
