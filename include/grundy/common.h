@@ -16,6 +16,13 @@ extern "C" {
 #define GRUNDY_API
 #endif
 
+/*
+ * Option structs (grundy_*_opts). Each has an _INIT macro of designated initialisers in
+ * declaration order (valid C++20 too); a field it does not name is zero. Start from it
+ * (`grundy_period_opts o = GRUNDY_PERIOD_OPTS_INIT; o.max_n = ...;`), so that a field added
+ * later, zero by default, needs no edit in any caller.
+ */
+
 /** The largest heap, bound or count libgrundy accepts: 2^63 - 1. */
 #define GRUNDY_NUMBER_MAX ((uint64_t)INT64_MAX)
 

@@ -49,7 +49,7 @@ typedef struct grundy_period_opts {
  *  minutes for the naive one (C.0: g(0..5000) is 6.9e9 by its model, 29 s; docs/reliability.md). */
 #define GRUNDY_QUERY_DEFAULT_MAX_WORK ((uint64_t)1 << 35)
 #define GRUNDY_PERIOD_OPTS_INIT                                                                    \
-    { GRUNDY_PERIOD_DEFAULT_MAX_N, GRUNDY_SEQ_OPTS_INIT, 0, 0 }
+    { .max_n = GRUNDY_PERIOD_DEFAULT_MAX_N, .seq = GRUNDY_SEQ_OPTS_INIT }
 
 /**
  * What the period search found. With `found` == 0 there is no period within the bound.

@@ -48,9 +48,10 @@ typedef struct grundy_position_opts {
 #define GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP 1000u
 #define GRUNDY_POSITION_OPTS_INIT                                                                  \
     {                                                                                              \
-        GRUNDY_PERIOD_OPTS_INIT, GRUNDY_POSITION_DEFAULT_MAX_STATES,                               \
-            GRUNDY_POSITION_DEFAULT_MAX_BYTES, GRUNDY_POSITION_DEFAULT_MAX_WORK,                   \
-            GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP, 0, NULL, NULL, NULL, NULL                   \
+        .period = GRUNDY_PERIOD_OPTS_INIT, .max_states = GRUNDY_POSITION_DEFAULT_MAX_STATES,       \
+        .max_bytes = GRUNDY_POSITION_DEFAULT_MAX_BYTES,                                            \
+        .max_work = GRUNDY_POSITION_DEFAULT_MAX_WORK,                                              \
+        .quotient_max_heap = GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP                             \
     }
 
 /**

@@ -105,7 +105,6 @@ typedef struct grundy_seq_opts {
     const char *spill;
 } grundy_seq_opts;
 #define GRUNDY_SEQ_DEFAULT_MAX_BYTES ((uint64_t)8 << 30)
-/* Designated, so that fields appended later (zero by default) need no edit here. */
 #define GRUNDY_SEQ_OPTS_INIT                                                                       \
     { .engine = GRUNDY_SEQ_AUTO, .max_bytes = GRUNDY_SEQ_DEFAULT_MAX_BYTES }
 

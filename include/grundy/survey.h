@@ -78,7 +78,7 @@ typedef struct grundy_survey_opts {
     uint64_t reach; /**< proved rows' fingerprints cover g(0 .. reach - 1) [default max_n+1] */
 } grundy_survey_opts;
 #define GRUNDY_SURVEY_OPTS_INIT                                                                    \
-    { (uint64_t)1 << 20, 0.0, GRUNDY_SEQ_OPTS_INIT, 0 }
+    { .max_n = (uint64_t)1 << 20, .seq = GRUNDY_SEQ_OPTS_INIT }
 
 /**
  * Compute one code's row: parse it, search its period in doubling rounds up to opts.max_n
