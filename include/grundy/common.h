@@ -20,7 +20,8 @@ extern "C" {
  * Option structs (grundy_*_opts). Each has an _INIT macro of designated initialisers in
  * declaration order (valid C++20 too); a field it does not name is zero. Start from it
  * (`grundy_period_opts o = GRUNDY_PERIOD_OPTS_INIT; o.max_n = ...;`), so that a field added
- * later, zero by default, needs no edit in any caller.
+ * later, zero by default, needs no edit in any caller. What is not stable yet, test hooks among
+ * it, is in grundy/experimental.h, reached from these structs only through a pointer.
  */
 
 /** The largest heap, bound or count libgrundy accepts: 2^63 - 1. */

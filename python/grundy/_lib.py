@@ -19,16 +19,15 @@ class SeqCheckReport(ctypes.Structure):
 
 
 class SeqOpts(ctypes.Structure):
-    # Mirrors include/grundy/seq.h's grundy_seq_opts field by field; keep them in step:
-    # "threads" (issue 12): 0, as left here, is one thread; the self-check (issue 11): off
-    # (zeros); the run hooks (issue 13): NULL, so Python runs have no hook and no stop flag.
+    # Mirrors include/grundy/seq.h's grundy_seq_opts field by field; keep them in step. Zeros,
+    # as left here: one thread, no self-check, no hook and no stop flag, every value kept, no
+    # spill file, no experimental options.
     _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64), ("threads", ctypes.c_uint),
                 ("check", ctypes.c_int), ("check_rate", ctypes.c_double),
-                ("check_report", ctypes.POINTER(SeqCheckReport)), ("test_corrupt_heap", u64),
+                ("check_report", ctypes.POINTER(SeqCheckReport)),
                 ("hook", ctypes.c_void_p), ("hook_ctx", ctypes.c_void_p),
-                ("stop", ctypes.c_void_p),
-                # memory beyond RAM (issue 13): 0, every value kept; no spill file
-                ("memory", u64), ("spill", ctypes.c_char_p)]
+                ("stop", ctypes.c_void_p), ("memory", u64), ("spill", ctypes.c_char_p),
+                ("experimental", ctypes.c_void_p)]
 
 
 class PeriodOpts(ctypes.Structure):

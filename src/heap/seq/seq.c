@@ -113,7 +113,7 @@ grundy_status grundy_seq_create(const grundy_rule *rule, const grundy_seq_opts *
     seq->hook_ctx = opts->hook_ctx;
     seq->stop = opts->stop;
     seq->chunk = FIRST_CHUNK;
-    seq->corrupt_heap = opts->test_corrupt_heap;
+    seq->corrupt_heap = opts->experimental != NULL ? opts->experimental->test_corrupt_heap : 0;
     if (opts->check) {
         GRUNDY_TRY(grundy_seq_checker_create(seq, opts, &seq->checker));
     }

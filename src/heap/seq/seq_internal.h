@@ -5,6 +5,7 @@
 #ifndef GRUNDY_HEAP_SEQ_INTERNAL_H
 #define GRUNDY_HEAP_SEQ_INTERNAL_H
 
+#include <grundy/experimental.h> /* grundy_seq_opts.experimental: the test hooks */
 #include <grundy/seq.h>
 
 #include <stddef.h>
