@@ -31,8 +31,8 @@ class SeqOpts(ctypes.Structure):
 
 
 class PeriodOpts(ctypes.Structure):
-    # "max_work" (issue 17): 0, as left here, is the default work bound of queries.
-    _fields_ = [("max_n", u64), ("seq", SeqOpts), ("unproved_max_n", u64), ("max_work", u64)]
+    # "max_work": 0, as left here, is the default work bound of queries.
+    _fields_ = [("max_n", u64), ("unproved_max_n", u64), ("max_work", u64), ("seq", SeqOpts)]
 
 
 class PeriodResult(ctypes.Structure):
@@ -42,12 +42,12 @@ class PeriodResult(ctypes.Structure):
 
 
 class PositionOpts(ctypes.Structure):
-    # every field of grundy_position_opts: the library reads the whole struct (issue 17 added
-    # the quotient's work bound and progress hook; quotient_max_heap was missing before)
-    _fields_ = [("period", PeriodOpts), ("max_states", u64), ("max_bytes", u64),
+    # every field of grundy_position_opts: the library reads the whole struct
+    _fields_ = [("max_states", u64), ("max_bytes", u64),
                 ("max_work", u64), ("quotient_max_heap", u64), ("quotient_max_work", u64),
                 ("quotient_progress", ctypes.c_void_p), ("quotient_progress_ctx", ctypes.c_void_p),
-                ("search_progress", ctypes.c_void_p), ("search_progress_ctx", ctypes.c_void_p)]
+                ("search_progress", ctypes.c_void_p), ("search_progress_ctx", ctypes.c_void_p),
+                ("period", PeriodOpts)]
 
 
 class Move(ctypes.Structure):
