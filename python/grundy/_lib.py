@@ -10,7 +10,7 @@ import glob
 import os
 
 u64 = ctypes.c_uint64
-SOVERSION = 0
+SOVERSION = 0  # libgrundy.so.SOVERSION: raised with every ABI change (test_layout checks it)
 
 
 class SeqCheckReport(ctypes.Structure):
@@ -18,10 +18,13 @@ class SeqCheckReport(ctypes.Structure):
                 ("mex", u64)]
 
 
+# The structs below mirror include/grundy/*.h field by field, in the same order; keep them in
+# step (python/tests/test_layout.py compares every size and offset with the C compiler's).
+
+
 class SeqOpts(ctypes.Structure):
-    # Mirrors include/grundy/seq.h's grundy_seq_opts field by field; keep them in step. Zeros,
-    # as left here: one thread, no self-check, no hook and no stop flag, every value kept, no
-    # spill file, no experimental options.
+    # Zeros, as left here: one thread, no self-check, no hook and no stop flag, every value
+    # kept, no spill file, no experimental options.
     _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64), ("threads", ctypes.c_uint),
                 ("check", ctypes.c_int), ("check_rate", ctypes.c_double),
                 ("check_report", ctypes.POINTER(SeqCheckReport)),
