@@ -3,14 +3,14 @@
 
 The library is looked for, in order: the file named by the environment variable GRUNDY_LIBRARY;
 a libgrundy.so* next to this package (a wheel built with GRUNDY_LIBRARY set carries one); the
-system loader (libgrundy.so.0, as `cmake --install` puts it in PREFIX/lib)."""
+system loader (libgrundy.so.1, as `cmake --install` puts it in PREFIX/lib)."""
 import ctypes
 import ctypes.util
 import glob
 import os
 
 u64 = ctypes.c_uint64
-SOVERSION = 0  # libgrundy.so.SOVERSION: raised with every ABI change (test_layout checks it)
+SOVERSION = 1  # libgrundy.so.SOVERSION: raised with every ABI change (test_layout checks it)
 
 
 class SeqCheckReport(ctypes.Structure):

@@ -22,7 +22,7 @@ for f in "$libdir/libgrundy.a" "$prefix/include/grundy/grundy.h" \
     [ -e "$f" ] || fail "missing $f"
 done
 soname=$(objdump -p "$libdir/libgrundy.so" | awk '$1 == "SONAME" { print $2 }')
-[ "$soname" = libgrundy.so.0 ] || fail "soname is '$soname', not libgrundy.so.0"
+[ "$soname" = libgrundy.so.1 ] || fail "soname is '$soname', not libgrundy.so.1"
 
 # 1. pkg-config
 PKG_CONFIG_PATH=$libdir/pkgconfig
