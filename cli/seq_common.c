@@ -2,6 +2,8 @@
 /* Shared by the sequence commands: rule and --max-n parsing, the honest "past what is proved". */
 #include "seq_common.h"
 
+#include <grundy/experimental.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +30,9 @@ static int parse_check(const cli_command *cmd, const cli_args *args, int seq_bas
     const char *const rate_text = args->value[seq_base + SEQ_OPT_CHECK_RATE];
     const char *const corrupt = getenv("GRUNDY_TEST_CORRUPT_HEAP");
     if (corrupt != NULL) {
-        seq->test_corrupt_heap = strtoull(corrupt, NULL, 10);
+        static grundy_seq_experimental_opts test_hooks = GRUNDY_SEQ_EXPERIMENTAL_OPTS_INIT;
+        test_hooks.test_corrupt_heap = strtoull(corrupt, NULL, 10);
+        seq->experimental = &test_hooks;
     }
     if (!args->present[seq_base + SEQ_OPT_CHECK] && rate_text == NULL) {
         return 0;

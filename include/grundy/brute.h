@@ -23,7 +23,7 @@ typedef struct grundy_brute_opts {
     uint64_t max_bytes;  /**< memory for the memo */
 } grundy_brute_opts;
 #define GRUNDY_BRUTE_OPTS_INIT                                                                     \
-    { 0, (uint64_t)1 << 22, (uint64_t)1 << 30 }
+    { .misere = 0, .max_states = (uint64_t)1 << 22, .max_bytes = (uint64_t)1 << 30 }
 
 /** The deepest game the search follows (moves in a row); deeper is GRUNDY_STATUS_LIMIT. */
 #define GRUNDY_BRUTE_MAX_DEPTH 2000
@@ -74,7 +74,10 @@ typedef struct grundy_verify_opts {
 } grundy_verify_opts;
 #define GRUNDY_VERIFY_MAX_HEAPS 16
 #define GRUNDY_VERIFY_OPTS_INIT                                                                    \
-    { 12, 3, 1000, 1, 0, (uint64_t)1 << 16, 4096 }
+    {                                                                                              \
+        .max_heap = 12, .heaps = 3, .samples = 1000, .seed = 1, .misere = 0,                       \
+        .max_n = (uint64_t)1 << 16, .naive_to = 4096                                               \
+    }
 
 /** What grundy_verify found. On a mismatch, `heaps` holds the counterexample. */
 typedef struct grundy_verify_report {

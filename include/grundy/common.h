@@ -16,6 +16,20 @@ extern "C" {
 #define GRUNDY_API
 #endif
 
+/*
+ * Option structs (grundy_*_opts) and how they grow. Each has an _INIT macro of designated
+ * initialisers in declaration order (valid C++20 too); a field it does not name is zero. Start
+ * from it (`grundy_period_opts o = GRUNDY_PERIOD_OPTS_INIT; o.max_n = ...;`), so that a field
+ * added later, zero by default, needs no edit in any caller. A struct grows at its end, and a
+ * struct nested by value sits last in the struct holding it (new fields go just above it), so
+ * that growing the inner struct moves no field of the outer one. Nested by value rather than
+ * through a pointer: the defaults stay one _INIT, and a copy of the options (a query keeps one)
+ * carries the inner ones with it, with no second struct to keep alive. Any change of a struct's
+ * layout still changes the ABI, and the soname's number is raised with it. What is not stable yet,
+ * test hooks among it, is in grundy/experimental.h, reached from these structs only through a
+ * pointer.
+ */
+
 /** The largest heap, bound or count libgrundy accepts: 2^63 - 1. */
 #define GRUNDY_NUMBER_MAX ((uint64_t)INT64_MAX)
 

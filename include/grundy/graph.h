@@ -86,7 +86,7 @@ typedef struct grundy_graph_read_opts {
     uint64_t max_bytes;
 } grundy_graph_read_opts;
 #define GRUNDY_GRAPH_READ_OPTS_INIT                                                                \
-    { GRUNDY_GRAPH_FORMAT_SEED, GRUNDY_GRAPH_DEFAULT_MAX_BYTES }
+    { .format = GRUNDY_GRAPH_FORMAT_SEED, .max_bytes = GRUNDY_GRAPH_DEFAULT_MAX_BYTES }
 
 /**
  * Read a graph from a stream (read once, front to back, in chunks; the text is never held whole).

@@ -47,8 +47,9 @@ typedef struct grundy_misere_opts {
 #define GRUNDY_MISERE_DEFAULT_MAX_OPTIONS  ((uint64_t)1 << 24)
 #define GRUNDY_MISERE_OPTS_INIT                                                                    \
     {                                                                                              \
-        GRUNDY_MISERE_DEFAULT_MAX_QUOTIENT, GRUNDY_MISERE_DEFAULT_MAX_STATES,                      \
-            GRUNDY_MISERE_DEFAULT_MAX_OPTIONS, NULL, NULL, 0, 0, NULL, NULL                        \
+        .max_quotient = GRUNDY_MISERE_DEFAULT_MAX_QUOTIENT,                                        \
+        .max_states = GRUNDY_MISERE_DEFAULT_MAX_STATES,                                            \
+        .max_options = GRUNDY_MISERE_DEFAULT_MAX_OPTIONS                                           \
     }
 
 /**

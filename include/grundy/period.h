@@ -24,7 +24,6 @@ GRUNDY_API const char *grundy_proof_name(grundy_proof proof);
 
 typedef struct grundy_period_opts {
     uint64_t max_n; /**< the largest heap that may be computed (design.md: default 2^25) */
-    grundy_seq_opts seq;
     /**
      * For rules no theorem covers (tails other than the closed forms, '!' codes), where a search
      * can at best observe a period, and for every search the naive engine computes (moves that
@@ -43,13 +42,15 @@ typedef struct grundy_period_opts {
      * GRUNDY_QUERY_DEFAULT_MAX_WORK; UINT64_MAX is no bound (the CLI's explicit --max-n).
      */
     uint64_t max_work;
+    /* New fields go above: the nested struct stays last (grundy/common.h). */
+    grundy_seq_opts seq; /**< engine, memory, threads and self-check of the sequence */
 } grundy_period_opts;
 #define GRUNDY_PERIOD_DEFAULT_MAX_N ((uint64_t)1 << 25)
 /** 2^35 option visits: 10 to 50 s of CPU for the sparse engine, up to about two and a half
  *  minutes for the naive one (C.0: g(0..5000) is 6.9e9 by its model, 29 s; docs/reliability.md). */
 #define GRUNDY_QUERY_DEFAULT_MAX_WORK ((uint64_t)1 << 35)
 #define GRUNDY_PERIOD_OPTS_INIT                                                                    \
-    { GRUNDY_PERIOD_DEFAULT_MAX_N, GRUNDY_SEQ_OPTS_INIT, 0, 0 }
+    { .max_n = GRUNDY_PERIOD_DEFAULT_MAX_N, .seq = GRUNDY_SEQ_OPTS_INIT }
 
 /**
  * What the period search found. With `found` == 0 there is no period within the bound.

@@ -25,7 +25,6 @@ typedef struct grundy_move {
 
 /** Limits for playing; GRUNDY_POSITION_OPTS_INIT gives the defaults. */
 typedef struct grundy_position_opts {
-    grundy_period_opts period;  /**< how far g(n) may be computed or proved */
     uint64_t max_states;        /**< misere search: positions remembered */
     uint64_t max_bytes;         /**< misere search: memory */
     uint64_t max_work;          /**< steps spent on one position: counting its winning moves, or
@@ -41,6 +40,8 @@ typedef struct grundy_position_opts {
      * with heap 0 and the moves tried so far (NULL: none) */
     grundy_misere_progress_fn search_progress;
     void *search_progress_ctx;
+    /* New fields go above: the nested struct stays last (grundy/common.h). */
+    grundy_period_opts period; /**< how far g(n) may be computed or proved */
 } grundy_position_opts;
 #define GRUNDY_POSITION_DEFAULT_MAX_STATES        ((uint64_t)1 << 22)
 #define GRUNDY_POSITION_DEFAULT_MAX_BYTES         ((uint64_t)1 << 30)
@@ -48,9 +49,11 @@ typedef struct grundy_position_opts {
 #define GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP 1000u
 #define GRUNDY_POSITION_OPTS_INIT                                                                  \
     {                                                                                              \
-        GRUNDY_PERIOD_OPTS_INIT, GRUNDY_POSITION_DEFAULT_MAX_STATES,                               \
-            GRUNDY_POSITION_DEFAULT_MAX_BYTES, GRUNDY_POSITION_DEFAULT_MAX_WORK,                   \
-            GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP, 0, NULL, NULL, NULL, NULL                   \
+        .max_states = GRUNDY_POSITION_DEFAULT_MAX_STATES,                                          \
+        .max_bytes = GRUNDY_POSITION_DEFAULT_MAX_BYTES,                                            \
+        .max_work = GRUNDY_POSITION_DEFAULT_MAX_WORK,                                              \
+        .quotient_max_heap = GRUNDY_POSITION_DEFAULT_QUOTIENT_MAX_HEAP,                            \
+        .period = GRUNDY_PERIOD_OPTS_INIT                                                          \
     }
 
 /**

@@ -127,7 +127,7 @@ typedef struct grundy_retro_opts {
     unsigned threads;
 } grundy_retro_opts;
 #define GRUNDY_RETRO_OPTS_INIT                                                                     \
-    { 0, GRUNDY_RETRO_AUTO, 1 }
+    { .max_bytes = 0, .mode = GRUNDY_RETRO_AUTO, .threads = 1 }
 
 /** Totals of one run. */
 typedef struct grundy_retro_stats {

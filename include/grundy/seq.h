@@ -40,6 +40,9 @@ typedef struct grundy_seq_check_report {
 /** The sample rate the CLI's --check uses: one heap in 16384 besides the flagged ones. */
 #define GRUNDY_SEQ_CHECK_DEFAULT_RATE (1.0 / 16384.0)
 
+/** Defined in grundy/experimental.h: what grundy_seq_opts.experimental points to. */
+typedef struct grundy_seq_experimental_opts grundy_seq_experimental_opts;
+
 /** Limits and choices for computing a sequence; GRUNDY_SEQ_OPTS_INIT gives the defaults. */
 typedef struct grundy_seq_opts {
     grundy_seq_engine engine;
@@ -68,11 +71,6 @@ typedef struct grundy_seq_opts {
     /** Where the check counts the heaps it recomputed and writes a failure (borrowed; may be
      *  NULL). */
     grundy_seq_check_report *check_report;
-    /**
-     * FOR TESTS ONLY: nonzero k makes the sequence store g(k) xor 1 for heap k, a wrong value
-     * the check must catch. 0, the default, stores every value as computed.
-     */
-    uint64_t test_corrupt_heap;
     /* long runs: zero values are the defaults (no hook, no stop flag) */
     grundy_seq_hook hook; /**< called at each quiescent point; NULL for none */
     void *hook_ctx;       /**< passed to hook */
@@ -103,9 +101,10 @@ typedef struct grundy_seq_opts {
      * GRUNDY_STATUS_PARSE (grundy_seq_spill_problem says which). docs/memory.md.
      */
     const char *spill;
+    /** Options not yet stable (grundy/experimental.h; borrowed), or NULL, the default: none. */
+    const grundy_seq_experimental_opts *experimental;
 } grundy_seq_opts;
 #define GRUNDY_SEQ_DEFAULT_MAX_BYTES ((uint64_t)8 << 30)
-/* Designated, so that fields appended later (zero by default) need no edit here. */
 #define GRUNDY_SEQ_OPTS_INIT                                                                       \
     { .engine = GRUNDY_SEQ_AUTO, .max_bytes = GRUNDY_SEQ_DEFAULT_MAX_BYTES }
 

@@ -128,7 +128,10 @@ typedef struct grundy_solve_opts {
                                  tables are the same for every number (retro.h) */
 } grundy_solve_opts;
 #define GRUNDY_SOLVE_OPTS_INIT                                                                     \
-    { GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS, (uint64_t)1 << 34, (uint64_t)4 << 30, 1 }
+    {                                                                                              \
+        .want = GRUNDY_SOLVE_OUTCOME | GRUNDY_SOLVE_REMOTENESS,                                    \
+        .max_positions = (uint64_t)1 << 34, .max_bytes = (uint64_t)4 << 30, .threads = 1           \
+    }
 
 /** A solved game: the tables for every position (opaque). */
 typedef struct grundy_solution grundy_solution;

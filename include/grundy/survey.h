@@ -74,11 +74,12 @@ typedef struct grundy_survey_opts {
     uint64_t max_n;       /**< the largest heap computed [default 2^20] */
     double time_per_game; /**< CPU seconds: no round is started that the rounds before it
                                predict would end past it; 0: none */
-    grundy_seq_opts seq;  /**< engine and memory */
     uint64_t reach; /**< proved rows' fingerprints cover g(0 .. reach - 1) [default max_n+1] */
+    /* New fields go above: the nested struct stays last (grundy/common.h). */
+    grundy_seq_opts seq; /**< engine and memory */
 } grundy_survey_opts;
 #define GRUNDY_SURVEY_OPTS_INIT                                                                    \
-    { (uint64_t)1 << 20, 0.0, GRUNDY_SEQ_OPTS_INIT, 0 }
+    { .max_n = (uint64_t)1 << 20, .seq = GRUNDY_SEQ_OPTS_INIT }
 
 /**
  * Compute one code's row: parse it, search its period in doubling rounds up to opts.max_n

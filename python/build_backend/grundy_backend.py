@@ -9,7 +9,7 @@ import os
 import sysconfig
 import zipfile
 
-NAME, VERSION = "grundy", "0.1.0"
+NAME, VERSION = "grundy", "0.2.0"
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DIST_INFO = f"{NAME}-{VERSION}.dist-info"
 METADATA = (f"Metadata-Version: 2.1\nName: {NAME}\nVersion: {VERSION}\n"

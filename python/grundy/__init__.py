@@ -141,9 +141,9 @@ class Rule:
                               _status_name(st))
         self.canonical = self._format()
         self.max_n = _lib.DEFAULT_MAX_N if max_n is None else _number(max_n, "max_n")
-        self._opts = _lib.PeriodOpts(self.max_n, _lib.SeqOpts(_ENGINES[engine],
-                                                              _lib.DEFAULT_SEQ_MAX_BYTES),
-                                     self.max_n if max_n is not None else 0)
+        seq = _lib.SeqOpts(engine=_ENGINES[engine], max_bytes=_lib.DEFAULT_SEQ_MAX_BYTES)
+        self._opts = _lib.PeriodOpts(max_n=self.max_n, seq=seq,
+                                     unproved_max_n=self.max_n if max_n is not None else 0)
         if engine == "sparse" and _c.grundy_rule_max_heaps_left(self._rule) != 2:
             raise GrundyError(f"engine 'sparse' needs a rule with moves that leave two heaps; "
                               f"{self.canonical} has none", "invalid_arg")
@@ -248,9 +248,10 @@ class Rule:
         heaps = [_number(h, "heap") for h in heaps]
         max_moves = _number(max_moves, "max_moves")
         if not self._player:
-            opts = _lib.PositionOpts(self._opts, _lib.DEFAULT_MAX_STATES,
-                                     _lib.DEFAULT_POSITION_MAX_BYTES, _lib.DEFAULT_MAX_WORK,
-                                     _lib.DEFAULT_QUOTIENT_MAX_HEAP, 0, None, None)
+            opts = _lib.PositionOpts(period=self._opts, max_states=_lib.DEFAULT_MAX_STATES,
+                                     max_bytes=_lib.DEFAULT_POSITION_MAX_BYTES,
+                                     max_work=_lib.DEFAULT_MAX_WORK,
+                                     quotient_max_heap=_lib.DEFAULT_QUOTIENT_MAX_HEAP)
             _check(_c.grundy_position_create(self._rule, ctypes.byref(opts),
                                              ctypes.byref(self._player)), self.canonical)
         hs = (ctypes.c_uint64 * max(len(heaps), 1))(*heaps)
@@ -319,7 +320,7 @@ def graph(edges, vertices: Optional[int] = None, *, format: str = "seed",
     data = text.encode()
     g = ctypes.c_void_p()
     diag = _lib.Diag()
-    ropts = _lib.GraphReadOpts(fmt, _lib.DEFAULT_GRAPH_MAX_BYTES)
+    ropts = _lib.GraphReadOpts(format=fmt, max_bytes=_lib.DEFAULT_GRAPH_MAX_BYTES)
     st = _c.grundy_graph_parse(data, len(data), ctypes.byref(ropts), ctypes.byref(g),
                                ctypes.byref(diag))
     if st != 0:

@@ -3,14 +3,14 @@
 
 The library is looked for, in order: the file named by the environment variable GRUNDY_LIBRARY;
 a libgrundy.so* next to this package (a wheel built with GRUNDY_LIBRARY set carries one); the
-system loader (libgrundy.so.0, as `cmake --install` puts it in PREFIX/lib)."""
+system loader (libgrundy.so.1, as `cmake --install` puts it in PREFIX/lib)."""
 import ctypes
 import ctypes.util
 import glob
 import os
 
 u64 = ctypes.c_uint64
-SOVERSION = 0
+SOVERSION = 1  # libgrundy.so.SOVERSION: raised with every ABI change (test_layout checks it)
 
 
 class SeqCheckReport(ctypes.Structure):
@@ -18,22 +18,24 @@ class SeqCheckReport(ctypes.Structure):
                 ("mex", u64)]
 
 
+# The structs below mirror include/grundy/*.h field by field, in the same order; keep them in
+# step (python/tests/test_layout.py compares every size and offset with the C compiler's).
+
+
 class SeqOpts(ctypes.Structure):
-    # Mirrors include/grundy/seq.h's grundy_seq_opts field by field; keep them in step:
-    # "threads": 0, as left here, is one thread; the self-check: off
-    # (zeros); the run hooks of long runs: NULL, so Python runs have no hook and no stop flag.
+    # Zeros, as left here: one thread, no self-check, no hook and no stop flag, every value
+    # kept, no spill file, no experimental options.
     _fields_ = [("engine", ctypes.c_int), ("max_bytes", u64), ("threads", ctypes.c_uint),
                 ("check", ctypes.c_int), ("check_rate", ctypes.c_double),
-                ("check_report", ctypes.POINTER(SeqCheckReport)), ("test_corrupt_heap", u64),
+                ("check_report", ctypes.POINTER(SeqCheckReport)),
                 ("hook", ctypes.c_void_p), ("hook_ctx", ctypes.c_void_p),
-                ("stop", ctypes.c_void_p),
-                # memory beyond RAM: 0, every value kept; no spill file
-                ("memory", u64), ("spill", ctypes.c_char_p)]
+                ("stop", ctypes.c_void_p), ("memory", u64), ("spill", ctypes.c_char_p),
+                ("experimental", ctypes.c_void_p)]
 
 
 class PeriodOpts(ctypes.Structure):
     # "max_work": 0, as left here, is the default work bound of queries.
-    _fields_ = [("max_n", u64), ("seq", SeqOpts), ("unproved_max_n", u64), ("max_work", u64)]
+    _fields_ = [("max_n", u64), ("unproved_max_n", u64), ("max_work", u64), ("seq", SeqOpts)]
 
 
 class PeriodResult(ctypes.Structure):
@@ -43,12 +45,12 @@ class PeriodResult(ctypes.Structure):
 
 
 class PositionOpts(ctypes.Structure):
-    # every field of grundy_position_opts: the library reads the whole struct (the
-    # quotient's work bound and progress hook among them; quotient_max_heap was missing before)
-    _fields_ = [("period", PeriodOpts), ("max_states", u64), ("max_bytes", u64),
+    # every field of grundy_position_opts: the library reads the whole struct
+    _fields_ = [("max_states", u64), ("max_bytes", u64),
                 ("max_work", u64), ("quotient_max_heap", u64), ("quotient_max_work", u64),
                 ("quotient_progress", ctypes.c_void_p), ("quotient_progress_ctx", ctypes.c_void_p),
-                ("search_progress", ctypes.c_void_p), ("search_progress_ctx", ctypes.c_void_p)]
+                ("search_progress", ctypes.c_void_p), ("search_progress_ctx", ctypes.c_void_p),
+                ("period", PeriodOpts)]
 
 
 class Move(ctypes.Structure):

@@ -16,12 +16,13 @@ cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" || { cat "$tmp/i
 libdir=$(find "$prefix" -name libgrundy.so -printf '%h\n' | head -n 1)
 expected_re='^grundy [0-9.]*: kayles period 12 preperiod 71 g\(10\^18\) = 1$'
 fail() { echo "install_test: $*" >&2; exit 1; }
-for f in "$libdir/libgrundy.a" "$prefix/include/grundy/grundy.h" "$prefix/bin/grundy" \
+for f in "$libdir/libgrundy.a" "$prefix/include/grundy/grundy.h" \
+         "$prefix/include/grundy/experimental.h" "$prefix/bin/grundy" \
          "$prefix/share/man/man1/grundy.1" "$prefix/share/bash-completion/completions/grundy"; do
     [ -e "$f" ] || fail "missing $f"
 done
 soname=$(objdump -p "$libdir/libgrundy.so" | awk '$1 == "SONAME" { print $2 }')
-[ "$soname" = libgrundy.so.0 ] || fail "soname is '$soname', not libgrundy.so.0"
+[ "$soname" = libgrundy.so.1 ] || fail "soname is '$soname', not libgrundy.so.1"
 
 # 1. pkg-config
 PKG_CONFIG_PATH=$libdir/pkgconfig

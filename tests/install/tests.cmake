@@ -20,10 +20,16 @@ if(GRUNDY_BUILD_CLI)
     set_tests_properties(man_page_help PROPERTIES LABELS install)
   endif()
 endif()
-# The Python package (python/) against the tool; under sanitizers the runtime is preloaded, since
-# python itself is not built with it.
+# The Python package (python/) against the tool, and its ctypes mirrors against the C layout that
+# abi_layout prints; under sanitizers the runtime is preloaded, since python itself is not built
+# with it.
 if(GRUNDY_BUILD_CLI AND Python3_FOUND)
-  set(python_env GRUNDY_CLI=$<TARGET_FILE:grundy_cli> GRUNDY_LIBRARY=$<TARGET_FILE:grundy_shared>)
+  add_executable(abi_layout ${CMAKE_CURRENT_SOURCE_DIR}/install/abi_layout.c)
+  target_link_libraries(abi_layout PRIVATE grundy grundy_warnings)
+  target_compile_definitions(abi_layout
+                             PRIVATE GRUNDY_SONAME="$<TARGET_SONAME_FILE_NAME:grundy_shared>")
+  set(python_env GRUNDY_CLI=$<TARGET_FILE:grundy_cli> GRUNDY_LIBRARY=$<TARGET_FILE:grundy_shared>
+                 GRUNDY_LAYOUT=$<TARGET_FILE:abi_layout>)
   if(GRUNDY_SANITIZE MATCHES "address")
     execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libasan.so
                     OUTPUT_VARIABLE asan_runtime OUTPUT_STRIP_TRAILING_WHITESPACE)

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* The self-check: on correct engines it finds nothing and changes no value; a value
- * corrupted on purpose (opts.test_corrupt_heap) is caught at that heap, with both values, on
- * every engine, whatever the chunks; a corrupted new largest value is caught at rate 0; the
- * sample is deterministic. GRUNDY_TEST_SEED replays a failure. */
+ * corrupted on purpose (the experimental test_corrupt_heap) is caught at that heap, with both
+ * values, on every engine, whatever the chunks; a corrupted new largest value is caught at rate 0;
+ * the sample is deterministic. GRUNDY_TEST_SEED replays a failure. */
+#include <grundy/experimental.h>
 #include <grundy/grundy.h>
 
 #include "check.h"
@@ -13,13 +14,15 @@ static unsigned threads; /* the engines' threads: the check runs where no engine
 
 static grundy_seq *make(const grundy_rule *rule, grundy_seq_engine engine, double rate,
                         uint64_t corrupt, grundy_seq_check_report *report) {
+    grundy_seq_experimental_opts hooks = GRUNDY_SEQ_EXPERIMENTAL_OPTS_INIT;
     grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
     grundy_seq *seq = NULL;
     opts.engine = engine;
     opts.check = report != NULL;
     opts.check_rate = rate;
     opts.check_report = report;
-    opts.test_corrupt_heap = corrupt;
+    hooks.test_corrupt_heap = corrupt;
+    opts.experimental = &hooks;
     opts.threads = threads;
     CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_OK);
     return seq;

@@ -2,6 +2,8 @@
 /* The sequence driver: the table of engines (the first that applies, fastest first), the
  * sequence's creation, and the chunk loop that runs the chosen engine between quiescent points,
  * where the self-check, the hook (progress, checkpoints) and the stop flag come. */
+#include <grundy/experimental.h>
+
 #include "heap/seq/seq_object.h"
 #include "heap/seq/seq_spill.h"
 
@@ -58,7 +60,7 @@ grundy_status grundy_seq_create(const grundy_rule *rule, const grundy_seq_opts *
     seq->hook_ctx = opts->hook_ctx;
     seq->stop = opts->stop;
     seq->chunk = FIRST_CHUNK;
-    seq->corrupt_heap = opts->test_corrupt_heap;
+    seq->corrupt_heap = opts->experimental != NULL ? opts->experimental->test_corrupt_heap : 0;
     if (opts->check) {
         GRUNDY_TRY(grundy_seq_checker_create(seq, opts, &seq->checker));
     }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* What a Grundy sequence engine sees of grundy_seq (library-internal): the engine interface, and
  * the storage calls an engine makes. A new engine is a file seq_<name>.c that defines one
- * grundy_seq_engine_ops and is listed in seq.c's engine table. */
+ * grundy_seq_engine_ops and is listed in the driver's engine table (heap/driver/seq_driver.c). */
 #ifndef GRUNDY_HEAP_SEQ_INTERNAL_H
 #define GRUNDY_HEAP_SEQ_INTERNAL_H
 

@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: MIT
+"""The ctypes mirrors of python/grundy/_lib.py against the C structs as the compiler lays them out
+(tests/install/abi_layout.c, named by GRUNDY_LAYOUT; CTest sets it): every struct's size, every
+field's offset and size, in the same order; and the soname _lib.SOVERSION loads."""
+import ctypes
+import os
+import subprocess
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from grundy import _lib  # noqa: E402
+
+LAYOUT = os.environ.get("GRUNDY_LAYOUT")
+MIRRORS = {
+    "grundy_seq_check_report": _lib.SeqCheckReport,
+    "grundy_seq_opts": _lib.SeqOpts,
+    "grundy_period_opts": _lib.PeriodOpts,
+    "grundy_period_result": _lib.PeriodResult,
+    "grundy_position_opts": _lib.PositionOpts,
+    "grundy_move": _lib.Move,
+    "grundy_play_result": _lib.PlayResult,
+    "grundy_diag": _lib.Diag,
+    "grundy_graph_read_opts": _lib.GraphReadOpts,
+    "grundy_graph_labels": _lib.GraphLabels,
+}
+
+
+def c_layout():
+    """{struct: size}, {struct: [(field, offset, size)] in offset order}, soname"""
+    out = subprocess.run([LAYOUT], check=True, capture_output=True, text=True).stdout
+    sizes, fields, soname = {}, {}, None
+    for line in out.splitlines():
+        name, *numbers = line.split()
+        if name == "soname":
+            soname = numbers[0]
+        elif "." in name:
+            struct, field = name.split(".")
+            fields.setdefault(struct, []).append((field, int(numbers[0]), int(numbers[1])))
+        else:
+            sizes[name] = int(numbers[0])
+    return sizes, {s: sorted(f, key=lambda t: t[1]) for s, f in fields.items()}, soname
+
+
+def py_fields(cls):
+    return [(name, getattr(cls, name).offset, getattr(cls, name).size)
+            for name, *_ in cls._fields_]
+
+
+@unittest.skipUnless(LAYOUT, "GRUNDY_LAYOUT (the abi_layout program) is not set")
+class Layout(unittest.TestCase):
+    def setUp(self):
+        self.sizes, self.fields, self.soname = c_layout()
+
+    def test_every_mirror_is_checked(self):
+        mirrors = {c for c in vars(_lib).values()
+                   if isinstance(c, type) and issubclass(c, ctypes.Structure)}
+        self.assertEqual(mirrors, set(MIRRORS.values()))
+        self.assertEqual(set(self.sizes), set(MIRRORS))
+
+    def test_fields_in_place(self):
+        for struct, cls in MIRRORS.items():
+            with self.subTest(struct=struct):
+                self.assertEqual(py_fields(cls), self.fields[struct])
+                self.assertEqual(ctypes.sizeof(cls), self.sizes[struct])
+
+    def test_soname(self):
+        self.assertEqual(f"libgrundy.so.{_lib.SOVERSION}", self.soname)
+
+
+if __name__ == "__main__":
+    unittest.main()

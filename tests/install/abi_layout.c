@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/* The C side of every struct python/grundy/_lib.py mirrors with ctypes, as this compiler lays it
+ * out: "name size" for a struct, "name.field offset size" for each of its fields (list them all),
+ * and the soname the mirror must load. python/tests/test_layout.py compares the two. */
+#include <grundy/grundy.h>
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define STRUCT(s)   printf("%s %zu\n", #s, sizeof(s))
+#define FIELD(s, f) printf("%s.%s %zu %zu\n", #s, #f, offsetof(s, f), sizeof(((const s *)NULL)->f))
+
+static void seq_structs(void) {
+    STRUCT(grundy_seq_check_report);
+    FIELD(grundy_seq_check_report, checked);
+    FIELD(grundy_seq_check_report, failed);
+    FIELD(grundy_seq_check_report, heap);
+    FIELD(grundy_seq_check_report, value);
+    FIELD(grundy_seq_check_report, mex);
+    STRUCT(grundy_seq_opts);
+    FIELD(grundy_seq_opts, engine);
+    FIELD(grundy_seq_opts, max_bytes);
+    FIELD(grundy_seq_opts, threads);
+    FIELD(grundy_seq_opts, check);
+    FIELD(grundy_seq_opts, check_rate);
+    FIELD(grundy_seq_opts, check_report);
+    FIELD(grundy_seq_opts, hook);
+    FIELD(grundy_seq_opts, hook_ctx);
+    FIELD(grundy_seq_opts, stop);
+    FIELD(grundy_seq_opts, memory);
+    FIELD(grundy_seq_opts, spill);
+    FIELD(grundy_seq_opts, experimental);
+}
+
+static void period_structs(void) {
+    STRUCT(grundy_period_opts);
+    FIELD(grundy_period_opts, max_n);
+    FIELD(grundy_period_opts, unproved_max_n);
+    FIELD(grundy_period_opts, max_work);
+    FIELD(grundy_period_opts, seq);
+    STRUCT(grundy_period_result);
+    FIELD(grundy_period_result, found);
+    FIELD(grundy_period_result, proved);
+    FIELD(grundy_period_result, proof);
+    FIELD(grundy_period_result, preperiod);
+    FIELD(grundy_period_result, period);
+    FIELD(grundy_period_result, saltus);
+    FIELD(grundy_period_result, values_computed);
+    FIELD(grundy_period_result, max_value);
+}
+
+static void position_structs(void) {
+    STRUCT(grundy_position_opts);
+    FIELD(grundy_position_opts, max_states);
+    FIELD(grundy_position_opts, max_bytes);
+    FIELD(grundy_position_opts, max_work);
+    FIELD(grundy_position_opts, quotient_max_heap);
+    FIELD(grundy_position_opts, quotient_max_work);
+    FIELD(grundy_position_opts, quotient_progress);
+    FIELD(grundy_position_opts, quotient_progress_ctx);
+    FIELD(grundy_position_opts, search_progress);
+    FIELD(grundy_position_opts, search_progress_ctx);
+    FIELD(grundy_position_opts, period);
+    STRUCT(grundy_move);
+    FIELD(grundy_move, heap);
+    FIELD(grundy_move, size);
+    FIELD(grundy_move, take);
+    FIELD(grundy_move, leaves_count);
+    FIELD(grundy_move, leaves);
+    STRUCT(grundy_play_result);
+    FIELD(grundy_play_result, win);
+    FIELD(grundy_play_result, nim_sum);
+    FIELD(grundy_play_result, move_count);
+    FIELD(grundy_play_result, moves_listed);
+    FIELD(grundy_play_result, move_count_high);
+}
+
+static void graph_structs(void) {
+    STRUCT(grundy_diag);
+    FIELD(grundy_diag, line);
+    FIELD(grundy_diag, column);
+    FIELD(grundy_diag, message);
+    STRUCT(grundy_graph_read_opts);
+    FIELD(grundy_graph_read_opts, format);
+    FIELD(grundy_graph_read_opts, max_bytes);
+    STRUCT(grundy_graph_labels);
+    FIELD(grundy_graph_labels, n);
+    FIELD(grundy_graph_labels, outcomes);
+    FIELD(grundy_graph_labels, remoteness);
+    FIELD(grundy_graph_labels, win);
+    FIELD(grundy_graph_labels, lose);
+    FIELD(grundy_graph_labels, draw);
+}
+
+int main(void) {
+    seq_structs();
+    period_structs();
+    position_structs();
+    graph_structs();
+    printf("soname %s\n", GRUNDY_SONAME);
+    return 0;
+}
