@@ -7,7 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-/* Exit codes of design.md. */
+/* Exit codes (docs/architecture.md, "Exit codes"). */
 enum {
     CLI_EXIT_OK = 0,    /* success */
     CLI_EXIT_NO = 1,    /* the answer is "no": a mismatch, no period within the bound */

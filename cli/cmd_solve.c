@@ -176,7 +176,7 @@ static void json_outcome_fields(json_writer *w, const grundy_game *g, const grun
         json_u64(w, grundy_solution_remoteness(s, g->initial));
     }
     json_counts(w, s);
-    json_key(w, "value"); /* design.md: `value` is always a Grundy value */
+    json_key(w, "value"); /* `value` is always a Grundy value (docs/architecture.md) */
     if (grundy_solution_tables(s) & GRUNDY_SOLVE_GRUNDY) {
         json_u64(w, grundy_solution_grundy(s, g->initial));
     } else {

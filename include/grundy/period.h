@@ -10,7 +10,7 @@
 extern "C" {
 #endif
 
-/** The theorem behind a period (design.md, "Conventions"). */
+/** The theorem behind a period (docs/architecture.md, "Periods"). */
 typedef enum grundy_proof {
     GRUNDY_PROOF_NONE,       /**< not proved (observed, or no period) */
     GRUNDY_PROOF_GUY_SMITH,  /**< moves leave <= 2 heaps: 2*n0 + 2*p + t values suffice */
@@ -23,7 +23,7 @@ typedef enum grundy_proof {
 GRUNDY_API const char *grundy_proof_name(grundy_proof proof);
 
 typedef struct grundy_period_opts {
-    uint64_t max_n; /**< the largest heap that may be computed (design.md: default 2^25) */
+    uint64_t max_n; /**< the largest heap that may be computed (default 2^25) */
     /**
      * For rules no theorem covers (tails other than the closed forms, '!' codes), where a search
      * can at best observe a period, and for every search the naive engine computes (moves that
@@ -79,7 +79,7 @@ GRUNDY_API grundy_proof grundy_period_theorem(const grundy_rule *rule);
 
 /**
  * How many values g(0..V-1) must be computed, and show g(n + period) = g(n) + saltus for every
- * n in [preperiod, V - period), for the rule's theorem to prove the period (design.md):
+ * n in [preperiod, V - period), for the rule's theorem to prove the period:
  * window max(n0,1) + p + t; Guy-Smith 2*max(n0,1) + 2*p + t; k-heap k*n0 + k*p + t + k, with t
  * the largest take. For rules no theorem covers it is the window such a theorem would need, t
  * then being the index of the last digit written (tail included): the bar for "observed".

@@ -11,9 +11,9 @@ extern "C" {
 #endif
 
 /**
- * One move of a sum of heaps (design.md's JSON shape): from heap number `heap` (0-based, input
- * order), of `size` tokens, remove `take` tokens and leave the `leaves_count` non-empty heaps
- * `leaves[]` (ascending; none when the heap is removed entirely).
+ * One move of a sum of heaps (the JSON shape of docs/architecture.md): from heap number `heap`
+ * (0-based, input order), of `size` tokens, remove `take` tokens and leave the `leaves_count`
+ * non-empty heaps `leaves[]` (ascending; none when the heap is removed entirely).
  */
 typedef struct grundy_move {
     size_t heap;

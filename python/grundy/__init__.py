@@ -24,7 +24,7 @@ _c = _lib.load()
 # grundy_status, in the order of GRUNDY_STATUS_LIST (include/grundy/common.h).
 STATUS_NAMES = ("ok", "nomem", "invalid_arg", "parse", "range", "limit", "io", "unsupported",
                 "not_found", "internal", "interrupted", "check")
-# design.md's exit codes for each status (cli_exit_code).
+# The exit code of each status (cli_exit_code; docs/architecture.md, "Exit codes").
 _EXIT_CODES = {"ok": 0, "invalid_arg": 3, "parse": 3, "range": 3, "unsupported": 3,
                "not_found": 3, "nomem": 4, "limit": 4, "io": 5, "internal": 5,
                "interrupted": 130, "check": 5}

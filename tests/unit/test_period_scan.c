@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* The O(1)-memory period finder against a brute force written from design.md's definitions
- * (smallest p, then smallest n0, within the theorem's window) on seeded random sequences:
- * periodic with preperiods, arithmetic-periodic, near misses, constant, tiny; every storage
- * width; rules of every theorem. GRUNDY_TEST_SEED replays a failure. */
+/* The O(1)-memory period finder against a brute force written from the definitions of
+ * docs/architecture.md ("Periods") (smallest p, then smallest n0, within the theorem's window) on
+ * seeded random sequences: periodic with preperiods, arithmetic-periodic, near misses, constant,
+ * tiny; every storage width; rules of every theorem. GRUNDY_TEST_SEED replays a failure. */
 #include <grundy/grundy.h>
 
 #include "check.h"
@@ -13,8 +13,8 @@
 #define MAX_LEN  700
 #define LONG_LEN 20000 /* past the scan's chunk of 4096 candidates */
 
-/* design.md, literally: for p = 1, 2, ...: n0 = the smallest start of g(n + p) = g(n) + s up to
- * the end (s from the last value); the first p whose window fits wins. */
+/* docs/architecture.md, literally: for p = 1, 2, ...: n0 = the smallest start of g(n + p) = g(n) +
+ * s up to the end (s from the last value); the first p whose window fits wins. */
 static grundy_period_candidate reference(const grundy_rule *rule, const uint64_t *g, uint64_t len,
                                          int plain_only) {
     grundy_period_candidate c = {0, 0, 0, 0};
@@ -208,7 +208,8 @@ static void test_long(void) {
     }
 }
 
-/* Kayles (0.77): preperiod 71, period 12, from the engine's values (design.md's example). */
+/* Kayles (0.77): preperiod 71, period 12, from the engine's values (the example of
+ * docs/architecture.md). */
 static void test_kayles(void) {
     grundy_rule *rule = NULL;
     grundy_seq *seq = NULL;

@@ -31,9 +31,9 @@ typedef struct candidate {
 } candidate;
 
 /*
- * The smallest p, then the smallest n0 for it, whose theorem window fits (design.md), found by
- * period_scan.c in O(1) memory beyond the values: a Z-function array here cost 4 bytes per value
- * (8 per candidate period), 1.8 GB for 0.1777's 450 million values.
+ * The smallest p, then the smallest n0 for it, whose theorem window fits (docs/architecture.md,
+ * "Periods"), found by period_scan.c in O(1) memory beyond the values: a Z-function array here cost
+ * 4 bytes per value (8 per candidate period), 1.8 GB for 0.1777's 450 million values.
  */
 static grundy_status best_period(const grundy_seq *seq, uint64_t length, const grundy_rule *rule,
                                  int plain_only, candidate *out) {

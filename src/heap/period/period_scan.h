@@ -16,7 +16,8 @@ typedef struct grundy_period_candidate {
  * The smallest p (then the smallest n0 for it) such that g(n + p) = g(n) + s (s >= 0; s = 0
  * when plain_only) for every n in [n0, length - p) and the rule's theorem window fits:
  * grundy_period_values_needed(rule, n0, p) <= length; p ranges over 1..min(length - 1, the
- * largest p whose window fits with n0 = 0) exactly as design.md defines the period.
+ * largest p whose window fits with n0 = 0) exactly as docs/architecture.md ("Periods") defines the
+ * period.
  * @param raw    g(0..length-1), each value `width` bytes (1, 2, 4 or 8), native order.
  * @param[out] out out->found == 0 when no p qualifies.
  * Complexity: O(length) for the filter over the candidates (plain: a compare of the last values,

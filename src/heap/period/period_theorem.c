@@ -132,7 +132,7 @@ static uint64_t last_take(const grundy_rule *rule) {
  *    b' - p >= max(n0, 1) (a part must stay non-empty): b' - p >= (N - p - t) / 2, so
  *    N >= 2 max(n0, 1) + p + t. Both parts keep their sizes or move by p, so a '!' (unequal
  *    parts) could break the map: '!' codes have no theorem. Values needed:
- *    N* + p = 2 max(n0, 1) + 2p + t (design.md's 2 n0 + 2p + t for n0 >= 1; the seed's
+ *    N* + p = 2 max(n0, 1) + 2p + t (the classic 2 n0 + 2p + t for n0 >= 1; the seed's
  *    section 9 checks more, up to 2 n0 + 2p + 2 + p, which is also enough).
  *  - k-heap form (three or four heaps): the largest part is >= (N - t) / k, and the same maps
  *    need N >= k max(n0, 1) + (k - 1) p + t; we use CGSuite's k n0 + k p + t + k values, which
