@@ -102,7 +102,8 @@ typedef void (*grundy_survey_done_fn)(void *ctx, size_t index, grundy_status sta
  * statuses[i] receives each code's status (PARSE for a code that is no rule). The rows do not
  * depend on the thread count.
  * @param done NULL, or called after each row (serialized).
- * @return OK, or NOMEM when no thread could be started.
+ * @return OK, or NOMEM (nothing surveyed) when one of the threads cannot be started: the survey
+ *         never runs on fewer threads than asked for.
  */
 GRUNDY_API grundy_status grundy_survey_run(char *const *codes, size_t count,
                                            const unsigned char *todo,

@@ -309,7 +309,11 @@ static grundy_status par_run(const grundy_retro_source *src, const retro_csr *cs
         }
     }
     p.workers = w;
-    grundy_team_run(&p.team, threads, fn, w, sizeof *w);
+    const grundy_status st = grundy_team_run(&p.team, threads, fn, w, sizeof *w);
+    if (st != GRUNDY_STATUS_OK) {
+        free(w);
+        return st; /* a worker could not start: none ran */
+    }
     run->tail = p.tail;
     run->level = p.level;
     for (unsigned t = 0; t < p.team.threads; t++) {

@@ -162,7 +162,6 @@ static void RETRO_FN(par_advance)(retro_worker *w0, int first) {
 static void *RETRO_FN(par_worker)(void *arg) {
     retro_worker *const w = arg;
     retro_par *const p = w->par;
-    grundy_team_gate(&p->team);
     RETRO_FN(par_seed)(w);
     grundy_team_wait(&p->team);
     if (w->id == 0) {

@@ -308,7 +308,6 @@ static void *level_worker_run(void *arg) {
     level_worker *const w = arg;
     levels *const lv = w->lv;
     uint64_t begin = 0;
-    grundy_team_gate(&lv->team);
     level_seed(w);
     grundy_team_wait(&lv->team);
     if (w == lv->workers) {
@@ -340,8 +339,7 @@ static grundy_status solve_levels(const grundy_game *game, unsigned threads, gru
             lv.workers[t].lv = &lv;
             lv.workers[t].d = (dp){.game = game, .sol = sol, .descending = 0};
         }
-        grundy_team_run(&lv.team, threads, level_worker_run, lv.workers, sizeof *lv.workers);
-        st = GRUNDY_STATUS_OK;
+        st = grundy_team_run(&lv.team, threads, level_worker_run, lv.workers, sizeof *lv.workers);
         for (unsigned t = 0; t < lv.team.threads && st == GRUNDY_STATUS_OK; t++) {
             st = lv.workers[t].st;
         }

@@ -1,1 +1,1 @@
-set(GRUNDY_UTIL_SOURCES util/status.c util/number.c util/team.c util/pool.c)
+set(GRUNDY_UTIL_SOURCES util/status.c util/number.c util/threads.c util/team.c util/pool.c)

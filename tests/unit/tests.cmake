@@ -35,6 +35,10 @@ grundy_unit_test(test_table_io)
 grundy_unit_test(test_alloc_fail SOURCES unit/alloc_wrap.c)
 target_link_options(test_alloc_fail PRIVATE
                     -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup)
+# Every thread start of libgrundy.a goes through the test's __wrap_pthread_create (no library
+# change): a thread that cannot start is NOMEM for every user.
+grundy_unit_test(test_threads SOURCES unit/thread_wrap.c)
+target_link_options(test_threads PRIVATE -Wl,--wrap=pthread_create)
 # The grundy tool with each allocation failed in turn (tests/cli/alloc_fail.sh).
 if(GRUNDY_BUILD_CLI)
   get_target_property(failalloc_sources grundy_cli SOURCES)
