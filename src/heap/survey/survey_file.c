@@ -69,8 +69,9 @@ static void put_row(text *t, size_t index, const grundy_survey_row *r) {
         (int)r->status, p->found, p->proved, (int)p->proof);
     put(t, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64, p->preperiod,
         p->period, p->saltus, p->values_computed, p->max_value);
-    put(t, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64,
-        r->values_computed, r->max_value, r->max_value_heap, r->mask, r->rare_count, r->last_rare);
+    put(t, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "%s\t%" PRIu64 "\t%" PRIu64,
+        r->values_computed, r->max_value, r->max_value_heap, r->mask, r->mask_parity ? "p" : "",
+        r->rare_count, r->last_rare);
     put(t, "\t%.6f\t%" PRIu64 "\t", r->seconds, r->known);
     int any = 0;
     for (unsigned s = 0; s <= GRUNDY_SURVEY_MAX_SHIFT; s++) {
@@ -249,8 +250,18 @@ static int prefix_fits(const grundy_survey_row *r) {
                                  p->period > 0 && p->preperiod + p->period == r->prefix_len);
 }
 
+/* The MASK field: the mask, with a 'p' after it for the parity variant (docs/survey.md). */
+static void strip_mask_parity(char *field, grundy_survey_row *r) {
+    const size_t len = strlen(field);
+    r->mask_parity = len > 1 && field[len - 1] == 'p';
+    if (r->mask_parity) {
+        field[len - 1] = '\0';
+    }
+}
+
 static int parse_numbers(char **f, grundy_survey_row *r) {
     uint64_t v[15];
+    strip_mask_parity(f[17], r);
     static const size_t at[15] = {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18};
     for (size_t i = 0; i < 15; i++) {
         if (!number(f[at[i]], &v[i])) {
