@@ -35,6 +35,9 @@ grundy_unit_test(test_table_io)
 grundy_unit_test(test_alloc_fail SOURCES unit/alloc_wrap.c)
 target_link_options(test_alloc_fail PRIVATE
                     -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup)
+# util/vec.h with its allocations failed through the wrapped allocators.
+grundy_unit_test(test_vec SOURCES unit/alloc_wrap.c)
+target_link_options(test_vec PRIVATE -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup)
 # Every thread start of libgrundy.a goes through the test's __wrap_pthread_create (no library
 # change): a thread that cannot start is NOMEM for every user.
 grundy_unit_test(test_threads SOURCES unit/thread_wrap.c)

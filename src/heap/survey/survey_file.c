@@ -6,6 +6,7 @@
 #include <grundy/survey.h>
 
 #include "util/try.h"
+#include "util/vec.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -18,34 +19,39 @@
 #define MAGIC_LINE "grundy-survey 1\n"
 enum { ROW_FIELDS = 24 };
 
+GRUNDY_VEC_DEFINE(chars, char)
+
+/* The file's text as it is formatted; `failed` once formatting or memory failed. */
 typedef struct text {
-    char *data;
-    size_t len, cap;
+    chars buf;
     int failed;
 } text;
 
+static void text_init(text *t) {
+    chars_init(&t->buf);
+    t->failed = 0;
+}
+
 static void put(text *t, const char *fmt, ...) {
     va_list ap;
+    chars *const b = &t->buf;
     for (;;) {
         va_start(ap, fmt);
-        const int n = vsnprintf(t->data ? t->data + t->len : NULL, t->cap - t->len, fmt, ap);
+        const int n = vsnprintf(b->items ? b->items + b->count : NULL, b->cap - b->count, fmt, ap);
         va_end(ap);
         if (n < 0) {
             t->failed = 1;
             return;
         }
-        if ((size_t)n < t->cap - t->len) {
-            t->len += (size_t)n;
+        if ((size_t)n < b->cap - b->count) {
+            b->count += (size_t)n;
             return;
         }
-        const size_t cap = 2 * t->cap + (size_t)n + 4096;
-        char *grown = realloc(t->data, cap);
-        if (grown == NULL) {
+        if ((size_t)n >= SIZE_MAX - b->count ||
+            chars_reserve(b, b->count + (size_t)n + 1) != GRUNDY_STATUS_OK) {
             t->failed = 1;
             return;
         }
-        t->data = grown;
-        t->cap = cap;
     }
 }
 
@@ -98,8 +104,8 @@ static grundy_status write_atomically(const char *path, const text *t) {
     memcpy(tmp + len, ".tmp", 5);
     f = fopen(tmp, "wb");
     GRUNDY_CHECK(f != NULL, GRUNDY_STATUS_IO);
-    const int ok =
-        fwrite(t->data, 1, t->len, f) == t->len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    const int ok = fwrite(t->buf.items, 1, t->buf.count, f) == t->buf.count && fflush(f) == 0 &&
+                   fsync(fileno(f)) == 0;
     const int closed = fclose(f) == 0;
     f = NULL;
     GRUNDY_CHECK(ok && closed && rename(tmp, path) == 0, GRUNDY_STATUS_IO);
@@ -114,16 +120,17 @@ cleanup:
 grundy_status grundy_survey_save(const char *path, const grundy_survey_header *header,
                                  const grundy_survey_row *rows, const unsigned char *have,
                                  size_t count) {
-    text t = {NULL, 0, 0, 0};
+    text t;
+    text_init(&t);
     put_header(&t, header);
     for (size_t i = 0; i < count; i++) {
         if (have[i]) {
             put_row(&t, i, &rows[i]);
         }
     }
-    put(&t, "checksum\t%016" PRIx64 "\n", fnv1a(t.data, t.len));
+    put(&t, "checksum\t%016" PRIx64 "\n", fnv1a(t.buf.items, t.buf.count));
     const grundy_status st = t.failed ? GRUNDY_STATUS_NOMEM : write_atomically(path, &t);
-    free(t.data);
+    chars_free(&t.buf);
     return st;
 }
 
@@ -323,10 +330,12 @@ static grundy_status parse_row(char **f, char *const *codes, size_t count, grund
 /* The header lines must say exactly what this survey's own header says. */
 static grundy_status check_header(char **lines, size_t n, const grundy_survey_header *header,
                                   grundy_diag *diag) {
-    text want = {NULL, 0, 0, 0};
+    text want;
+    text_init(&want);
     put_header(&want, header);
     grundy_status st = want.failed ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_OK;
-    char *cursor = st == GRUNDY_STATUS_OK ? strchr(want.data, '\n') + 1 : NULL; /* past the magic */
+    char *cursor =
+        st == GRUNDY_STATUS_OK ? strchr(want.buf.items, '\n') + 1 : NULL; /* past the magic */
     for (size_t i = 1; st == GRUNDY_STATUS_OK && i < 6; i++) {
         char *eol = strchr(cursor, '\n');
         *eol = '\0';
@@ -342,7 +351,7 @@ static grundy_status check_header(char **lines, size_t n, const grundy_survey_he
         }
         cursor = eol + 1;
     }
-    free(want.data);
+    chars_free(&want.buf);
     return st;
 }
 
