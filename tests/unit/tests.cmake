@@ -56,6 +56,17 @@ if(GRUNDY_BUILD_CLI)
                                        $<TARGET_FILE:grundy_failalloc>)
   set_tests_properties(cli_alloc_fail PROPERTIES LABELS "cli;slow")
 endif()
+# The grundy tool with a thread start failed (tests/cli/thread_fail.sh).
+if(GRUNDY_BUILD_CLI)
+  add_executable(grundy_failthreads ${failalloc_sources} ${CMAKE_CURRENT_SOURCE_DIR}/cli/failthreads.c
+                                    ${CMAKE_CURRENT_SOURCE_DIR}/unit/thread_wrap.c)
+  target_link_libraries(grundy_failthreads PRIVATE grundy grundy_warnings)
+  target_include_directories(grundy_failthreads PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/unit)
+  target_link_options(grundy_failthreads PRIVATE -Wl,--wrap=pthread_create)
+  add_test(NAME cli_thread_fail COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/thread_fail.sh
+                                        $<TARGET_FILE:grundy_failthreads>)
+  set_tests_properties(cli_thread_fail PROPERTIES LABELS cli)
+endif()
 # Goldens that need a small address space (ulimit -v): not under the sanitizers.
 if(GRUNDY_BUILD_CLI AND NOT GRUNDY_SANITIZE)
   file(GLOB limit_cases CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/cli/limits/*.sh)
