@@ -11,12 +11,11 @@ static const char help[] =
     "Usage: grundy plot RULE --to N -o FILE.svg|FILE.png [--freq] [--max-n M] [--engine E]\n"
     "\n"
     "Draw g(n) against the heap size n for n = 0..N: axes and labels, the preperiod and one\n"
-    "period shaded when a period is proved, the rare values of the sparse-space split (v is\n"
-    "rare when v AND mask has an even number of bits, for the mask that makes the fewest heaps\n"
-    "rare) in red with the mask named, and a legend. --freq draws how many heaps have each\n"
-    "value instead. SVG is written directly; PNG needs a grundy built with cairo. Without\n"
-    "--max-n, the search for a period to mark stops at the larger of 65536 and 4 * (N + 1)\n"
-    "heaps.\n"
+    "period shaded when a period is proved, the rare heaps of the sparse-space labelling in red\n"
+    "with the mask named (the labelling 'grundy stats' prints, over heaps 1..N), and a legend.\n"
+    "--freq draws how many heaps have each value instead. SVG is written directly; PNG needs\n"
+    "a grundy built with cairo. Without --max-n, the search for a period to mark stops at the\n"
+    "larger of 65536 and 4 * (N + 1) heaps.\n"
     "\n"
     "Options:\n"
     "  --to N      the last heap (required; at most 10000000)\n"
@@ -60,10 +59,27 @@ static int write_failed(const char *path) {
     return cli_fail(&cli_cmd_plot, CLI_EXIT_IO, "cannot write '%s': %s", path, strerror(errno));
 }
 
+static int draw_picture(const char *path, const plot_seq *s) {
+    plot_canvas c;
+    if (plot_open(&c, path, PLOT_SEQ_WIDTH, PLOT_SEQ_HEIGHT) != 0) {
+        return write_failed(path);
+    }
+    if (plot_sequence(&c, s) != 0) {
+        plot_abandon(&c);
+        return cli_oom_fail(&cli_cmd_plot, "plot", 0, "--to");
+    }
+    if (plot_close(&c) != 0) {
+        return write_failed(path);
+    }
+    return CLI_EXIT_OK;
+}
+
 static int draw(const cli_args *args, seq_job *job, uint64_t to, uint64_t *g) {
     const char *path = args->value[OPT_OUTPUT];
     plot_seq s;
+    grundy_stats stats;
     memset(&s, 0, sizeof s);
+    memset(&stats, 0, sizeof stats);
     s.rule = job->canonical;
     s.g = g;
     s.to = to;
@@ -72,22 +88,17 @@ static int draw(const cli_args *args, seq_job *job, uint64_t to, uint64_t *g) {
     if (st == GRUNDY_STATUS_OK) {
         st = find_period(job, args->present[OPT_SEQ + SEQ_OPT_MAX_N], to, &s.period);
     }
+    if (st == GRUNDY_STATUS_OK) {
+        st = grundy_stats_of_values(job->rule, g, to + 1, &stats);
+    }
     if (st != GRUNDY_STATUS_OK) {
         return seq_job_fail(&cli_cmd_plot, job, st, to);
     }
     s.period.found = s.period.found && s.period.proved; /* only proved periods are marked */
-    plot_canvas c;
-    if (plot_open(&c, path, PLOT_SEQ_WIDTH, PLOT_SEQ_HEIGHT) != 0) {
-        return write_failed(path);
-    }
-    if (plot_sequence(&c, &s) != 0) {
-        plot_abandon(&c);
-        return cli_oom_fail(&cli_cmd_plot, "plot", 0, "--to");
-    }
-    if (plot_close(&c) != 0) {
-        return write_failed(path);
-    }
-    return CLI_EXIT_OK;
+    s.stats = &stats;
+    const int rc = draw_picture(path, &s);
+    grundy_stats_free(&stats);
+    return rc;
 }
 
 /* -o must end in .svg, or in .png when this build has cairo. */

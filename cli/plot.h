@@ -15,18 +15,10 @@ typedef struct plot_seq {
     uint64_t to;                 /* the last heap */
     grundy_period_result period; /* found == 0: nothing marked */
     int freq;                    /* 1: the frequencies of the values instead */
+    /* the statistics of g(0..to) (grundy_stats_of_values): the rare/common labelling of sparse
+     * space drawn, the same one `grundy stats` and `grundy survey` print */
+    const grundy_stats *stats;
 } plot_seq;
-
-/**
- * The sparse-space labelling of the values (Winning Ways ch. 4; Flammenkamp's tables): a value v is
- * rare when parity(v & mask) is even, with the nonzero mask that makes the fewest heaps rare (ties:
- * the smallest mask). Tried for values below 2^12; *mask = 0 when there are none to split.
- * @return the number of rare heaps among g(0..to).
- */
-uint64_t plot_rare_mask(const uint64_t *g, uint64_t to, uint64_t *mask);
-
-/** 1 when v is rare under mask (mask 0: never). */
-int plot_is_rare(uint64_t v, uint64_t mask);
 
 /** Draw the sequence plot (c opened at PLOT_SEQ_WIDTH x PLOT_SEQ_HEIGHT). @return 0, or -1
  *  with errno ENOMEM (its scratch: the picture is incomplete, abandon it). */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Sequence plots: g(n) against n the way the literature draws them (Winning Ways, Flammenkamp's
- * tables), with the preperiod and one period shaded when a period is known and the rare values
- * of the sparse-space split highlighted; or the frequency of each value. */
+ * tables), with the preperiod and one period shaded when a period is known and the rare heaps
+ * of the sparse-space labelling (grundy_stats, the one `stats` and `survey` print) highlighted;
+ * or the frequency of each value. */
 #include "plot.h"
 
 #include <errno.h>
@@ -17,51 +18,6 @@
 #define PRE_RGB    "#bdbdbd"
 #define PERIOD_RGB "#9ecae1"
 #define AXIS_RGB   "#333333"
-#define MASK_BITS  12
-
-static unsigned parity(uint64_t x) {
-    unsigned p = 0;
-    while (x != 0) {
-        p ^= 1u;
-        x &= x - 1;
-    }
-    return p;
-}
-
-int plot_is_rare(uint64_t v, uint64_t mask) {
-    return mask != 0 && parity(v & mask) == 0;
-}
-
-uint64_t plot_rare_mask(const uint64_t *g, uint64_t to, uint64_t *mask) {
-    uint64_t maxv = 0;
-    for (uint64_t n = 0; n <= to; n++) {
-        maxv = g[n] > maxv ? g[n] : maxv;
-    }
-    *mask = 0;
-    if (maxv == 0 || maxv >= (1u << MASK_BITS)) {
-        return 0;
-    }
-    unsigned bits = 0;
-    while ((maxv >> bits) != 0) {
-        bits++;
-    }
-    uint64_t hist[(size_t)1 << MASK_BITS] = {0}; /* 32 KiB: no allocation to fail */
-    for (uint64_t n = 0; n <= to; n++) {
-        hist[g[n]]++;
-    }
-    uint64_t best = UINT64_MAX;
-    for (uint64_t m = 1; m < ((uint64_t)1 << bits); m++) {
-        uint64_t rare = 0;
-        for (uint64_t v = 0; v <= maxv; v++) {
-            rare += parity(v & m) == 0 ? hist[v] : 0;
-        }
-        if (rare < best) {
-            best = rare;
-            *mask = m;
-        }
-    }
-    return best;
-}
 
 /* A tick step of 1, 2 or 5 times a power of ten giving at most `most` ticks over [0, span]. */
 static uint64_t nice_step(uint64_t span, uint64_t most) {
@@ -142,13 +98,12 @@ static int cmp_u64(const void *a, const void *b) {
 }
 
 /* The points: one per heap when they fit one a pixel, else one per (pixel column, value). */
-static int draw_points(plot_canvas *c, const plot_seq *s, uint64_t mask, double xunit,
-                       double yunit) {
+static int draw_points(plot_canvas *c, const plot_seq *s, double xunit, double yunit) {
     char attrs[96];
     const double r = xunit >= 6 ? 3 : xunit >= 3 ? 2 : 1.2;
     if (xunit >= 1) {
         for (uint64_t n = 0; n <= s->to; n++) {
-            const int rare = plot_is_rare(s->g[n], mask);
+            const int rare = grundy_stats_is_rare(s->stats, n, s->g[n]);
             snprintf(attrs, sizeof attrs, "class=\"%s\" data-n=\"%llu\" data-g=\"%llu\"",
                      rare ? "rare" : "value", (unsigned long long)n, (unsigned long long)s->g[n]);
             plot_circle(c, LEFT + ((double)n + 0.5) * xunit,
@@ -157,7 +112,9 @@ static int draw_points(plot_canvas *c, const plot_seq *s, uint64_t mask, double 
         }
         return 0;
     }
-    /* Bucketed: heaps with the same pixel column; each value drawn once per column. */
+    /* Bucketed: heaps with the same pixel column; each (value, class) drawn once per column, as
+     * (g << 1) | rare (a value is of both classes in a column under the parity variant). Values
+     * are below 2^63: a plot's heaps are at most 10^7. */
     const uint64_t per = (uint64_t)(1.0 / xunit) + 1;
     uint64_t *col = malloc(per * sizeof *col);
     if (col == NULL) {
@@ -165,17 +122,21 @@ static int draw_points(plot_canvas *c, const plot_seq *s, uint64_t mask, double 
     }
     for (uint64_t first = 0; first <= s->to; first += per) {
         const uint64_t count = s->to - first < per - 1 ? s->to - first + 1 : per;
-        memcpy(col, s->g + first, count * sizeof *col);
+        for (uint64_t i = 0; i < count; i++) {
+            const uint64_t n = first + i;
+            col[i] = (s->g[n] << 1) | (uint64_t)grundy_stats_is_rare(s->stats, n, s->g[n]);
+        }
         qsort(col, count, sizeof *col, cmp_u64);
         for (uint64_t i = 0; i < count; i++) {
             if (i > 0 && col[i] == col[i - 1]) {
                 continue;
             }
-            const int rare = plot_is_rare(col[i], mask);
+            const int rare = (int)(col[i] & 1u);
+            const uint64_t g = col[i] >> 1;
             snprintf(attrs, sizeof attrs, "class=\"%s bucket\" data-g=\"%llu\"",
-                     rare ? "rare" : "value", (unsigned long long)col[i]);
+                     rare ? "rare" : "value", (unsigned long long)g);
             plot_circle(c, LEFT + ((double)first + 0.5) * xunit,
-                        TOP + PLOT_H - ((double)col[i] + 0.5) * yunit, rare ? 1.8 : 1,
+                        TOP + PLOT_H - ((double)g + 0.5) * yunit, rare ? 1.8 : 1,
                         rare ? RARE_RGB : COMMON_RGB, NULL, attrs);
         }
     }
@@ -207,67 +168,78 @@ static void period_legend(plot_canvas *c, const plot_seq *s, int row) {
     }
 }
 
-static void rare_legend(plot_canvas *c, uint64_t mask, uint64_t rare, uint64_t total, int box) {
-    char buf[128];
+/* The labelling's line: its rare heaps among 1..to and the mask, as `grundy stats` prints them. */
+static void rare_legend(plot_canvas *c, const grundy_stats *st, uint64_t to, int box) {
+    char buf[128], mask[GRUNDY_STATS_MASK_TEXT_CAP];
     legend_entry(c, 0, COMMON_RGB, box, "common values");
-    if (mask == 0 || rare * 4 > total) {
-        legend_entry(c, 1, NULL, 0, "no rare values (no sparse split)");
+    if (!st->has_mask) {
+        legend_entry(c, 1, NULL, 0, "no rare/common mask");
         return;
     }
-    snprintf(buf, sizeof buf, "rare: %llu of %llu (mask %llu)", (unsigned long long)rare,
-             (unsigned long long)total, (unsigned long long)mask);
+    grundy_stats_mask_text(st->mask, st->use_parity, mask, sizeof mask);
+    snprintf(buf, sizeof buf, "rare: %llu of %llu (mask %s)", (unsigned long long)st->rare_count,
+             (unsigned long long)to, mask);
     legend_entry(c, 1, RARE_RGB, box, buf);
 }
 
-static int draw_values(plot_canvas *c, const plot_seq *s, uint64_t mask, uint64_t maxv) {
+static int draw_values(plot_canvas *c, const plot_seq *s, uint64_t maxv) {
     const double xunit = PLOT_W / ((double)s->to + 1), yunit = PLOT_H / ((double)maxv + 1);
     shade_period(c, s, xunit);
     draw_axes(c, s->to, xunit, maxv, yunit, 0.5, "heap size n", "g(n)");
-    return draw_points(c, s, mask, xunit, yunit);
+    return draw_points(c, s, xunit, yunit);
 }
 
-/* Bars: how many heaps n <= to have each value. */
-static int draw_freq(plot_canvas *c, const plot_seq *s, uint64_t mask, uint64_t maxv) {
-    uint64_t *freq = maxv < SIZE_MAX / sizeof *freq ? calloc(maxv + 1, sizeof *freq) : NULL;
+/* One value's bar: its heaps, the rare ones (rare of count) drawn at its foot. A value has heaps
+ * of both classes under the parity variant, and value 0 has heap 0, which is not labelled. */
+static void draw_bar(plot_canvas *c, uint64_t v, uint64_t count, uint64_t rare, double xunit,
+                     double yunit) {
+    char attrs[128];
+    const double x = LEFT + (double)v * xunit + xunit * 0.1, h = (double)count * yunit;
+    const int all_rare = rare == count && count > 0;
+    snprintf(attrs, sizeof attrs,
+             "class=\"%s bar\" data-g=\"%llu\" data-count=\"%llu\" data-rare=\"%llu\"",
+             all_rare ? "rare" : "value", (unsigned long long)v, (unsigned long long)count,
+             (unsigned long long)rare);
+    plot_rect(c, x, TOP + PLOT_H - h, xunit * 0.8, h, all_rare ? RARE_RGB : COMMON_RGB, 1, attrs);
+    if (rare > 0 && !all_rare) {
+        const double hr = (double)rare * yunit;
+        plot_rect(c, x, TOP + PLOT_H - hr, xunit * 0.8, hr, RARE_RGB, 1, "class=\"rare part\"");
+    }
+}
+
+/* Bars: how many heaps n <= to have each value, and how many of them are rare. */
+static int draw_freq(plot_canvas *c, const plot_seq *s, uint64_t maxv) {
+    uint64_t *freq =
+        maxv < SIZE_MAX / (2 * sizeof *freq) ? calloc(2 * (maxv + 1), sizeof *freq) : NULL;
     if (freq == NULL) {
         return -1;
     }
+    uint64_t *const rare = freq + maxv + 1;
     uint64_t top = 1;
     for (uint64_t n = 0; n <= s->to; n++) {
         top = ++freq[s->g[n]] > top ? freq[s->g[n]] : top;
+        rare[s->g[n]] += (uint64_t)grundy_stats_is_rare(s->stats, n, s->g[n]);
     }
     const double xunit = PLOT_W / ((double)maxv + 1), yunit = PLOT_H / ((double)top * 1.05);
     draw_axes(c, maxv, xunit, top, yunit, 0, "value g", "heaps n with g(n) = g");
-    char attrs[96];
     for (uint64_t v = 0; v <= maxv; v++) {
-        const int rare = plot_is_rare(v, mask);
-        snprintf(attrs, sizeof attrs, "class=\"%s bar\" data-g=\"%llu\" data-count=\"%llu\"",
-                 rare ? "rare" : "value", (unsigned long long)v, (unsigned long long)freq[v]);
-        const double h = (double)freq[v] * yunit;
-        plot_rect(c, LEFT + (double)v * xunit + xunit * 0.1, TOP + PLOT_H - h, xunit * 0.8, h,
-                  rare ? RARE_RGB : COMMON_RGB, 1, attrs);
+        draw_bar(c, v, freq[v], rare[v], xunit, yunit);
     }
     free(freq);
     return 0;
 }
 
 int plot_sequence(plot_canvas *c, const plot_seq *s) {
-    uint64_t maxv = 0, mask = 0;
+    const uint64_t maxv = s->stats->max_value;
     char buf[400];
-    for (uint64_t n = 0; n <= s->to; n++) {
-        maxv = s->g[n] > maxv ? s->g[n] : maxv;
-    }
-    const uint64_t rare = plot_rare_mask(s->g, s->to, &mask);
-    const int split = mask != 0 && rare * 4 <= s->to + 1;
     snprintf(buf, sizeof buf, "%s of %.300s, heaps 0 to %llu",
              s->freq ? "Value frequencies" : "Grundy values", s->rule, (unsigned long long)s->to);
     plot_text(c, LEFT, TOP - 18, 16, PLOT_START, 0, AXIS_RGB, buf);
-    const uint64_t shown = split ? mask : 0;
-    if ((s->freq ? draw_freq(c, s, shown, maxv) : draw_values(c, s, shown, maxv)) != 0) {
+    if ((s->freq ? draw_freq(c, s, maxv) : draw_values(c, s, maxv)) != 0) {
         errno = ENOMEM;
         return -1;
     }
-    rare_legend(c, mask, rare, s->to + 1, s->freq); /* bars get a box, points a dot */
+    rare_legend(c, s->stats, s->to, s->freq); /* bars get a box, points a dot */
     if (!s->freq) {
         period_legend(c, s, 3);
     }

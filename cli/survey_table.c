@@ -252,8 +252,9 @@ static void group_text(groups *g, const survey_run *run, size_t k, char *buf, si
 
 static void print_row_text(groups *g, const survey_run *run, size_t k, int md) {
     const grundy_survey_row *r = &g->compact[k];
-    char period[48], group[96], n0[24];
+    char period[48], group[96], n0[24], mask[GRUNDY_STATS_MASK_TEXT_CAP];
     period_text(r, period, sizeof period);
+    grundy_stats_mask_text(r->mask, r->mask_parity, mask, sizeof mask);
     group_text(g, run, k, group, sizeof group);
     snprintf(n0, sizeof n0, "%llu", (unsigned long long)r->period.preperiod);
     const char *proof = grundy_proof_name(r->period.proof);
@@ -262,11 +263,10 @@ static void print_row_text(groups *g, const survey_run *run, size_t k, int md) {
            r->trivial ? "same game as a shorter code" : "", sep,
            grundy_survey_status_name(r->status), sep, period, sep,
            r->status == GRUNDY_SURVEY_UNSOLVED ? "" : n0, sep);
-    printf("%s%s%llu%s%llu (%llu)%s%llx%s%llu%s%llu%s%s%s%.2f%s\n", proof != NULL ? proof : "", sep,
+    printf("%s%s%llu%s%llu (%llu)%s%s%s%llu%s%llu%s%s%s%.2f%s\n", proof != NULL ? proof : "", sep,
            (unsigned long long)r->values_computed, sep, (unsigned long long)r->max_value,
-           (unsigned long long)r->max_value_heap, sep, (unsigned long long)r->mask, sep,
-           (unsigned long long)r->rare_count, sep, (unsigned long long)r->last_rare, sep, group,
-           sep, r->seconds, md ? " |" : "");
+           (unsigned long long)r->max_value_heap, sep, mask, sep, (unsigned long long)r->rare_count,
+           sep, (unsigned long long)r->last_rare, sep, group, sep, r->seconds, md ? " |" : "");
 }
 
 static void print_shifts(groups *g, const survey_run *run, int md) {
@@ -376,6 +376,7 @@ static void print_row_json(groups *g, const survey_run *run, size_t k) {
     json_kv_u64(&w, "max_value", r->max_value);
     json_kv_u64(&w, "max_value_heap", r->max_value_heap);
     json_kv_u64(&w, "mask", r->mask);
+    json_kv_bool(&w, "mask_parity", (int)r->mask_parity);
     json_kv_u64(&w, "rare_count", r->rare_count);
     json_kv_u64(&w, "last_rare", r->last_rare);
     json_key(&w, "equal_to");

@@ -45,6 +45,30 @@ typedef struct grundy_stats {
 GRUNDY_API grundy_status grundy_stats_compute(const grundy_seq *seq, uint64_t count,
                                               grundy_stats *out);
 
+/**
+ * The same statistics of values given as an array: values[n] = g(n) for n < count, of `rule`
+ * (borrowed; for the split takes' parity). This and grundy_stats_compute are the one definition
+ * of the rare/common labelling that every tool prints (`stats`, `plot`, `survey`).
+ * @param[out] out filled on success; free with grundy_stats_free.
+ * @return OK, NOMEM. O(count + bits * 2^bits) time.
+ */
+GRUNDY_API grundy_status grundy_stats_of_values(const grundy_rule *rule, const uint64_t *values,
+                                                uint64_t count, grundy_stats *out);
+
+/**
+ * Whether heap n with g(n) = value is rare under the labelling of `stats` (the rule in
+ * grundy_stats.mask's comment). 0 without a mask and for heap 0, which the labelling does not
+ * cover (its value is always 0; it is chosen and counted over heaps 1..count-1), so the heaps
+ * this calls rare are exactly the rare_count heaps.
+ */
+GRUNDY_API int grundy_stats_is_rare(const grundy_stats *stats, uint64_t n, uint64_t value);
+
+/** The text every tool prints for a labelling (grundy_stats.mask and use_parity): the mask in
+ *  decimal, as in JSON, followed by " parity" for the parity variant ("30", "17 parity").
+ *  GRUNDY_STATS_MASK_TEXT_CAP bytes hold any. */
+#define GRUNDY_STATS_MASK_TEXT_CAP 32
+GRUNDY_API void grundy_stats_mask_text(uint64_t mask, unsigned use_parity, char *buf, size_t cap);
+
 /** Free the frequencies; the struct itself is the caller's. NULL is allowed. */
 GRUNDY_API void grundy_stats_free(grundy_stats *stats);
 

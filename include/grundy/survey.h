@@ -53,9 +53,13 @@ typedef struct grundy_survey_row {
     grundy_period_result period; /**< found, preperiod, period, saltus, proof, max_value */
     uint64_t values_computed;
     uint64_t max_value, max_value_heap; /**< the largest value computed and its first heap */
-    uint64_t mask;                      /**< rare when parity(g & mask) == 0 (0: none chosen) */
-    uint64_t rare_count, last_rare;     /**< among heaps 1 .. values_computed - 1 */
-    double seconds;                     /**< CPU time spent on the code (its thread's) */
+    /** The rare/common labelling of grundy_stats (stats.h, grundy_stats_is_rare) over heaps
+     *  1 .. values_computed - 1: mask and mask_parity are its mask and use_parity (both 0: no
+     *  mask), with its rare heaps' count and the last of them (0 when none). */
+    uint64_t mask;
+    unsigned mask_parity;
+    uint64_t rare_count, last_rare;
+    double seconds; /**< CPU time spent on the code (its thread's) */
     uint64_t known;
     uint64_t fp[GRUNDY_SURVEY_MAX_SHIFT + 1][GRUNDY_SURVEY_FP_LOGS];
     /** For a proved plain period (saltus 0) with preperiod + period <= GRUNDY_SURVEY_MAX_PREFIX:
@@ -103,7 +107,8 @@ typedef void (*grundy_survey_done_fn)(void *ctx, size_t index, grundy_status sta
  * statuses[i] receives each code's status (PARSE for a code that is no rule). The rows do not
  * depend on the thread count.
  * @param done NULL, or called after each row (serialized).
- * @return OK, or NOMEM when no thread could be started.
+ * @return OK, or NOMEM (nothing surveyed) when one of the threads cannot be started: the survey
+ *         never runs on fewer threads than asked for.
  */
 GRUNDY_API grundy_status grundy_survey_run(char *const *codes, size_t count,
                                            const unsigned char *todo,

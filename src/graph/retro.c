@@ -2,11 +2,10 @@
 /* The retrograde core (retro.h): win/lose/draw and remoteness by counting, for CSR graphs and
  * implicit state spaces alike. The loop itself is in retro_impl.h, compiled once per id width
  * and counter width so that a 32-bit graph pays nothing for 64-bit state spaces; SCAN mode (no
- * queue, grundy_retro_mode) is in retro_scan_impl.h, compiled with each 1-byte-counter one. */
-#include "graph/graph_impl.h"
-#include "util/team.h"
+ * queue, grundy_retro_mode) is in retro_scan_impl.h, compiled with each 1-byte-counter one.
+ * QUEUE mode on several threads is retro_par.c. */
+#include "graph/retro_internal.h"
 
-#include <grundy/retro.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,106 +29,6 @@ typedef struct retro_ring {
     size_t pc[RETRO_RING];
     uint64_t z, a, b;
 } retro_ring;
-
-/* A grundy_graph's arrays, when the source is one (the CSR instantiations read them in place). */
-typedef struct retro_csr {
-    const uint32_t *off, *rev, *deg;
-    uint32_t max_deg;
-} retro_csr;
-
-/* State of one run shared by the instantiations. */
-typedef struct retro_run {
-    uint8_t *outcomes;
-    uint32_t *remoteness; /* NULL when not wanted */
-    uint64_t tail;        /* queue end */
-    uint64_t level_end;   /* queue index where the next level starts */
-    uint64_t parents_scanned;
-    uint64_t passes; /* SCAN mode */
-    uint32_t level;  /* remoteness of the positions being relaxed */
-    int pipelined;   /* parents_stable: the loop may look ahead in the queue */
-} retro_run;
-
-/* ---- QUEUE mode on several threads (retro_par_impl.h): the shared state and its helpers ---- */
-
-grundy_retro_par_tuning_t grundy_retro_par_tuning = {4096, 256, 4096};
-
-/* Most threads one run starts; labelled positions a worker keeps before appending them. */
-enum { RETRO_PAR_MAX_THREADS = 1024, RETRO_PAR_OUT = 1024 };
-
-typedef struct retro_par {
-    const retro_csr *csr;
-    retro_run *run;
-    void *count, *queue;
-    uint64_t n;
-    uint64_t next;       /* atomic: the next position (seeding) or queue index to take */
-    uint64_t tail;       /* atomic: the queue's end */
-    uint64_t begin, end; /* the level being relaxed, queue[begin, end); written by worker 0 */
-    uint32_t level;      /* its remoteness */
-    int done;            /* worker 0 says so between barriers */
-    grundy_status st;
-    struct retro_worker *workers;
-    grundy_team team;
-} retro_par;
-
-typedef struct retro_worker {
-    retro_par *par;
-    grundy_retro_source src; /* the caller's, with this worker's ctx */
-    unsigned id;
-    grundy_status st;
-    uint64_t scanned;
-    size_t used;
-    uint64_t out[RETRO_PAR_OUT];
-} retro_worker;
-
-/* The outcome bits are shared four to a byte, so every access to them is atomic. */
-static inline grundy_outcome retro_par_get(const uint8_t *outcomes, uint64_t v) {
-    const unsigned b = __atomic_load_n(&outcomes[v >> 2], __ATOMIC_RELAXED);
-    return (grundy_outcome)((b >> ((unsigned)(v & 3u) * 2u)) & 3u);
-}
-
-/* Set an open position's outcome (only its claimer does). */
-static inline void retro_par_set(uint8_t *outcomes, uint64_t v, grundy_outcome o) {
-    const uint8_t bits = (uint8_t)((unsigned)o << ((unsigned)(v & 3u) * 2u));
-    __atomic_fetch_or(&outcomes[v >> 2], bits, __ATOMIC_RELAXED);
-}
-
-/* Set v's outcome when it is still a draw: nonzero when this call did. */
-static inline int retro_par_take(uint8_t *outcomes, uint64_t v, grundy_outcome o) {
-    const unsigned shift = (unsigned)(v & 3u) * 2u;
-    uint8_t b = __atomic_load_n(&outcomes[v >> 2], __ATOMIC_RELAXED);
-    do {
-        if ((((unsigned)b >> shift) & 3u) != 0) {
-            return 0;
-        }
-    } while (!__atomic_compare_exchange_n(&outcomes[v >> 2], &b,
-                                          (uint8_t)(b | ((unsigned)o << shift)), 1,
-                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-    return 1;
-}
-
-/* After seeding: the first failure, in worker order. */
-static void retro_par_seed_status(retro_par *p) {
-    for (unsigned t = 0; t < p->team.threads && p->st == GRUNDY_STATUS_OK; t++) {
-        p->st = p->workers[t].st;
-    }
-}
-
-/* Worker 0: move to the level the last one appended (the first: the seeds). 0 when there is
- * nothing left to relax (or a failure). */
-static int retro_par_next_level(retro_par *p, int first) {
-    p->begin = first ? 0 : p->end;
-    p->end = __atomic_load_n(&p->tail, __ATOMIC_RELAXED);
-    p->next = p->begin;
-    if (p->st == GRUNDY_STATUS_OK && p->begin != p->end && !first) {
-        if (p->level + 2u >= GRUNDY_REMOTENESS_NONE) {
-            p->st = GRUNDY_STATUS_LIMIT;
-        } else {
-            p->level++;
-        }
-    }
-    p->done = p->st != GRUNDY_STATUS_OK || p->begin == p->end;
-    return !p->done;
-}
 
 /* SCAN mode: a counter byte holding this is a labelled position whose parents wait to be told. */
 #define RETRO_PENDING 255u
@@ -164,15 +63,15 @@ static uint64_t retro_scan_next(const uint8_t *count, uint64_t from, uint64_t n)
 #define RETRO_ID       uint32_t
 #define RETRO_PARENTS  parents32
 #define RETRO_COUNT    uint8_t
+#include "retro_row_impl.h"
 #include "retro_impl.h"
-#include "retro_par_impl.h"
 #include "retro_scan_impl.h"
 #undef RETRO_FN
 #undef RETRO_COUNT
 #define RETRO_FN(name) retro32_32_##name
 #define RETRO_COUNT    uint32_t
+#include "retro_row_impl.h"
 #include "retro_impl.h"
-#include "retro_par_impl.h"
 #undef RETRO_FN
 #undef RETRO_ID
 #undef RETRO_PARENTS
@@ -181,15 +80,15 @@ static uint64_t retro_scan_next(const uint8_t *count, uint64_t from, uint64_t n)
 #define RETRO_ID       uint64_t
 #define RETRO_PARENTS  parents64
 #define RETRO_COUNT    uint8_t
+#include "retro_row_impl.h"
 #include "retro_impl.h"
-#include "retro_par_impl.h"
 #include "retro_scan_impl.h"
 #undef RETRO_FN
 #undef RETRO_COUNT
 #define RETRO_FN(name) retro64_32_##name
 #define RETRO_COUNT    uint32_t
+#include "retro_row_impl.h"
 #include "retro_impl.h"
-#include "retro_par_impl.h"
 #undef RETRO_FN
 #undef RETRO_ID
 #undef RETRO_PARENTS
@@ -198,15 +97,15 @@ static uint64_t retro_scan_next(const uint8_t *count, uint64_t from, uint64_t n)
 #define RETRO_ID       uint32_t
 #define RETRO_CSR      1
 #define RETRO_COUNT    uint8_t
+#include "retro_row_impl.h"
 #include "retro_impl.h"
-#include "retro_par_impl.h"
 #include "retro_scan_impl.h"
 #undef RETRO_FN
 #undef RETRO_COUNT
 #define RETRO_FN(name) retrocsr_32_##name
 #define RETRO_COUNT    uint32_t
+#include "retro_row_impl.h"
 #include "retro_impl.h"
-#include "retro_par_impl.h"
 #undef RETRO_FN
 #undef RETRO_ID
 #undef RETRO_CSR
@@ -261,8 +160,7 @@ static void finish(retro_run *run, uint64_t n, int reuse, grundy_retro_stats *st
     }
 }
 
-/* The graph's arrays when src is grundy_graph_retro_source's (then read in place), else 0. */
-static int csr_of(const grundy_retro_source *src, retro_csr *csr) {
+int retro_csr_of(const grundy_retro_source *src, retro_csr *csr) {
     if (src->parents32 != grundy_graph_source_parents ||
         src->move_count != grundy_graph_source_move_count || src->primitive != NULL) {
         return 0;
@@ -278,7 +176,7 @@ static int csr_of(const grundy_retro_source *src, retro_csr *csr) {
 static grundy_status dispatch(const grundy_retro_source *src, retro_run *run, void *count,
                               void *queue, int small) {
     retro_csr csr = {NULL, NULL, NULL, 0};
-    if (csr_of(src, &csr)) {
+    if (retro_csr_of(src, &csr)) {
         return small ? retrocsr_8_run(src, &csr, run, count, queue)
                      : retrocsr_32_run(src, &csr, run, count, queue);
     }
@@ -290,61 +188,22 @@ static grundy_status dispatch(const grundy_retro_source *src, retro_run *run, vo
                  : retro64_32_run(src, &csr, run, count, queue);
 }
 
-typedef void *(*retro_par_fn)(void *);
-
-/* The threaded QUEUE mode: `threads` workers (the caller's thread is worker 0) running fn. */
-static grundy_status par_run(const grundy_retro_source *src, const retro_csr *csr, retro_run *run,
-                             void *count, void *queue, unsigned threads, retro_par_fn fn) {
-    retro_par p = {.csr = csr, .run = run, .count = count, .queue = queue, .n = src->n};
-    retro_worker *const w = calloc(threads, sizeof *w);
-    if (w == NULL) {
-        return GRUNDY_STATUS_NOMEM;
-    }
-    for (unsigned t = 0; t < threads; t++) {
-        w[t].par = &p;
-        w[t].id = t;
-        w[t].src = *src;
-        if (src->thread_ctx != NULL) {
-            w[t].src.ctx = src->thread_ctx(src->ctx, t);
-        }
-    }
-    p.workers = w;
-    grundy_team_run(&p.team, threads, fn, w, sizeof *w);
-    run->tail = p.tail;
-    run->level = p.level;
-    for (unsigned t = 0; t < p.team.threads; t++) {
-        run->parents_scanned += w[t].scanned;
-    }
-    free(w);
-    return p.st;
-}
-
-/* The threaded loop when asked for and the source allows it, else dispatch(). */
-static grundy_status dispatch_threads(const grundy_retro_source *src, retro_run *run, void *count,
-                                      void *queue, int small, unsigned threads) {
-    retro_csr csr = {NULL, NULL, NULL, 0};
-    const int is_csr = csr_of(src, &csr);
-    if (threads <= 1 || (!is_csr && src->thread_ctx == NULL)) {
-        return dispatch(src, run, count, queue, small);
-    }
-    threads = threads > RETRO_PAR_MAX_THREADS ? RETRO_PAR_MAX_THREADS : threads;
-    if (is_csr && small && csr.max_deg > 255) {
-        return GRUNDY_STATUS_INVALID_ARG;
-    }
-    const retro_par_fn fn = is_csr ? (small ? retrocsr_8_par_worker : retrocsr_32_par_worker)
-                            : src->parents32 != NULL
-                                ? (small ? retro32_8_par_worker : retro32_32_par_worker)
-                                : (small ? retro64_8_par_worker : retro64_32_par_worker);
-    return par_run(src, &csr, run, count, queue, threads, fn);
-}
-
 static grundy_status dispatch_scan(const grundy_retro_source *src, retro_run *run, uint8_t *count) {
     retro_csr csr = {NULL, NULL, NULL, 0};
-    if (csr_of(src, &csr)) {
+    if (retro_csr_of(src, &csr)) {
         return retrocsr_8_scan(src, &csr, run, count);
     }
     return src->parents32 != NULL ? retro32_8_scan(src, &csr, run, count)
                                   : retro64_8_scan(src, &csr, run, count);
+}
+
+/* The threaded loop when asked for and the source allows it (retro_par.c), else dispatch(). */
+static grundy_status dispatch_threads(const grundy_retro_source *src, retro_run *run, void *count,
+                                      void *queue, int small, unsigned threads) {
+    if (threads <= 1 || !retro_par_allowed(src)) {
+        return dispatch(src, run, count, queue, small);
+    }
+    return retro_par_solve(src, run, count, queue, small, threads);
 }
 
 /* QUEUE mode: counters (unless they live in the caller's remoteness array) and the queue. */

@@ -4,7 +4,7 @@
  * retro.c: define RETRO_FN, RETRO_ID (uint32_t or uint64_t), RETRO_COUNT (uint8_t or uint32_t) and
  * either RETRO_PARENTS (parents32 or parents64: the source's callbacks) or RETRO_CSR (a
  * grundy_graph's reverse rows and out-degrees read in place: no call per position), then include
- * this file. No include guard on purpose.
+ * retro_row_impl.h and this file. No include guard on purpose.
  *
  * Which positions are still open (unlabelled): with 1-byte counters the counter itself says it,
  * 0 = labelled (a terminal starts at 0, a win is set to 0, a loss reaches 0), so relaxing a parent
@@ -12,20 +12,6 @@
  * counters, which may live in the caller's remoteness array, the outcome bits say it.
  */
 #define RETRO_STATE_IN_COUNT (sizeof(RETRO_COUNT) == 1)
-
-/* The parents of v: a pointer into the reverse rows (CSR) or the source's callback. */
-static inline const RETRO_ID *RETRO_FN(row)(const grundy_retro_source *src, const retro_csr *csr,
-                                            RETRO_ID v, size_t *pc) {
-#ifdef RETRO_CSR
-    (void)src;
-    const uint32_t b = csr->off[v];
-    *pc = csr->off[(size_t)v + 1] - b;
-    return csr->rev + b;
-#else
-    (void)csr;
-    return src->RETRO_PARENTS(src->ctx, v, pc);
-#endif
-}
 
 static inline int RETRO_FN(open)(const retro_run *run, const RETRO_COUNT *count, RETRO_ID u) {
     return RETRO_STATE_IN_COUNT ? count[u] != 0
@@ -40,30 +26,6 @@ static inline void RETRO_FN(mark)(const retro_run *run, RETRO_ID *queue, uint64_
         run->remoteness[u] = r;
     }
     queue[(*tail)++] = u;
-}
-
-/* Position u at the start: its number of moves *c (0 for a primitive position) and its outcome:
- * the primitive one, a loss with no moves, else DRAW (open). INVALID_ARG past max_moves. */
-static inline grundy_status RETRO_FN(seed_one)(const grundy_retro_source *src, const retro_csr *csr,
-                                               uint64_t u, grundy_outcome *o, uint32_t *c) {
-    *o = GRUNDY_OUTCOME_DRAW;
-#ifdef RETRO_CSR
-    (void)src;
-    *c = csr->deg[u];
-#else
-    (void)csr;
-    if (src->primitive != NULL) {
-        *o = src->primitive(src->ctx, u);
-    }
-    *c = *o == GRUNDY_OUTCOME_DRAW ? src->move_count(src->ctx, u) : 0;
-    if (src->max_moves != 0 && *c > src->max_moves) {
-        return GRUNDY_STATUS_INVALID_ARG;
-    }
-#endif
-    if (*o == GRUNDY_OUTCOME_DRAW && *c == 0) {
-        *o = GRUNDY_OUTCOME_LOSE;
-    }
-    return GRUNDY_STATUS_OK;
 }
 
 /* The graph's positions: counters copied from the out-degrees, terminals queued, in one pass. */

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * QUEUE mode on several threads (retro.h, grundy_retro_opts.threads): the loop of retro_impl.h
- * taken one level of remoteness at a time. Included by retro.c after each retro_impl.h (same
- * RETRO_FN, RETRO_ID, RETRO_COUNT, RETRO_PARENTS or RETRO_CSR; uses its row()). No include guard
- * on purpose.
+ * taken one level of remoteness at a time. Included by retro_par.c after retro_row_impl.h (same
+ * RETRO_FN, RETRO_ID, RETRO_COUNT, RETRO_PARENTS or RETRO_CSR; uses its row() and seed_one()).
+ * No include guard on purpose.
  *
  * Why the tables do not depend on the threads: a position's outcome and remoteness are functions
  * of the graph (a win: 1 + the least remoteness of its losing options; a loss: 1 + the largest of
@@ -162,7 +162,6 @@ static void RETRO_FN(par_advance)(retro_worker *w0, int first) {
 static void *RETRO_FN(par_worker)(void *arg) {
     retro_worker *const w = arg;
     retro_par *const p = w->par;
-    grundy_team_gate(&p->team);
     RETRO_FN(par_seed)(w);
     grundy_team_wait(&p->team);
     if (w->id == 0) {

@@ -10,6 +10,7 @@
 
 #include "util/team.h"
 #include "util/try.h"
+#include "util/vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -113,24 +114,7 @@ cleanup:
 
 enum { NEW = 0, OPEN = 1, DONE = 2 };
 
-typedef struct stack {
-    uint64_t *items;
-    size_t count, cap;
-} stack;
-
-static grundy_status push(stack *s, uint64_t p) {
-    if (s->count == s->cap) {
-        const size_t cap = s->cap == 0 ? 1024 : s->cap * 2;
-        uint64_t *const items = realloc(s->items, cap * sizeof *items);
-        if (items == NULL) {
-            return GRUNDY_STATUS_NOMEM;
-        }
-        s->items = items;
-        s->cap = cap;
-    }
-    s->items[s->count++] = p;
-    return GRUNDY_STATUS_OK;
-}
+GRUNDY_VEC_DEFINE(stack, uint64_t)
 
 /* Expand an open position: push its unsolved children; an open child closes a cycle. */
 static grundy_status expand(dp *d, uint8_t *state, stack *s, uint64_t p) {
@@ -141,7 +125,7 @@ static grundy_status expand(dp *d, uint8_t *state, stack *s, uint64_t p) {
             return GRUNDY_STATUS_INVALID_ARG; /* c is on the current path: a cycle */
         }
         if (state[c] == NEW) {
-            st = push(s, c);
+            st = stack_push(s, c);
         }
     }
     return st;
@@ -152,14 +136,15 @@ static grundy_status expand(dp *d, uint8_t *state, stack *s, uint64_t p) {
 static grundy_status search(dp *d) {
     grundy_status st = GRUNDY_STATUS_OK;
     const uint64_t n = d->game->positions;
-    stack s = {0};
+    stack s;
+    stack_init(&s);
     uint8_t *const state = calloc((size_t)n, 1);
     GRUNDY_CHECK(state != NULL, GRUNDY_STATUS_NOMEM);
     for (uint64_t root = 0; root < n; root++) {
         if (state[root] != NEW || solver_canon(d->game, root) != root) {
             continue;
         }
-        GRUNDY_TRY(push(&s, root));
+        GRUNDY_TRY(stack_push(&s, root));
         while (s.count > 0) {
             const uint64_t p = s.items[s.count - 1];
             if (state[p] == DONE) {
@@ -177,7 +162,7 @@ static grundy_status search(dp *d) {
     }
 cleanup:
     free(state);
-    free(s.items);
+    stack_free(&s);
     return st;
 }
 
@@ -308,7 +293,6 @@ static void *level_worker_run(void *arg) {
     level_worker *const w = arg;
     levels *const lv = w->lv;
     uint64_t begin = 0;
-    grundy_team_gate(&lv->team);
     level_seed(w);
     grundy_team_wait(&lv->team);
     if (w == lv->workers) {
@@ -340,8 +324,7 @@ static grundy_status solve_levels(const grundy_game *game, unsigned threads, gru
             lv.workers[t].lv = &lv;
             lv.workers[t].d = (dp){.game = game, .sol = sol, .descending = 0};
         }
-        grundy_team_run(&lv.team, threads, level_worker_run, lv.workers, sizeof *lv.workers);
-        st = GRUNDY_STATUS_OK;
+        st = grundy_team_run(&lv.team, threads, level_worker_run, lv.workers, sizeof *lv.workers);
         for (unsigned t = 0; t < lv.team.threads && st == GRUNDY_STATUS_OK; t++) {
             st = lv.workers[t].st;
         }

@@ -1,16 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /* The worker pool: one generation counter under a mutex wakes the workers for each loop, an
- * atomic counter hands out the indices, and the last worker to finish wakes the caller. */
+ * atomic counter hands out the indices, and the last worker to finish wakes the caller. The
+ * workers are started all or none by util/threads.c. */
 #include "util/pool.h"
 
-#include <pthread.h>
+#include "util/threads.h"
+
 #include <stdatomic.h>
 #include <stdlib.h>
 
+typedef struct worker_arg {
+    grundy_pool *pool;
+    unsigned id;
+} worker_arg;
+
 struct grundy_pool {
     unsigned threads;
-    unsigned started; /* workers running */
-    pthread_t *workers;
+    grundy_threads workers;
+    worker_arg *args; /* threads - 1 */
     pthread_mutex_t lock;
     pthread_cond_t wake, finished;
     uint64_t generation; /* bumped for each loop, under lock */
@@ -21,11 +28,6 @@ struct grundy_pool {
     uint64_t count;
     atomic_uint_fast64_t next;
 };
-
-typedef struct worker_arg {
-    grundy_pool *pool;
-    unsigned id;
-} worker_arg;
 
 static void work(grundy_pool *pool, unsigned w) {
     for (;;) {
@@ -38,10 +40,9 @@ static void work(grundy_pool *pool, unsigned w) {
 }
 
 static void *worker_main(void *p) {
-    worker_arg *wa = p;
-    grundy_pool *pool = wa->pool;
+    const worker_arg *const wa = p;
+    grundy_pool *const pool = wa->pool;
     const unsigned id = wa->id;
-    free(wa);
     pthread_mutex_lock(&pool->lock);
     uint64_t seen = 0; /* the generation at creation: no loop can have started before */
     for (;;) {
@@ -63,39 +64,39 @@ static void *worker_main(void *p) {
     return NULL;
 }
 
+/* Everything but the workers (none running). */
+static void pool_free(grundy_pool *pool) {
+    pthread_cond_destroy(&pool->wake);
+    pthread_cond_destroy(&pool->finished);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool->args);
+    free(pool);
+}
+
 grundy_status grundy_pool_create(unsigned threads, grundy_pool **out) {
-    grundy_status st = GRUNDY_STATUS_OK;
     grundy_pool *pool = calloc(1, sizeof *pool);
     *out = NULL;
     if (pool == NULL) {
         return GRUNDY_STATUS_NOMEM;
     }
-    pool->threads = threads;
+    pool->threads = threads > 0 ? threads : 1;
     atomic_init(&pool->next, 0);
     pthread_mutex_init(&pool->lock, NULL);
     pthread_cond_init(&pool->wake, NULL);
     pthread_cond_init(&pool->finished, NULL);
-    pool->workers = calloc(threads, sizeof *pool->workers);
-    if (pool->workers == NULL) {
-        st = GRUNDY_STATUS_NOMEM;
+    const unsigned workers = pool->threads - 1;
+    pool->args = workers > 0 ? calloc(workers, sizeof *pool->args) : NULL;
+    if (workers > 0 && pool->args == NULL) {
+        pool_free(pool);
+        return GRUNDY_STATUS_NOMEM;
     }
-    for (unsigned i = 1; i < threads && st == GRUNDY_STATUS_OK; i++) {
-        worker_arg *wa = malloc(sizeof *wa);
-        if (wa == NULL) {
-            st = GRUNDY_STATUS_NOMEM;
-            break;
-        }
-        wa->pool = pool;
-        wa->id = i;
-        if (pthread_create(&pool->workers[pool->started], NULL, worker_main, wa) != 0) {
-            free(wa);
-            st = GRUNDY_STATUS_NOMEM;
-            break;
-        }
-        pool->started++;
+    for (unsigned i = 0; i < workers; i++) {
+        pool->args[i] = (worker_arg){pool, i + 1};
     }
+    const grundy_status st =
+        grundy_threads_start(&pool->workers, workers, worker_main, pool->args, sizeof *pool->args);
     if (st != GRUNDY_STATUS_OK) {
-        grundy_pool_destroy(pool);
+        pool_free(pool);
         return st;
     }
     *out = pool;
@@ -110,18 +111,12 @@ void grundy_pool_destroy(grundy_pool *pool) {
     pool->stop = 1;
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
-    for (unsigned i = 0; i < pool->started; i++) {
-        pthread_join(pool->workers[i], NULL);
-    }
-    pthread_cond_destroy(&pool->wake);
-    pthread_cond_destroy(&pool->finished);
-    pthread_mutex_destroy(&pool->lock);
-    free(pool->workers);
-    free(pool);
+    grundy_threads_join(&pool->workers);
+    pool_free(pool);
 }
 
 unsigned grundy_pool_threads(const grundy_pool *pool) {
-    return pool->started + 1;
+    return pool->threads;
 }
 
 void grundy_pool_run(grundy_pool *pool, grundy_pool_fn fn, void *arg, uint64_t count) {
@@ -130,7 +125,7 @@ void grundy_pool_run(grundy_pool *pool, grundy_pool_fn fn, void *arg, uint64_t c
     pool->arg = arg;
     pool->count = count;
     atomic_store_explicit(&pool->next, 0, memory_order_relaxed);
-    pool->busy = pool->started;
+    pool->busy = pool->threads - 1;
     pool->generation++;
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);

@@ -14,8 +14,9 @@ typedef struct grundy_pool grundy_pool;
 typedef void (*grundy_pool_fn)(void *arg, uint64_t i, unsigned w);
 
 /**
- * Start threads - 1 workers (threads >= 2).
- * @return OK, NOMEM (also when a thread cannot be started).
+ * Start threads - 1 workers (threads >= 1; 1 starts none and the caller's thread runs every
+ * loop), all or none as util/threads.h says: no pool runs with fewer threads than asked for.
+ * @return OK, NOMEM (also when a thread cannot be started; then *out is NULL).
  */
 grundy_status grundy_pool_create(unsigned threads, grundy_pool **out);
 

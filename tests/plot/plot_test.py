@@ -34,16 +34,23 @@ def png_size(path):
     return struct.unpack(">II", head[16:24])
 
 
-def best_mask(values):
-    """The test's own sparse split: nonzero mask with the fewest heaps whose v & mask has even
-    parity (smallest mask on ties)."""
-    bits = max(values).bit_length()
-    best = None
-    for m in range(1, 1 << bits):
-        rare = sum(1 for v in values if bin(v & m).count("1") % 2 == 0)
-        if best is None or rare < best[0]:
-            best = (rare, m)
-    return best
+def parity(x):
+    return bin(x).count("1") % 2
+
+
+def rare_heaps(values, stats):
+    """The heaps n >= 1 that `grundy stats --json` labels rare (the split takes' parity K of the
+    parity variant is not in the JSON: the K whose rare heaps number rare_count)."""
+    if stats["mask"] is None:
+        return []
+    mask = stats["mask"]
+    for k in (0, 1):
+        use = 1 if stats["mask_parity"] else 0
+        rare = [n for n in range(1, len(values))
+                if parity(values[n] & mask) ^ (use & ((n ^ k) & 1)) == 0]
+        if len(rare) == stats["rare_count"]:
+            return rare
+    raise AssertionError(f"no parity gives {stats['rare_count']} rare heaps")
 
 
 class PlotTest(unittest.TestCase):
@@ -86,15 +93,6 @@ class PlotTest(unittest.TestCase):
             pts = self.points(root, "value") + self.points(root, "rare")
             got = sorted((int(e.get("data-n")), int(e.get("data-g"))) for e in pts)
             self.assertEqual(got, list(enumerate(values)), rule)
-            rare, mask = best_mask(values)
-            rare_n = sorted(int(e.get("data-n")) for e in self.points(root, "rare"))
-            if rare * 4 <= len(values):
-                want = [n for n, v in enumerate(values) if bin(v & mask).count("1") % 2 == 0]
-                self.assertEqual(rare_n, want, rule)
-                text = " ".join(t.text or "" for t in root.iter(NS + "text"))
-                self.assertIn(f"(mask {mask})", text)
-            else:
-                self.assertEqual(rare_n, [], rule)
             period = tool_json("period", rule)
             marks = self.points(root, "period")
             self.assertEqual(len(marks), 1, rule)
@@ -103,6 +101,21 @@ class PlotTest(unittest.TestCase):
             pre = self.points(root, "preperiod")
             self.assertEqual([int(e.get("data-length")) for e in pre],
                              [period["preperiod"]] if period["preperiod"] > 0 else [], rule)
+
+    def test_rare_labelling_is_the_stats_one(self):
+        """The rare heaps and the mask are those `grundy stats` prints (4!.0 plain, 0.106 the
+        parity variant)."""
+        for rule, to in [("kayles", 120), ("0.07", 200), ("nim", 30), ("0.106", 300),
+                         ("4!.0", 300)]:
+            root = self.check_svg(self.render(["plot", rule, "--to", to, "-o"], "r.svg"))
+            values = tool_json("values", rule, "--to", to)["values"]
+            stats = tool_json("stats", rule, "--to", to)
+            rare_n = sorted(int(e.get("data-n")) for e in self.points(root, "rare"))
+            self.assertEqual(rare_n, rare_heaps(values, stats), rule)
+            text = " ".join(t.text or "" for t in root.iter(NS + "text"))
+            suffix = " parity" if stats["mask_parity"] else ""
+            self.assertIn(f"rare: {stats['rare_count']} of {to} (mask {stats['mask']}{suffix})",
+                          text)
 
     def test_unproved_period_is_not_marked(self):
         root = self.check_svg(self.render(["plot", "4!.0", "--to", 100, "-o"], "g.svg"))
@@ -124,6 +137,8 @@ class PlotTest(unittest.TestCase):
             bars = {int(e.get("data-g")): int(e.get("data-count"))
                     for e in self.points(root, "bar")}
             self.assertEqual(bars, {v: values.count(v) for v in range(max(values) + 1)}, rule)
+            rare = sum(int(e.get("data-rare")) for e in self.points(root, "bar"))
+            self.assertEqual(rare, tool_json("stats", rule, "--to", 3000)["rare_count"], rule)
 
     def test_graph(self):
         rng = random.Random(SEED)

@@ -117,6 +117,44 @@ static void check_direct(const char *code, const grundy_seq *seq, uint64_t count
     grundy_stats_free(&s);
 }
 
+/* The labelling from the values as an array (what plot calls) is the sequence's, and
+ * grundy_stats_is_rare calls exactly rare_count heaps rare, the last one last_rare; the mask text
+ * is the decimal mask, " parity" after it for the parity variant. */
+static void check_values(const grundy_seq *seq, uint64_t count) {
+    grundy_stats x, y;
+    uint64_t *values = malloc((size_t)count * sizeof *values);
+    CHECK(values != NULL && grundy_stats_compute(seq, count, &x) == GRUNDY_STATUS_OK);
+    for (uint64_t n = 0; n < count; n++) {
+        values[n] = grundy_seq_get(seq, n);
+    }
+    CHECK(grundy_stats_of_values(grundy_seq_rule(seq), values, count, &y) == GRUNDY_STATUS_OK);
+    CHECK_U64(x.mask, y.mask);
+    CHECK_U64(x.use_parity, y.use_parity);
+    CHECK_U64(x.parity_bit, y.parity_bit);
+    CHECK_U64(x.rare_count, y.rare_count);
+    CHECK_U64(x.last_rare, y.last_rare);
+    uint64_t rare = 0, last = 0;
+    for (uint64_t n = 0; n < count; n++) {
+        if (grundy_stats_is_rare(&y, n, values[n])) {
+            rare++;
+            last = n;
+        }
+    }
+    CHECK_EQ(grundy_stats_is_rare(&y, 0, 0), 0); /* heap 0 is not labelled */
+    CHECK_U64(rare, y.rare_count);
+    CHECK_U64(last, y.has_rare ? y.last_rare : 0);
+    char text[GRUNDY_STATS_MASK_TEXT_CAP], want[GRUNDY_STATS_MASK_TEXT_CAP];
+    grundy_stats_mask_text(y.mask, y.use_parity, text, sizeof text);
+    snprintf(want, sizeof want, "%llu%s", (unsigned long long)y.mask,
+             y.use_parity ? " parity" : "");
+    CHECK(strcmp(text, want) == 0);
+    grundy_stats_mask_text(UINT64_MAX, 1, text, sizeof text);
+    CHECK(strcmp(text, "18446744073709551615 parity") == 0);
+    grundy_stats_free(&x);
+    grundy_stats_free(&y);
+    free(values);
+}
+
 /* Statistics from a sequence computed another way: identical. */
 static void check_same(const grundy_seq *a, const grundy_seq *b, uint64_t count) {
     grundy_stats x, y;
@@ -153,6 +191,7 @@ int main(void) {
         grundy_seq *naive = make(rule, GRUNDY_SEQ_NAIVE, n);
         CHECK(naive != NULL);
         check_direct(code, naive, n, seed);
+        check_values(naive, n);
         if (grundy_rule_max_heaps_left(rule) == 2) {
             grundy_seq *sparse = make(rule, GRUNDY_SEQ_SPARSE, n);
             check_same(naive, sparse, n);

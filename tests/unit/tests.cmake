@@ -38,6 +38,13 @@ grundy_unit_test(test_table_io)
 grundy_unit_test(test_alloc_fail SOURCES unit/alloc_wrap.c)
 target_link_options(test_alloc_fail PRIVATE
                     -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup)
+# util/vec.h with its allocations failed through the wrapped allocators.
+grundy_unit_test(test_vec SOURCES unit/alloc_wrap.c)
+target_link_options(test_vec PRIVATE -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup)
+# Every thread start of libgrundy.a goes through the test's __wrap_pthread_create (no library
+# change): a thread that cannot start is NOMEM for every user.
+grundy_unit_test(test_threads SOURCES unit/thread_wrap.c)
+target_link_options(test_threads PRIVATE -Wl,--wrap=pthread_create)
 # The grundy tool with each allocation failed in turn (tests/cli/alloc_fail.sh).
 if(GRUNDY_BUILD_CLI)
   get_target_property(failalloc_sources grundy_cli SOURCES)
@@ -51,6 +58,15 @@ if(GRUNDY_BUILD_CLI)
   add_test(NAME cli_alloc_fail COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/alloc_fail.sh
                                        $<TARGET_FILE:grundy_failalloc>)
   set_tests_properties(cli_alloc_fail PROPERTIES LABELS "cli;slow")
+  # The grundy tool with a thread start failed (tests/cli/thread_fail.sh).
+  add_executable(grundy_failthreads ${failalloc_sources} ${CMAKE_CURRENT_SOURCE_DIR}/cli/failthreads.c
+                                    ${CMAKE_CURRENT_SOURCE_DIR}/unit/thread_wrap.c)
+  target_link_libraries(grundy_failthreads PRIVATE grundy_cli_core grundy grundy_warnings)
+  target_include_directories(grundy_failthreads PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/unit)
+  target_link_options(grundy_failthreads PRIVATE -Wl,--wrap=pthread_create)
+  add_test(NAME cli_thread_fail COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/thread_fail.sh
+                                        $<TARGET_FILE:grundy_failthreads>)
+  set_tests_properties(cli_thread_fail PROPERTIES LABELS cli)
 endif()
 # Goldens that need a small address space (ulimit -v): not under the sanitizers.
 if(GRUNDY_BUILD_CLI AND NOT GRUNDY_SANITIZE)

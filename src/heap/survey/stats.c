@@ -12,6 +12,7 @@
 
 #include "util/try.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -296,6 +297,35 @@ grundy_status grundy_stats_compute(const grundy_seq *seq, uint64_t count, grundy
 cleanup:
     grundy_stats_acc_destroy(a);
     return st;
+}
+
+grundy_status grundy_stats_of_values(const grundy_rule *rule, const uint64_t *values,
+                                     uint64_t count, grundy_stats *out) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    grundy_stats_acc *a = NULL;
+    memset(out, 0, sizeof *out);
+    GRUNDY_TRY(grundy_stats_acc_create(rule, &a));
+    for (uint64_t n = 0; n < count; n++) {
+        GRUNDY_TRY(grundy_stats_acc_add(a, values[n]));
+    }
+    if (count == 0) {
+        out->freq = calloc(1, sizeof *out->freq); /* nothing described: one zero frequency */
+        GRUNDY_CHECK(out->freq != NULL, GRUNDY_STATUS_NOMEM);
+    } else {
+        GRUNDY_TRY(grundy_stats_acc_finish(a, out));
+    }
+cleanup:
+    grundy_stats_acc_destroy(a);
+    return st;
+}
+
+int grundy_stats_is_rare(const grundy_stats *s, uint64_t n, uint64_t value) {
+    const unsigned shifted = (unsigned)((n ^ s->parity_bit) & 1u);
+    return s->has_mask && n >= 1 && (parity(value & s->mask) ^ (s->use_parity & shifted)) == 0;
+}
+
+void grundy_stats_mask_text(uint64_t mask, unsigned use_parity, char *buf, size_t cap) {
+    snprintf(buf, cap, "%llu%s", (unsigned long long)mask, use_parity ? " parity" : "");
 }
 
 void grundy_stats_free(grundy_stats *stats) {

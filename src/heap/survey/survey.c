@@ -4,7 +4,8 @@
 #include <grundy/survey.h>
 
 #include "util/try.h"
-#include "heap/sparse/sparse_mask.h"
+
+#include <grundy/stats.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -107,48 +108,28 @@ static grundy_status search(const grundy_rule *rule, grundy_seq *seq,
     }
 }
 
-/* The largest value and where it first occurs; the rare/common mask (the labelling that makes
- * the fewest heaps rare: parity(g & mask) == 0, as the sparse-space literature tabulates it),
- * the rare count and the last rare heap, over heaps 1..len-1. */
-enum { MASK_MAX_BITS = 16 };
+/* The largest value and where it first occurs, and the rare/common labelling with its rare
+ * heaps over heaps 1..len-1: grundy_stats_compute, the one definition `stats` and `plot` print. */
 static grundy_status statistics(const grundy_seq *seq, grundy_survey_row *row) {
-    grundy_status st = GRUNDY_STATUS_OK;
+    grundy_stats s;
     const uint64_t len = grundy_seq_length(seq);
-    uint64_t *hist = NULL;
-    int64_t *scratch = NULL;
-    unsigned bits = 0;
     row->values_computed = len;
-    for (uint64_t n = 0; n < len; n++) {
-        const uint64_t v = grundy_seq_get(seq, n);
-        if (v > row->max_value || n == 0) {
-            row->max_value = v;
-            row->max_value_heap = n;
-        }
+    const grundy_status st = grundy_stats_compute(seq, len, &s);
+    if (st != GRUNDY_STATUS_OK) {
+        return st;
     }
-    while (bits < 64 && (row->max_value >> bits) != 0) {
-        bits++;
+    if (len > 0) {
+        row->max_value = s.max_value;
+        row->max_value_heap = s.max_heap;
     }
-    if (bits == 0 || bits > MASK_MAX_BITS) {
-        goto cleanup; /* all zero, or too wide to tabulate: no mask */
+    if (s.has_mask) {
+        row->mask = s.mask;
+        row->mask_parity = s.use_parity;
+        row->rare_count = s.rare_count;
+        row->last_rare = s.has_rare ? s.last_rare : 0;
     }
-    const size_t entries = (size_t)1 << (bits + 1);
-    hist = calloc(entries, sizeof *hist);
-    scratch = malloc(entries * sizeof *scratch);
-    GRUNDY_CHECK(hist != NULL && scratch != NULL, GRUNDY_STATUS_NOMEM);
-    for (uint64_t n = 1; n < len; n++) {
-        hist[grundy_seq_get(seq, n) << 1]++;
-    }
-    row->mask = grundy_sparse_mask_choose(hist, bits, scratch, 0).mask;
-    for (uint64_t n = 1; n < len; n++) {
-        if (!__builtin_parityll(grundy_seq_get(seq, n) & row->mask)) {
-            row->rare_count++;
-            row->last_rare = n;
-        }
-    }
-cleanup:
-    free(hist);
-    free(scratch);
-    return st;
+    grundy_stats_free(&s);
+    return GRUNDY_STATUS_OK;
 }
 
 /* g(n) of a row through its plain period, from the prefix g(0..n0+p-1). */

@@ -6,6 +6,7 @@
 #include <grundy/survey.h>
 
 #include "util/try.h"
+#include "util/vec.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -18,34 +19,39 @@
 #define MAGIC_LINE "grundy-survey 1\n"
 enum { ROW_FIELDS = 24 };
 
+GRUNDY_VEC_DEFINE(chars, char)
+
+/* The file's text as it is formatted; `failed` once formatting or memory failed. */
 typedef struct text {
-    char *data;
-    size_t len, cap;
+    chars buf;
     int failed;
 } text;
 
+static void text_init(text *t) {
+    chars_init(&t->buf);
+    t->failed = 0;
+}
+
 static void put(text *t, const char *fmt, ...) {
     va_list ap;
+    chars *const b = &t->buf;
     for (;;) {
         va_start(ap, fmt);
-        const int n = vsnprintf(t->data ? t->data + t->len : NULL, t->cap - t->len, fmt, ap);
+        const int n = vsnprintf(b->items ? b->items + b->count : NULL, b->cap - b->count, fmt, ap);
         va_end(ap);
         if (n < 0) {
             t->failed = 1;
             return;
         }
-        if ((size_t)n < t->cap - t->len) {
-            t->len += (size_t)n;
+        if ((size_t)n < b->cap - b->count) {
+            b->count += (size_t)n;
             return;
         }
-        const size_t cap = 2 * t->cap + (size_t)n + 4096;
-        char *grown = realloc(t->data, cap);
-        if (grown == NULL) {
+        if ((size_t)n >= SIZE_MAX - b->count ||
+            chars_reserve(b, b->count + (size_t)n + 1) != GRUNDY_STATUS_OK) {
             t->failed = 1;
             return;
         }
-        t->data = grown;
-        t->cap = cap;
     }
 }
 
@@ -69,8 +75,9 @@ static void put_row(text *t, size_t index, const grundy_survey_row *r) {
         (int)r->status, p->found, p->proved, (int)p->proof);
     put(t, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64, p->preperiod,
         p->period, p->saltus, p->values_computed, p->max_value);
-    put(t, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64,
-        r->values_computed, r->max_value, r->max_value_heap, r->mask, r->rare_count, r->last_rare);
+    put(t, "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "%s\t%" PRIu64 "\t%" PRIu64,
+        r->values_computed, r->max_value, r->max_value_heap, r->mask, r->mask_parity ? "p" : "",
+        r->rare_count, r->last_rare);
     put(t, "\t%.6f\t%" PRIu64 "\t", r->seconds, r->known);
     int any = 0;
     for (unsigned s = 0; s <= GRUNDY_SURVEY_MAX_SHIFT; s++) {
@@ -97,8 +104,8 @@ static grundy_status write_atomically(const char *path, const text *t) {
     memcpy(tmp + len, ".tmp", 5);
     f = fopen(tmp, "wb");
     GRUNDY_CHECK(f != NULL, GRUNDY_STATUS_IO);
-    const int ok =
-        fwrite(t->data, 1, t->len, f) == t->len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    const int ok = fwrite(t->buf.items, 1, t->buf.count, f) == t->buf.count && fflush(f) == 0 &&
+                   fsync(fileno(f)) == 0;
     const int closed = fclose(f) == 0;
     f = NULL;
     GRUNDY_CHECK(ok && closed && rename(tmp, path) == 0, GRUNDY_STATUS_IO);
@@ -113,16 +120,17 @@ cleanup:
 grundy_status grundy_survey_save(const char *path, const grundy_survey_header *header,
                                  const grundy_survey_row *rows, const unsigned char *have,
                                  size_t count) {
-    text t = {NULL, 0, 0, 0};
+    text t;
+    text_init(&t);
     put_header(&t, header);
     for (size_t i = 0; i < count; i++) {
         if (have[i]) {
             put_row(&t, i, &rows[i]);
         }
     }
-    put(&t, "checksum\t%016" PRIx64 "\n", fnv1a(t.data, t.len));
+    put(&t, "checksum\t%016" PRIx64 "\n", fnv1a(t.buf.items, t.buf.count));
     const grundy_status st = t.failed ? GRUNDY_STATUS_NOMEM : write_atomically(path, &t);
-    free(t.data);
+    chars_free(&t.buf);
     return st;
 }
 
@@ -249,8 +257,18 @@ static int prefix_fits(const grundy_survey_row *r) {
                                  p->period > 0 && p->preperiod + p->period == r->prefix_len);
 }
 
+/* The MASK field: the mask, with a 'p' after it for the parity variant (docs/survey.md). */
+static void strip_mask_parity(char *field, grundy_survey_row *r) {
+    const size_t len = strlen(field);
+    r->mask_parity = len > 1 && field[len - 1] == 'p';
+    if (r->mask_parity) {
+        field[len - 1] = '\0';
+    }
+}
+
 static int parse_numbers(char **f, grundy_survey_row *r) {
     uint64_t v[15];
+    strip_mask_parity(f[17], r);
     static const size_t at[15] = {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18};
     for (size_t i = 0; i < 15; i++) {
         if (!number(f[at[i]], &v[i])) {
@@ -312,10 +330,12 @@ static grundy_status parse_row(char **f, char *const *codes, size_t count, grund
 /* The header lines must say exactly what this survey's own header says. */
 static grundy_status check_header(char **lines, size_t n, const grundy_survey_header *header,
                                   grundy_diag *diag) {
-    text want = {NULL, 0, 0, 0};
+    text want;
+    text_init(&want);
     put_header(&want, header);
     grundy_status st = want.failed ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_OK;
-    char *cursor = st == GRUNDY_STATUS_OK ? strchr(want.data, '\n') + 1 : NULL; /* past the magic */
+    char *cursor =
+        st == GRUNDY_STATUS_OK ? strchr(want.buf.items, '\n') + 1 : NULL; /* past the magic */
     for (size_t i = 1; st == GRUNDY_STATUS_OK && i < 6; i++) {
         char *eol = strchr(cursor, '\n');
         *eol = '\0';
@@ -331,7 +351,7 @@ static grundy_status check_header(char **lines, size_t n, const grundy_survey_he
         }
         cursor = eol + 1;
     }
-    free(want.data);
+    chars_free(&want.buf);
     return st;
 }
 

@@ -3,27 +3,12 @@
  * g_b(n)), found through the rows' prefix fingerprints and proved where the periods allow. */
 #include <grundy/survey.h>
 
+#include "util/vec.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct relations {
-    grundy_survey_relation *items;
-    size_t count, capacity;
-} relations;
-
-static int push(relations *r, grundy_survey_relation item) {
-    if (r->count == r->capacity) {
-        const size_t capacity = r->capacity ? 2 * r->capacity : 64;
-        grundy_survey_relation *grown = realloc(r->items, capacity * sizeof *grown);
-        if (grown == NULL) {
-            return 0;
-        }
-        r->items = grown;
-        r->capacity = capacity;
-    }
-    r->items[r->count++] = item;
-    return 1;
-}
+GRUNDY_VEC_DEFINE(relations, grundy_survey_relation)
 
 /* The longest prefix length 2^k of g_a(s..) and g_b(0..) both rows know, 0 when too short. */
 static unsigned common_log(const grundy_survey_row *a, const grundy_survey_row *b, unsigned s) {
@@ -147,7 +132,7 @@ static int relate_one(const grundy_survey_row *rows, const keyed *order, size_t 
                 !related(rows, a, b, s, &rel)) {
                 continue;
             }
-            if (!push(out, rel)) {
+            if (relations_push(out, rel) != GRUNDY_STATUS_OK) {
                 return 0;
             }
         }
@@ -157,7 +142,8 @@ static int relate_one(const grundy_survey_row *rows, const keyed *order, size_t 
 
 grundy_status grundy_survey_relate(const grundy_survey_row *rows, size_t count,
                                    grundy_survey_relation **out, size_t *out_count) {
-    relations r = {NULL, 0, 0};
+    relations r;
+    relations_init(&r);
     keyed *order = malloc((count ? count : 1) * sizeof *order);
     *out = NULL;
     *out_count = 0;
@@ -172,7 +158,7 @@ grundy_status grundy_survey_relate(const grundy_survey_row *rows, size_t count,
     for (size_t a = 0; a < count; a++) {
         if (!relate_one(rows, order, count, a, &r)) {
             free(order);
-            free(r.items);
+            relations_free(&r);
             return GRUNDY_STATUS_NOMEM;
         }
     }
