@@ -3,9 +3,9 @@ set(GRUNDY_HEAP_SOURCES
     heap/rule/rule.c heap/rule/heap_moves.c
     heap/nim/nimber.c heap/nim/nim_count.c
     heap/seq/seq.c heap/seq/seq_naive.c heap/seq/seq_check.c heap/seq/seq_spill.c heap/seq/seqfile.c
-    heap/sparse/seq_sparse.c heap/sparse/seq_sparse_batch.c heap/sparse/seq_sparse_block.c
-    heap/sparse/seq_sparse_pipe.c heap/sparse/seq_sparse_simd.c heap/sparse/seq_sparse_window.c
-    heap/sparse/sparse_mask.c
+    heap/sparse/seq_sparse.c heap/sparse/seq_sparse_heap.c heap/sparse/seq_sparse_path.c
+    heap/sparse/seq_sparse_batch.c heap/sparse/seq_sparse_block.c heap/sparse/seq_sparse_pipe.c
+    heap/sparse/seq_sparse_simd.c heap/sparse/seq_sparse_window.c heap/sparse/sparse_mask.c
     heap/period/period.c heap/period/period_scan.c heap/period/query.c heap/period/query_values.c
     heap/play/position.c heap/play/verify.c heap/play/brute.c heap/play/state_memo.c
     heap/misere/misere.c heap/misere/misere_check.c heap/misere/misere_genus.c
