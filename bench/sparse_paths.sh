@@ -10,13 +10,15 @@ old=$1
 new=$2
 rounds=${3:-3}
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+tf=$(mktemp)
+trap 'rm -f "$out" "$tf"' EXIT
 run() { # name binary args...
     name=$1
     bin=$2
     shift 2
-    t=$( { /usr/bin/time -f '%U %e' "$bin" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
-    printf '%s\t%s\t%s\n' "$name" "$bin" "$t" | tr ' ' '\t' | tee -a "$out"
+    /usr/bin/time -f '%U %e' -o "$tf" "$bin" "$@" >/dev/null 2>&1 || true
+    set -- $(tail -1 "$tf")
+    printf '%s\t%s\t%s\t%s\n' "$name" "$bin" "$1" "$2" | tee -a "$out"
 }
 both() { # name args...: the base binary, then the new one
     name=$1

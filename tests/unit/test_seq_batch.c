@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Issue 12's one-thread fast paths of the sparse engine (the rare pass over eight heaps at once,
+/* The one-thread fast paths of the sparse engine (the rare pass over eight heaps at once,
  * the SSE2/AVX2 doubt tests and the vector gap scan) against the naive engine, the oracle: seeded
  * random codes ('!' and several split takes, codes that allow the parity variant, values past 8
  * bits), each with every doubt test this machine has (GRUNDY_SPARSE_SIMD: portable, sse2, the

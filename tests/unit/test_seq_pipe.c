@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Issue 12's pipeline for cheap rules (seq_sparse_pipe.c: one thread guesses each heap's value,
+/* The pipeline for cheap rules (seq_sparse_pipe.c: one thread guesses each heap's value,
  * another settles its doubts) against the naive engine (runs up to 4000 heaps) and the one-thread
  * sparse engine (longer runs, many chunks and ring turns): seeded random octal codes and known
  * cheap ones (values below 64, below 128, up to 255 and past it, wrong guesses at rare heaps),

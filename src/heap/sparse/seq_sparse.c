@@ -187,7 +187,7 @@ grundy_status grundy_sparse_reserve_bits(grundy_seq *seq, sparse *s, unsigned bi
     if (bits <= s->bits && s->seen != NULL) {
         return GRUNDY_STATUS_OK;
     }
-    if (bits > 56) { /* 2^57 entries fit in no memory; 2 << 63 would overflow (issue 17) */
+    if (bits > 56) { /* 2^57 entries fit in no memory; 2 << 63 would overflow */
         return GRUNDY_STATUS_LIMIT;
     }
     const uint64_t old_cap = s->seen_cap, cap = (uint64_t)2 << bits;
@@ -224,9 +224,9 @@ static int is_rare(const sparse *s, uint64_t i, uint64_t v) {
 
 static grundy_status add_rare(grundy_seq *seq, sparse *s, uint64_t i, uint64_t v) {
     if (s->rare_count == s->rare_cap) {
-        grundy_seq_flag(seq, i); /* issue 11: the rare list moves past its capacity */
+        grundy_seq_flag(seq, i); /* for --check: the rare list moves past its capacity */
         const uint64_t cap = s->rare_cap < 64 ? 64 : 2 * s->rare_cap;
-        /* issue 13: the rare list counts against the memory bound like the rest */
+        /* the rare list counts against the memory bound like the rest */
         const grundy_status st =
             grundy_seq_charge_room(seq, grundy_sparse_bytes(s) + (cap - s->rare_cap) * 12);
         if (st != GRUNDY_STATUS_OK) {
@@ -260,7 +260,7 @@ static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
         return GRUNDY_STATUS_OK;
     }
     if (!s->dense && !grundy_seq_kept_all(seq) && !grundy_seq_has_spill(seq)) {
-        /* issue 13: values were dropped, so a new labelling's rare list cannot be rebuilt
+        /* The memory window dropped values, so a new labelling's rare list cannot be rebuilt
          * (with a spill file it can: they are read back from it, below). Any
          * labelling gives exact values (the doubts are scanned either way; it only decides how
          * many), so the current one stays, its rare list growing as it must. */
@@ -271,7 +271,7 @@ static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
         grundy_sparse_mask_choose(s->hist, s->bits, s->wht, s->parity_allowed);
     const int dense = best.rare > n / 8;
     if (dense && !s->dense && !grundy_seq_kept_all(seq)) {
-        s->rare_limit = UINT64_MAX; /* issue 13: full scans need every value; keep this one */
+        s->rare_limit = UINT64_MAX; /* full scans need every value; keep this one */
         return GRUNDY_STATUS_OK;
     }
     const int same =
@@ -281,7 +281,7 @@ static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
     if (same) {
         return GRUNDY_STATUS_OK;
     }
-    grundy_seq_flag(seq, n); /* issue 11: a new mask, parity variant or dense state from n on */
+    grundy_seq_flag(seq, n); /* for --check: a new mask, parity variant or dense state */
     fill_common(s);
     free_rare(s);
     s->dense = dense;
@@ -294,7 +294,7 @@ static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
     }
     for (uint64_t i = 1; i < n; i++) {
         uint64_t v = 0;
-        GRUNDY_TRY(grundy_seq_value(seq, i, &v)); /* issue 13: kept, or from the spill file */
+        GRUNDY_TRY(grundy_seq_value(seq, i, &v)); /* kept, or from the spill file */
         if (is_rare(s, i, v)) {
             GRUNDY_TRY(add_rare(seq, s, i, v));
         }
@@ -339,7 +339,7 @@ cleanup:
 grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v) {
     grundy_status st = GRUNDY_STATUS_OK;
     if ((v >> s->bits) != 0) {
-        grundy_seq_flag(seq, n); /* issue 11: the first value needing one more bit */
+        grundy_seq_flag(seq, n); /* for --check: the first value needing one more bit */
         GRUNDY_TRY(grundy_sparse_reserve_bits(seq, s, bits_for(v)));
     }
     GRUNDY_TRY(grundy_seq_push(seq, v));
@@ -348,7 +348,7 @@ grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, 
         free_rare(s);
         s->dense = 1;
         s->next_choice = n + 1;
-        grundy_seq_flag(seq, n + 1); /* issue 11: full scans from here */
+        grundy_seq_flag(seq, n + 1); /* for --check: full scans from here */
     }
 cleanup:
     return st;
@@ -434,6 +434,6 @@ const grundy_seq_engine_ops grundy_seq_sparse_ops = {
     sparse_resume,
     sparse_rare_count,
     1,
-    grundy_sparse_save, /* issue 13: seq_sparse_window.c */
+    grundy_sparse_save, /* checkpoints of the memory window: seq_sparse_window.c */
     grundy_sparse_load,
 };

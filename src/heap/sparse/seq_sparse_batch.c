@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse-space engine's rare pass over B = SPARSE_BATCH heaps at once (issue 12), on one
+/* The sparse-space engine's rare pass over B = SPARSE_BATCH heaps at once, on one
  * thread.
  *
  * Heap n0 + j's split m = n0 + j - k = r + (m - r) with a rare part r has the value
@@ -172,7 +172,7 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
         memset(s->batch_seen, 0, SPARSE_BATCH * SPARSE_BATCH_STRIDE * sizeof *s->batch_seen);
         s->batch_stamp = 1;
     }
-    /* issue 13: moved by a new layout */
+    /* the memory window moves it with a new layout */
     const uint64_t flat = s->may_drop ? grundy_seq_flat_end(seq) : UINT64_MAX;
     if (n0 + SPARSE_BATCH > flat) {
         goto cleanup; /* values past the prefix: the caller takes the windowed pass */

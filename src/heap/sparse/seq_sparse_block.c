@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse-space engine's blocks of heaps on threads (issue 12): heaps [b0, b1) marked at once
- * below the block on a thread pool, then finished in order (seq_sparse.c computes one heap). */
+/* The sparse-space engine's blocks of heaps on threads (the threaded sparse engine): heaps [b0, b1)
+ * marked at once below the block on a thread pool, then finished in order (seq_sparse.c computes
+ * one heap). */
 #include "heap/sparse/seq_sparse_internal.h"
 
 #include "util/pool.h"
@@ -415,7 +416,7 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
     grundy_status st = GRUNDY_STATUS_OK;
     *next = b0;
     GRUNDY_TRY(reserve_slots(seq, s));
-    /* issue 13: moved by a new layout */
+    /* the memory window moves it with a new layout */
     const uint64_t flat = s->may_drop ? grundy_seq_flat_end(seq) : UINT64_MAX;
     if (b1 > flat) {
         goto cleanup; /* values past the prefix: the caller takes the windowed pass */

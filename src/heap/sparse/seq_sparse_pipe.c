@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse engine's pipeline for cheap rules on two threads (issue 12): one thread computes
+/* The sparse engine's pipeline for cheap rules on two threads: one thread computes
  * each heap's common gap and guesses its value, another settles the doubts behind it. */
 #include "heap/sparse/seq_sparse_internal.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse engine's doubt test in SSE2 and AVX2 (issue 12): which of a few doubtful values some
+/* The sparse engine's doubt test in SSE2 and AVX2: which of a few doubtful values some
  * split m = a + (m - a), a in [a, a + SPARSE_SCAN_BLOCK), gives; with AVX-512, the bitset test for
  * any number of doubts, and the common gap 64 values at a time. The portable SWAR test stays in
  * seq_sparse.c; the instruction set is chosen once per sequence (grundy_sparse_machine_isa). */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse engine's one-heap pass over a prefix and a window (issue 13, memory beyond RAM).
+/* The sparse engine's one-heap pass over a prefix and a window (the memory window: memory beyond
+ * RAM).
  *
  * Once a sequence with opts.memory drops the values between its prefix and its window, heap n
  * is computed here, one heap at a time, reading every old value through the sequence's view:
@@ -220,7 +221,7 @@ static grundy_status window_value(grundy_seq *seq, const sparse *s, window_ctx *
     }
     if (w->missing != UINT64_MAX) {
         /* Where the scan would stop cannot be known without the dropped values: the memory
-         * asked for keeps every split it could still read (issue 13: asking for the first
+         * asked for keeps every split it could still read (asking for the first
          * dropped value alone was too little when the doubt settled further on), this take's
          * from where it stopped and every later take's (every take's when the marks lacked a
          * value: then the doubts are not known either). */
@@ -263,7 +264,7 @@ cleanup:
     return st;
 }
 
-/* ---------------------------------------------------------------- checkpoints (issue 13) */
+/* ---------------------------------------------------------------- checkpoints */
 
 /* The state a windowed run goes on from, which its dropped values could not rebuild: the
  * labelling, the histogram it is chosen from, the rare list, when to choose again; and which
@@ -381,7 +382,7 @@ cleanup:
     return st;
 }
 
-/* ---------------------------------------------------------------- threads (issue 13) */
+/* ---------------------------------------------------------------- threads */
 
 grundy_status grundy_sparse_threads_capped(grundy_seq *seq, sparse *s, grundy_status st,
                                            uint64_t *next) {
