@@ -460,16 +460,20 @@ static void test_path_table(void) {
     f.near_flat_end = 1; /* the window before anything */
     EXPECT_PATH(f, SPARSE_PATH_WINDOW, f.n + 1);
     f = batch_facts();
-    f.rare_count = 10; /* too few rare positions to batch */
-    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 1);
-    f.length = f.n + 8; /* nor a batch's worth of heaps left */
-    f.rare_count = 100;
+    f.rare_count = 10; /* too few rare positions to batch: a run of one heap at a time */
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 64);
+    f.next_choice = f.n + 5; /* up to the next labelling */
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 5);
+    f.may_drop = 1; /* the window's margin moves with the values: one heap */
     EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 1);
     f = batch_facts();
+    f.length = f.n + 8; /* nor a batch's worth of heaps left */
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 8);
+    f = batch_facts();
     f.past = UINT64_MAX; /* takes by class: one heap at a time, whatever the threads */
-    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 1);
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 64);
     f.threads = 2;
-    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 1);
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 64);
     f = batch_facts();
     f.threads = 2; /* a cheap rule (300 rare marks a heap) on two threads: the pipeline */
     EXPECT_PATH(f, SPARSE_PATH_PIPE, f.length);
@@ -492,7 +496,7 @@ static void test_path_table(void) {
     f.isa = SPARSE_ISA_AVX2; /* AVX2's table does not beat the blocks */
     EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.n + 256);
     f.bits = 15; /* too wide for blocks and batches */
-    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 1);
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 64);
     f = batch_facts();
     f.threads = 2;
     f.dense = 1; /* full scans share well: blocks */
@@ -502,7 +506,7 @@ static void test_path_table(void) {
     f.length = 1000;
     EXPECT_PATH(f, SPARSE_PATH_BLOCK, 250);
     f.threads = 1;
-    EXPECT_PATH(f, SPARSE_PATH_ONE, 201);
+    EXPECT_PATH(f, SPARSE_PATH_ONE, 264);
 }
 
 /* The doubt test's algorithm chosen from the values, for each instruction set, and capped. */

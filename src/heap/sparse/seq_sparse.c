@@ -10,7 +10,11 @@
  * g(r) ^ g(n - k - r) for every rare r marks every common option: the smallest unmarked common
  * value c is exact, and only the rare values below c are in doubt; a scan of the ordinary splits
  * settles them, smallest first, and usually stops early. Cost per value: O(#rare) plus the
- * scan, instead of O(n). The labelling only decides the speed, never the values. */
+ * scan, instead of O(n). The labelling only decides the speed, never the values.
+ *
+ * This file keeps the engine's state: the tables sized by value, the rare list and the labelling,
+ * the booking of each value. The work on one heap is seq_sparse_heap.c's; which way the next heaps
+ * go (one heap, a batch, a block, the pipeline, the window) is seq_sparse_path.c's table. */
 #include "heap/sparse/seq_sparse_internal.h"
 
 #include "util/pool.h"

@@ -482,7 +482,8 @@ sparse_facts grundy_sparse_facts(const grundy_seq *seq, const sparse *s, uint64_
                                  uint64_t length);
 
 /* The first path of the table whose predicate holds for f, and *end: heaps [f->n, *end) go
- * through it (f->n + 1 for the paths of one heap; a batch ends by itself). */
+ * through it (the window: one heap; a batch: SPARSE_BATCH; one heap at a time: a run of at most
+ * 64 that ends early when the state changes; each may stop early, saying where). */
 sparse_path grundy_sparse_choose(const sparse_facts *f, uint64_t *end);
 
 /* "window", "pipe", "block", "batch", "one". */

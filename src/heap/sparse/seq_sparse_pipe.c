@@ -545,8 +545,9 @@ static void pipe_role(void *arg, uint64_t i, unsigned w) {
 
 int grundy_sparse_pipe_fits(const sparse_facts *f, uint64_t *end) {
     *end = f->length < f->next_choice ? f->length : f->next_choice;
+    const int cheap = f->rare_count * f->split_count < PIPE_MIN_MARKS;
     return f->threads >= 2 && !f->dense && !f->may_drop && f->n >= PIPE_MIN_N && f->n >= f->past &&
-           f->bits <= PIPE_MAX_BITS && f->rare_count * f->split_count<PIPE_MIN_MARKS && * end> f->n;
+           f->bits <= PIPE_MAX_BITS && cheap && f->n < *end;
 }
 
 /* Heap n the one-thread way, after the pipeline stopped there (every value below it pushed). */
