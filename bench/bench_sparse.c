@@ -5,10 +5,13 @@
  *   bench_sparse rate CODE FROM TO      values per second of the sparse engine from FROM to TO
  *   bench_sparse naive CODE AT COUNT    ns per value of both engines on heaps AT..AT+COUNT-1,
  *                                       the naive one started from the sparse engine's prefix
- * Each prints one line with the wall time and the peak resident memory. */
+ * Each prints one line with the wall time and the peak resident memory, after one naming the
+ * doubt test's instruction set and the cap on its algorithm (GRUNDY_SPARSE_SIMD,
+ * GRUNDY_SPARSE_DOUBTS). */
 #include <grundy/grundy.h>
 
 #include "heap/seq/seq_internal.h"
+#include "heap/sparse/seq_sparse_internal.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -80,15 +83,15 @@ static int run_rate(const grundy_rule *rule, const char *code, uint64_t from, ui
 }
 
 static int run_naive(const grundy_rule *rule, const char *code, uint64_t at, uint64_t count) {
-    grundy_seq *sparse = make(rule, GRUNDY_SEQ_SPARSE);
+    grundy_seq *fast = make(rule, GRUNDY_SEQ_SPARSE);
     grundy_seq *naive = make(rule, GRUNDY_SEQ_NAIVE);
-    grundy_status st = grundy_seq_extend(sparse, at);
+    grundy_status st = grundy_seq_extend(fast, at);
     for (uint64_t i = 0; i < at && st == GRUNDY_STATUS_OK; i++) {
-        st = grundy_seq_push(naive, grundy_seq_get(sparse, i)); /* the naive engine's prefix */
+        st = grundy_seq_push(naive, grundy_seq_get(fast, i)); /* the naive engine's prefix */
     }
     const double t0 = now();
     if (st == GRUNDY_STATUS_OK) {
-        st = grundy_seq_extend(sparse, at + count);
+        st = grundy_seq_extend(fast, at + count);
     }
     const double t1 = now();
     if (st == GRUNDY_STATUS_OK) {
@@ -96,7 +99,7 @@ static int run_naive(const grundy_rule *rule, const char *code, uint64_t at, uin
     }
     const double t2 = now();
     for (uint64_t i = at; i < at + count && st == GRUNDY_STATUS_OK; i++) {
-        if (grundy_seq_get(naive, i) != grundy_seq_get(sparse, i)) {
+        if (grundy_seq_get(naive, i) != grundy_seq_get(fast, i)) {
             fprintf(stderr, "bench_sparse: engines differ at %" PRIu64 "\n", i);
             st = GRUNDY_STATUS_INTERNAL;
         }
@@ -106,7 +109,7 @@ static int run_naive(const grundy_rule *rule, const char *code, uint64_t at, uin
     printf("naive %s %" PRIu64 "+%" PRIu64 ": sparse %.0f ns/value, naive %.0f ns/value, ratio "
            "%.1f\n",
            code, at, count, sparse_ns, naive_ns, naive_ns / sparse_ns);
-    grundy_seq_destroy(sparse);
+    grundy_seq_destroy(fast);
     grundy_seq_destroy(naive);
     return st == GRUNDY_STATUS_OK ? 0 : 1;
 }
@@ -122,6 +125,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench_sparse: bad rule %s\n", argv[2]);
         return 3;
     }
+    printf("doubt test: %s, up to %s\n", grundy_sparse_isa_name(grundy_sparse_machine_isa()),
+           grundy_sparse_doubts_name(grundy_sparse_doubts_cap()));
     int rc = 2;
     if (strcmp(argv[1], "period") == 0) {
         rc = run_period(rule, argv[2], arg_u64(argv[3]));

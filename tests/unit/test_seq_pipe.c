@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* The threaded sparse engine's pipeline for cheap rules (seq_sparse_pipe.c: one thread guesses each
- * heap's value, another settles its doubts) against the naive engine (runs up to 4000 heaps) and
- * the one-thread sparse engine (longer runs, many chunks and ring turns): seeded random octal codes
- * and known cheap ones (values below 64, below 128, up to 255 and past it, wrong guesses at rare
- * heaps), with 2 and 3 threads, every doubt test (GRUNDY_SPARSE_SIMD) and both ways of sharing the
- * work (GRUNDY_SPARSE_PIPE=help: the guesser settles every heap it can), extended in random steps.
+/* The pipeline for cheap rules (seq_sparse_pipe.c: one thread guesses each heap's value,
+ * another settles its doubts) against the naive engine (runs up to 4000 heaps) and the one-thread
+ * sparse engine (longer runs, many chunks and ring turns): seeded random octal codes and known
+ * cheap ones (values below 64, below 128, up to 255 and past it, wrong guesses at rare heaps),
+ * with 2 and 3 threads, every doubt test (GRUNDY_SPARSE_SIMD) and both ways of sharing the work
+ * (GRUNDY_SPARSE_PIPE=help: the guesser settles every heap it can), extended in random steps.
  * GRUNDY_TEST_SEED replays a failure. */
 #define _POSIX_C_SOURCE 200809L
 #include <grundy/grundy.h>

@@ -8,10 +8,12 @@
 
 #include "check.h"
 #include "heap/seq/seq_internal.h"
+#include "heap/sparse/seq_sparse_internal.h"
 #include "heap/sparse/sparse_mask.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char digit_chars[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
@@ -40,31 +42,31 @@ static void compare_engines(const char *text, uint64_t n, check_rng *rng, uint64
         return;
     }
     grundy_seq *naive = make_seq(rule, GRUNDY_SEQ_NAIVE);
-    grundy_seq *sparse = make_seq(rule, GRUNDY_SEQ_SPARSE);
-    CHECK(naive != NULL && sparse != NULL);
-    if (naive != NULL && sparse != NULL) {
+    grundy_seq *fast = make_seq(rule, GRUNDY_SEQ_SPARSE);
+    CHECK(naive != NULL && fast != NULL);
+    if (naive != NULL && fast != NULL) {
         CHECK_EQ(grundy_seq_extend(naive, n), GRUNDY_STATUS_OK);
         uint64_t len = 0;
         while (len < n) {
             len += 1 + check_rng_below(rng, n / 3 + 1);
             len = len < n ? len : n;
-            CHECK_EQ(grundy_seq_extend(sparse, len), GRUNDY_STATUS_OK);
+            CHECK_EQ(grundy_seq_extend(fast, len), GRUNDY_STATUS_OK);
         }
-        CHECK_EQ(grundy_seq_get_engine(sparse), GRUNDY_SEQ_SPARSE);
+        CHECK_EQ(grundy_seq_get_engine(fast), GRUNDY_SEQ_SPARSE);
         for (uint64_t i = 0; i < n; i++) {
-            if (grundy_seq_get(naive, i) != grundy_seq_get(sparse, i)) {
+            if (grundy_seq_get(naive, i) != grundy_seq_get(fast, i)) {
                 fprintf(stderr, "%s (seed %llu): g(%llu): sparse %llu, naive %llu\n", text,
                         (unsigned long long)seed, (unsigned long long)i,
-                        (unsigned long long)grundy_seq_get(sparse, i),
+                        (unsigned long long)grundy_seq_get(fast, i),
                         (unsigned long long)grundy_seq_get(naive, i));
-                CHECK_U64(grundy_seq_get(sparse, i), grundy_seq_get(naive, i));
+                CHECK_U64(grundy_seq_get(fast, i), grundy_seq_get(naive, i));
                 break;
             }
         }
-        CHECK_U64(grundy_seq_max_value(sparse), grundy_seq_max_value(naive));
+        CHECK_U64(grundy_seq_max_value(fast), grundy_seq_max_value(naive));
     }
     grundy_seq_destroy(naive);
-    grundy_seq_destroy(sparse);
+    grundy_seq_destroy(fast);
     grundy_rule_destroy(rule);
 }
 
@@ -137,45 +139,45 @@ static void test_deep_windows(void) {
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
         grundy_rule *rule = NULL;
         CHECK_EQ(grundy_rule_parse(codes[i], &rule, NULL), GRUNDY_STATUS_OK);
-        grundy_seq *sparse = make_seq(rule, GRUNDY_SEQ_SPARSE);
+        grundy_seq *fast = make_seq(rule, GRUNDY_SEQ_SPARSE);
         grundy_seq *naive = make_seq(rule, GRUNDY_SEQ_NAIVE);
         const uint64_t at = 25000, count = 120;
-        CHECK_EQ(grundy_seq_extend(sparse, at + count), GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_seq_extend(fast, at + count), GRUNDY_STATUS_OK);
         grundy_status st = GRUNDY_STATUS_OK;
         for (uint64_t n = 0; n < at && st == GRUNDY_STATUS_OK; n++) {
-            st = grundy_seq_push(naive, grundy_seq_get(sparse, n));
+            st = grundy_seq_push(naive, grundy_seq_get(fast, n));
         }
         CHECK_EQ(st, GRUNDY_STATUS_OK);
         CHECK_EQ(grundy_seq_extend(naive, at + count), GRUNDY_STATUS_OK);
         for (uint64_t n = at; n < at + count; n++) {
-            if (grundy_seq_get(naive, n) != grundy_seq_get(sparse, n)) {
+            if (grundy_seq_get(naive, n) != grundy_seq_get(fast, n)) {
                 fprintf(stderr, "%s: g(%llu): sparse %llu, naive %llu\n", codes[i],
-                        (unsigned long long)n, (unsigned long long)grundy_seq_get(sparse, n),
+                        (unsigned long long)n, (unsigned long long)grundy_seq_get(fast, n),
                         (unsigned long long)grundy_seq_get(naive, n));
-                CHECK_U64(grundy_seq_get(sparse, n), grundy_seq_get(naive, n));
+                CHECK_U64(grundy_seq_get(fast, n), grundy_seq_get(naive, n));
                 break;
             }
         }
         grundy_seq_destroy(naive);
-        grundy_seq_destroy(sparse);
+        grundy_seq_destroy(fast);
         grundy_rule_destroy(rule);
     }
 }
 
-/* The SWAR-lane bug: 0.034's first value of 256 (heap 26376, the first needing 9 bits) came out
- * 257: a doubt of 2^bits went into the 8-bit SWAR lanes and matched a split of xor 1. The whole
- * prefix against the naive engine, past that heap. */
+/* 0.034's first value of 256 (heap 26376, the first needing 9 bits) came out 257: a
+ * doubt of 2^bits went into the 8-bit SWAR lanes and matched a split of xor 1. The whole prefix
+ * against the naive engine, past that heap. */
 static void test_first_nine_bit_value(void) {
     const uint64_t seed = check_seed(11);
     check_rng rng = {seed};
     compare_engines("0.034", 26400, &rng, seed);
     grundy_rule *rule = NULL;
     CHECK_EQ(grundy_rule_parse("0.034", &rule, NULL), GRUNDY_STATUS_OK);
-    grundy_seq *sparse = make_seq(rule, GRUNDY_SEQ_SPARSE);
-    CHECK_EQ(grundy_seq_extend(sparse, 26377), GRUNDY_STATUS_OK);
-    CHECK_U64(grundy_seq_get(sparse, 26376), 256);
-    CHECK_U64(grundy_seq_max_value(sparse), 256);
-    grundy_seq_destroy(sparse);
+    grundy_seq *fast = make_seq(rule, GRUNDY_SEQ_SPARSE);
+    CHECK_EQ(grundy_seq_extend(fast, 26377), GRUNDY_STATUS_OK);
+    CHECK_U64(grundy_seq_get(fast, 26376), 256);
+    CHECK_U64(grundy_seq_max_value(fast), 256);
+    grundy_seq_destroy(fast);
     grundy_rule_destroy(rule);
 }
 
@@ -308,31 +310,31 @@ static uint64_t first_difference(const grundy_seq *a, const grundy_seq *b, uint6
     return n;
 }
 
-/* Threads: n values of `text` by the naive engine and by the sparse one with 1, 2 and 3
- * threads, each in random steps (so the blocks fall differently). */
+/* The threaded sparse engine: n values of `text` by the naive engine and by the sparse one with 1,
+ * 2 and 3 threads, each in random steps (so the blocks fall differently). */
 static void compare_threads(const char *text, uint64_t n, check_rng *rng, uint64_t seed) {
     grundy_rule *rule = NULL;
     CHECK_EQ(grundy_rule_parse(text, &rule, NULL), GRUNDY_STATUS_OK);
     grundy_seq *naive = make_seq(rule, GRUNDY_SEQ_NAIVE);
     CHECK(naive != NULL && grundy_seq_extend(naive, n) == GRUNDY_STATUS_OK);
     for (unsigned threads = 1; threads <= 3 && naive != NULL; threads++) {
-        grundy_seq *sparse = make_seq_threads(rule, GRUNDY_SEQ_SPARSE, threads);
+        grundy_seq *fast = make_seq_threads(rule, GRUNDY_SEQ_SPARSE, threads);
         uint64_t len = 0;
-        CHECK(sparse != NULL);
-        while (sparse != NULL && len < n) {
+        CHECK(fast != NULL);
+        while (fast != NULL && len < n) {
             len += 1 + check_rng_below(rng, n / 2 + 1);
             len = len < n ? len : n;
-            CHECK_EQ(grundy_seq_extend(sparse, len), GRUNDY_STATUS_OK);
+            CHECK_EQ(grundy_seq_extend(fast, len), GRUNDY_STATUS_OK);
         }
-        const uint64_t at = sparse != NULL ? first_difference(naive, sparse, 0, n) : n;
+        const uint64_t at = fast != NULL ? first_difference(naive, fast, 0, n) : n;
         if (at < n) {
             fprintf(stderr, "%s with %u threads (seed %llu): g(%llu): sparse %llu, naive %llu\n",
                     text, threads, (unsigned long long)seed, (unsigned long long)at,
-                    (unsigned long long)grundy_seq_get(sparse, at),
+                    (unsigned long long)grundy_seq_get(fast, at),
                     (unsigned long long)grundy_seq_get(naive, at));
         }
         CHECK_U64(at, n);
-        grundy_seq_destroy(sparse);
+        grundy_seq_destroy(fast);
     }
     grundy_seq_destroy(naive);
     grundy_rule_destroy(rule);
@@ -395,11 +397,11 @@ static void test_threads_deep(void) {
     }
 }
 
-/* The small doubt tables (AVX2 and AVX-512): codes whose values pass 255 and stay below
- * SPARSE_BITSET_VALUES = 512 by heap 16000 (0.6 from heap 10344, 0.007, 0.37), where the doubts go
- * as a table (SPARSE_SIMD_AVX2_SMALL or SPARSE_SIMD_AVX512_SMALL), against the naive engine with
- * every doubt test this machine has (GRUNDY_SPARSE_SIMD, read when the engine is created) and 1, 2
- * and 3 threads, in random steps. */
+/* Codes whose values pass 255 and stay below SPARSE_BITSET_VALUES = 512
+ * by heap 16000 (0.6 from heap 10344, 0.007, 0.37), where the doubts go as a table
+ * (SPARSE_DOUBTS_TABLE on AVX2 or AVX-512), against the naive engine with every doubt
+ * test this machine has (GRUNDY_SPARSE_SIMD, read when the engine is created) and 1, 2 and 3
+ * threads, in random steps. */
 static void test_table_levels(void) {
     static const char *const codes[] = {"0.6", "0.007", "0.37"};
     static const char *const levels[] = {"portable", "sse2", "avx2", NULL};
@@ -420,7 +422,177 @@ static void test_table_levels(void) {
     unsetenv("GRUNDY_SPARSE_SIMD");
 }
 
+/* Facts where the batch fits and nothing before it: one thread, a rare list of 100, three split
+ * takes, 6-bit values, heap 100000 far past every take. */
+static sparse_facts batch_facts(void) {
+    sparse_facts f;
+    memset(&f, 0, sizeof f);
+    f.n = 100000;
+    f.length = f.n + 1000;
+    f.next_choice = 2 * f.n;
+    f.past = 10;
+    f.rare_count = 100;
+    f.split_count = 3;
+    f.threads = 1;
+    f.bits = 6;
+    f.isa = SPARSE_ISA_SCALAR;
+    f.doubts = SPARSE_DOUBTS_LIST;
+    return f;
+}
+
+static void expect_path(const sparse_facts *f, sparse_path want, uint64_t want_end, int line) {
+    uint64_t end = 0;
+    const sparse_path got = grundy_sparse_choose(f, &end);
+    if (got != want || end != want_end) {
+        fprintf(stderr, "test_path_table line %d: %s to %llu, want %s to %llu\n", line,
+                grundy_sparse_path_name(got), (unsigned long long)end,
+                grundy_sparse_path_name(want), (unsigned long long)want_end);
+    }
+    CHECK(got == want);
+    CHECK_U64(end, want_end);
+}
+#define EXPECT_PATH(f, want, end) expect_path(&(f), want, end, __LINE__)
+
+/* The table that chooses the path: each path where its facts say, in the table's order. */
+static void test_path_table(void) {
+    sparse_facts f = batch_facts();
+    EXPECT_PATH(f, SPARSE_PATH_BATCH, f.n + SPARSE_BATCH);
+    f.near_flat_end = 1; /* the window before anything */
+    EXPECT_PATH(f, SPARSE_PATH_WINDOW, f.n + 1);
+    f = batch_facts();
+    f.rare_count = 10; /* too few rare positions to batch: a run of one heap at a time */
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 64);
+    f.next_choice = f.n + 5; /* up to the next labelling */
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 5);
+    f.may_drop = 1; /* the window's margin moves with the values: one heap */
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 1);
+    f = batch_facts();
+    f.length = f.n + 8; /* nor a batch's worth of heaps left */
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 8);
+    f = batch_facts();
+    f.past = UINT64_MAX; /* takes by class: one heap at a time, whatever the threads */
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 64);
+    f.threads = 2;
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 64);
+    f = batch_facts();
+    f.threads = 2; /* a cheap rule (300 rare marks a heap) on two threads: the pipeline */
+    EXPECT_PATH(f, SPARSE_PATH_PIPE, f.length);
+    f.next_choice = f.n + 100; /* up to the next labelling */
+    EXPECT_PATH(f, SPARSE_PATH_PIPE, f.n + 100);
+    f.next_choice = 2 * f.n;
+    f.may_drop = 1; /* values may be dropped: no pipeline; too cheap for blocks: the batch */
+    EXPECT_PATH(f, SPARSE_PATH_BATCH, f.n + SPARSE_BATCH);
+    f = batch_facts();
+    f.threads = 2;
+    f.bits = 9; /* values past 8 bits: no pipeline; the blocks */
+    f.rare_count = 1000;
+    EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.n + 256);
+    f.length = f.n + 40;
+    EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.n + 40);
+    f.length = f.n + 1000;
+    f.isa = SPARSE_ISA_AVX512; /* one heap at a time keeps the doubts as a table: it wins */
+    f.doubts = SPARSE_DOUBTS_TABLE;
+    EXPECT_PATH(f, SPARSE_PATH_BATCH, f.n + SPARSE_BATCH);
+    f.isa = SPARSE_ISA_AVX2; /* AVX2's table does not beat the blocks */
+    EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.n + 256);
+    f.bits = 15; /* too wide for blocks and batches */
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 64);
+    f = batch_facts();
+    f.threads = 2;
+    f.dense = 1; /* full scans share well: blocks */
+    f.rare_count = 0;
+    EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.n + 256);
+    f.n = 200; /* a quarter of the heap at most */
+    f.length = 1000;
+    EXPECT_PATH(f, SPARSE_PATH_BLOCK, 250);
+    f.threads = 1;
+    EXPECT_PATH(f, SPARSE_PATH_ONE, 264);
+}
+
+/* The doubt test's algorithm chosen from the values, for each instruction set, and capped. */
+static void test_doubt_choice(void) {
+    sparse s;
+    memset(&s, 0, sizeof s);
+    s.doubts_cap = SPARSE_DOUBTS_TABLE;
+    const struct {
+        sparse_isa isa;
+        unsigned bits, short_scans;
+        sparse_doubts cap, want;
+    } cases[] = {
+        {SPARSE_ISA_SCALAR, 9, 0, SPARSE_DOUBTS_TABLE, SPARSE_DOUBTS_LIST},
+        {SPARSE_ISA_SSE2, 9, 0, SPARSE_DOUBTS_TABLE, SPARSE_DOUBTS_LIST},
+        {SPARSE_ISA_AVX2, 9, 0, SPARSE_DOUBTS_TABLE, SPARSE_DOUBTS_TABLE},
+        {SPARSE_ISA_AVX2, 10, 0, SPARSE_DOUBTS_TABLE, SPARSE_DOUBTS_LIST},
+        {SPARSE_ISA_AVX2, 9, 0, SPARSE_DOUBTS_BITSET, SPARSE_DOUBTS_LIST},
+        {SPARSE_ISA_AVX512, 9, 0, SPARSE_DOUBTS_TABLE, SPARSE_DOUBTS_TABLE},
+        {SPARSE_ISA_AVX512, 8, 1, SPARSE_DOUBTS_TABLE, SPARSE_DOUBTS_LIST},
+        {SPARSE_ISA_AVX512, 10, 0, SPARSE_DOUBTS_TABLE, SPARSE_DOUBTS_BITSET},
+        {SPARSE_ISA_AVX512, 9, 0, SPARSE_DOUBTS_BITSET, SPARSE_DOUBTS_BITSET},
+        {SPARSE_ISA_AVX512, 9, 0, SPARSE_DOUBTS_LIST, SPARSE_DOUBTS_LIST},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        s.isa = (uint8_t)cases[i].isa;
+        s.bits = cases[i].bits;
+        s.short_scans = (uint8_t)cases[i].short_scans;
+        s.doubts_cap = (uint8_t)cases[i].cap;
+        const sparse_doubts got = grundy_sparse_heap_doubts(&s);
+        if (got != cases[i].want) {
+            fprintf(stderr, "test_doubt_choice case %zu: %s on %s, want %s\n", i,
+                    grundy_sparse_doubts_name(got), grundy_sparse_isa_name(cases[i].isa),
+                    grundy_sparse_doubts_name(cases[i].want));
+        }
+        CHECK(got == cases[i].want);
+        CHECK(grundy_sparse_isa_has(cases[i].isa, got));
+    }
+}
+
+/* Every (instruction set, doubt test) pair this machine has (GRUNDY_SPARSE_SIMD and
+ * GRUNDY_SPARSE_DOUBTS, read when the engine is created) against the naive engine: random codes
+ * with 1, 2 and 3 threads (so every path), and 0.6, whose values pass 255 at heap 10344 (the
+ * table and the bitset on 16-bit values). */
+static void test_doubt_axes(void) {
+    static const char *const isa_env[SPARSE_ISA_COUNT] = {"portable", "sse2", "avx2", NULL};
+    static const char *const doubts_env[SPARSE_DOUBTS_COUNT] = {"list", "bitset", NULL};
+    unsetenv("GRUNDY_SPARSE_SIMD");
+    unsetenv("GRUNDY_SPARSE_DOUBTS");
+    const sparse_isa machine = grundy_sparse_machine_isa();
+    const uint64_t seed = check_seed(20261203);
+    check_rng rng = {seed};
+    char text[64];
+    for (sparse_isa isa = SPARSE_ISA_SCALAR; isa <= machine; isa++) {
+        for (sparse_doubts test = SPARSE_DOUBTS_LIST; test < SPARSE_DOUBTS_COUNT; test++) {
+            if (!grundy_sparse_isa_has(isa, test)) {
+                continue;
+            }
+            if (isa_env[isa] != NULL) {
+                setenv("GRUNDY_SPARSE_SIMD", isa_env[isa], 1);
+            } else {
+                unsetenv("GRUNDY_SPARSE_SIMD");
+            }
+            if (doubts_env[test] != NULL) {
+                setenv("GRUNDY_SPARSE_DOUBTS", doubts_env[test], 1);
+            } else {
+                unsetenv("GRUNDY_SPARSE_DOUBTS");
+            }
+            CHECK(grundy_sparse_machine_isa() == isa);
+            CHECK(grundy_sparse_doubts_cap() == test);
+            fprintf(stderr, "test_doubt_axes: %s, %s (seed %llu)\n", grundy_sparse_isa_name(isa),
+                    grundy_sparse_doubts_name(test), (unsigned long long)seed);
+            for (int i = 0; i < 12; i++) {
+                random_code(&rng, text, i % 4 == 0 ? 12 : 5);
+                compare_threads(text, 600 + check_rng_below(&rng, 1400), &rng, seed);
+            }
+            compare_threads("0.6", 11000, &rng, seed);
+        }
+    }
+    unsetenv("GRUNDY_SPARSE_SIMD");
+    unsetenv("GRUNDY_SPARSE_DOUBTS");
+}
+
 int main(void) {
+    test_path_table();
+    test_doubt_choice();
+    test_doubt_axes();
     test_table_levels();
     test_threads_random();
     test_threads_deep();

@@ -6,9 +6,9 @@
  * must clear exactly the xors g(a') ^ g(m - a') of the splits it says it scanned, and stop only
  * when no doubt is left or no whole block fits. The engine-level tests (test_seq_batch) could not
  * see a table that lost one doubt per chunk: a doubt that is settled anyway by a later split
- * leaves every value right. Each table this machine has is checked (SPARSE_SIMD_AVX2_SMALL,
- * SPARSE_SIMD_AVX512_SMALL). GRUNDY_TEST_SEED replays a failure; exit 77 (skipped) on a machine
- * without AVX2. */
+ * leaves every value right. Each table this machine has is checked (SPARSE_DOUBTS_TABLE on
+ * SPARSE_ISA_AVX2 and SPARSE_ISA_AVX512). GRUNDY_TEST_SEED replays a failure; exit 77 (skipped) on
+ * a machine without AVX2. */
 #include <grundy/grundy.h>
 
 #include "check.h"
@@ -104,13 +104,13 @@ static void check_scan(fixture *f, const heap_ctx *h, uint64_t *table, check_rng
     CHECK(same);
 }
 
-static void check_level(fixture *f, unsigned level, uint64_t seed) {
+static void check_level(fixture *f, sparse_isa isa, uint64_t seed) {
     check_rng rng = {seed};
     for (int i = 0; i < CASES; i++) {
         const uint64_t top = (uint64_t)64 << check_rng_below(&rng, 4); /* 64 .. 512 */
         const sparse_mark stamp = (sparse_mark)(1 + check_rng_below(&rng, 250));
         fill(f, &rng, top, stamp);
-        heap_ctx h = {f->g, 2, f->seen, stamp, f->doubt, level};
+        heap_ctx h = {f->g, 2, f->seen, stamp, f->doubt, (uint8_t)isa, SPARSE_DOUBTS_TABLE};
         CHECK(grundy_sparse_table_fits(&h, top));
         uint64_t table[SPARSE_TABLE_WORDS];
         check_gap(f, &h, top, table, seed);
@@ -119,8 +119,8 @@ static void check_level(fixture *f, unsigned level, uint64_t seed) {
 }
 
 int main(void) {
-    const unsigned machine = grundy_sparse_simd_level();
-    if (machine < SPARSE_SIMD_AVX2) {
+    const sparse_isa machine = grundy_sparse_machine_isa();
+    if (!grundy_sparse_isa_has(machine, SPARSE_DOUBTS_TABLE)) {
         printf("test_sparse_table: skipped (no AVX2 on this machine, or GRUNDY_SPARSE_SIMD)\n");
         return 77;
     }
@@ -129,9 +129,10 @@ int main(void) {
     if (f == NULL) {
         return 1;
     }
-    check_level(f, SPARSE_SIMD_AVX2_SMALL, seed);
-    if (machine >= SPARSE_SIMD_AVX512) {
-        check_level(f, SPARSE_SIMD_AVX512_SMALL, seed);
+    for (sparse_isa isa = SPARSE_ISA_SCALAR; isa <= machine; isa++) {
+        if (grundy_sparse_isa_has(isa, SPARSE_DOUBTS_TABLE)) {
+            check_level(f, isa, seed);
+        }
     }
     free(f);
     return check_report("test_sparse_table");

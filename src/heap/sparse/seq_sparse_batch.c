@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse-space engine's rare pass over B = SPARSE_BATCH heaps at once (issue 12), on one
+/* The sparse-space engine's rare pass over B = SPARSE_BATCH heaps at once, on one
  * thread.
  *
  * Heap n0 + j's split m = n0 + j - k = r + (m - r) with a rare part r has the value
@@ -151,11 +151,12 @@ static void mark_left_out(const sparse *s, const heap_ctx *h, uint64_t n, const 
 /* With fewer than 2B rare positions most of them are below B and go heap by heap anyway: 0.1777
  * (15 rare positions to 2^21, 3 split takes) took 3% more instructions batched, 0.16 (52) 19%
  * fewer. */
-int grundy_sparse_batch_fits(const sparse *s, uint64_t n, uint64_t length) {
-    return s->expanded && !s->dense && s->bits <= SPARSE_BATCH_MAX_BITS &&
-           s->rare_count >= 2 * SPARSE_BATCH && s->split_count <= SPARSE_BATCH_TAKES &&
-           n > s->max_take + 1 + SPARSE_BATCH && n >= 4 * SPARSE_BATCH &&
-           n + SPARSE_BATCH <= length && n + SPARSE_BATCH <= s->next_choice;
+int grundy_sparse_batch_fits(const sparse_facts *f, uint64_t *end) {
+    *end = f->n + SPARSE_BATCH;
+    return f->past != UINT64_MAX && !f->dense && f->bits <= SPARSE_BATCH_MAX_BITS &&
+           f->rare_count >= 2 * SPARSE_BATCH && f->split_count <= SPARSE_BATCH_TAKES &&
+           f->n >= f->past + SPARSE_BATCH && f->n >= 4 * SPARSE_BATCH &&
+           f->n + SPARSE_BATCH <= f->length && f->n + SPARSE_BATCH <= f->next_choice;
 }
 
 grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t *next) {
@@ -171,7 +172,7 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
         memset(s->batch_seen, 0, SPARSE_BATCH * SPARSE_BATCH_STRIDE * sizeof *s->batch_seen);
         s->batch_stamp = 1;
     }
-    /* issue 13: moved by a new layout */
+    /* the memory window moves it with a new layout */
     const uint64_t flat = s->may_drop ? grundy_seq_flat_end(seq) : UINT64_MAX;
     if (n0 + SPARSE_BATCH > flat) {
         goto cleanup; /* values past the prefix: the caller takes the windowed pass */
@@ -193,8 +194,8 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
      * most doubts (0.6 to 2^20: the batch's marks to 143 or 271 beat none and 527 by 5% to 10%;
      * each heap hits most of its doubts in those), so it caps the bound that follows the heaps
      * (0.16, with a doubt or two a heap, keeps its bound near 0). */
-    const unsigned simd = grundy_sparse_heap_simd(s); /* the bits stay in a batch */
-    uint64_t most = grundy_sparse_simd_avx512(simd) && s->batch_scan > SPARSE_BITSET_SCAN
+    const sparse_doubts test = grundy_sparse_heap_doubts(s); /* the bits stay in a batch */
+    uint64_t most = s->isa == SPARSE_ISA_AVX512 && s->batch_scan > SPARSE_BITSET_SCAN
                         ? SPARSE_BITSET_SCAN
                         : s->batch_scan;
     /* With the doubts as a table (16-bit values below 512) a split costs the table test less
@@ -202,9 +203,7 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
      * marked 2.85 s median, to 40 2.92 s, to 207 3.08 s, to 400 3.19 s, AVX-512); with
      * AVX2's table (0.6 to 2^20, alternating: none, to 64, 207 and 512 all within the noise of
      * the shared machine, 2.7 to 3.3 s) takes none too. */
-    most = (simd == SPARSE_SIMD_AVX512_SMALL || simd == SPARSE_SIMD_AVX2_SMALL) && s->bits > 8
-               ? 0
-               : most;
+    most = test == SPARSE_DOUBTS_TABLE && s->bits > 8 ? 0 : most;
     scan = most < scan ? most : scan;
     scan = scan >= SPARSE_BATCH ? scan : 0;
     if (scan > 0) {
@@ -216,9 +215,11 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
     unsigned settled = 0, open = 0;
     for (uint64_t j = 0; j < SPARSE_BATCH; j++) {
         const uint64_t n = n0 + j;
-        heap_ctx h = {NULL,           0,        s->batch_seen + j * SPARSE_BATCH_STRIDE,
-                      s->batch_stamp, s->doubt, simd};
-        h.raw = grundy_seq_raw(seq, &h.width);
+        unsigned heap_width; /* pushing a value may move the values or widen them */
+        const void *heap_raw = grundy_seq_raw(seq, &heap_width);
+        const heap_ctx h = {heap_raw,       heap_width, s->batch_seen + j * SPARSE_BATCH_STRIDE,
+                            s->batch_stamp, s->doubt,   s->isa,
+                            (uint8_t)test};
         mark_left_out(s, &h, n, bt);
         if (scan > 0) {
             grundy_sparse_mark_range(&h, n - s->split[0].k, 1, SPARSE_BATCH - 1);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse-space engine's blocks of heaps on threads (issue 12): heaps [b0, b1) marked at once
- * below the block on a thread pool, then finished in order (seq_sparse.c computes one heap). */
+/* The sparse-space engine's blocks of heaps on threads (the threaded sparse engine): heaps [b0, b1)
+ * marked at once below the block on a thread pool, then finished in order (seq_sparse.c computes
+ * one heap). */
 #include "heap/sparse/seq_sparse_internal.h"
 
 #include "util/pool.h"
@@ -47,7 +48,7 @@ typedef struct block {
 } block;
 
 static uint64_t split_a_max(const take *t, uint64_t m) {
-    return t->distinct ? (m - 1) / 2 : m / 2;
+    return grundy_sparse_a_max(t->distinct, m);
 }
 
 void grundy_sparse_mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
@@ -72,15 +73,15 @@ void grundy_sparse_mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m
 
 static heap_ctx slot_ctx(const sparse *s, const void *raw, unsigned width, uint64_t j,
                          uint64_t *doubt) {
-    const heap_ctx h = {raw,           width, s->slots + j * s->slot_stride,
-                        s->slot_stamp, doubt, grundy_sparse_heap_simd(s)};
-    return h;
+    return grundy_sparse_heap_ctx(s, raw, width, s->slots + j * s->slot_stride, s->slot_stamp,
+                                  doubt);
 }
 
 /* The smallest unmarked common value below 2^bits (or 2^bits), and the rare ones below it. */
 static uint64_t common_gap(const sparse *s, const heap_ctx *h, uint64_t n, doubts *d) {
+    const sparse_plan p = grundy_sparse_plan(s, n);
     d->count = 0;
-    return grundy_sparse_gap(h, s->common[position_parity(s, n)], (uint64_t)1 << s->bits, d);
+    return grundy_sparse_gap(h, p.common, p.top, d);
 }
 
 /* The threads scan at most OUTSIDE_SCAN splits of each take for the doubts below c1: a doubt
@@ -232,7 +233,8 @@ static void heap_outside(const block *b, uint64_t j, unsigned w, const group *g)
  * (those a move inside the block did not mark since). */
 static uint64_t inside_gap(const sparse *s, const heap_ctx *h, uint64_t n, const uint64_t *info,
                            doubts *d) {
-    const uint64_t start = info[0] & ~(uint64_t)15, top = (uint64_t)1 << s->bits;
+    const sparse_plan p = grundy_sparse_plan(s, n);
+    const uint64_t start = info[0] & ~(uint64_t)15;
     if (info[1] == SLOT_MANY) { /* the marks below c1 are all there: the full scan */
         return common_gap(s, h, n, d);
     }
@@ -245,8 +247,7 @@ static uint64_t inside_gap(const sparse *s, const heap_ctx *h, uint64_t n, const
     heap_ctx above = *h;
     above.seen = h->seen + start;
     doubts rest = {d->v + d->count, 0};
-    const uint64_t c = start + grundy_sparse_gap(&above, s->common[position_parity(s, n)] + start,
-                                                 top - start, &rest);
+    const uint64_t c = start + grundy_sparse_gap(&above, p.common + start, p.top - start, &rest);
     for (size_t i = 0; i < rest.count; i++) {
         rest.v[i] += start;
     }
@@ -384,31 +385,27 @@ cleanup:
 
 /* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits: at most
  * a quarter of n, so that the options inside the block stay few. */
-int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end) {
-    if (grundy_sparse_pipe_fits(s, n)) { /* cheap rules: the pipeline (seq_sparse_pipe.c) */
-        *end = length < s->next_choice ? length : s->next_choice;
-        return *end > n;
-    }
-    if (s->threads < 2 || !s->expanded || n <= s->max_take + 1 || s->bits > BLOCK_MAX_BITS ||
-        n < 64) {
+int grundy_sparse_block_fits(const sparse_facts *f, uint64_t *end) {
+    const uint64_t n = f->n;
+    if (f->threads < 2 || n < f->past || f->bits > BLOCK_MAX_BITS || n < 64) {
         return 0;
     }
     /* A heap that costs a few hundred marks (0.354: 131 rare positions, 3.4 million values a
      * second) gains less from the threads than the block costs it; past BLOCK_CHEAP_N such
      * rules go one heap at a time (below, blocks run for every rule, so the tests reach them). */
-    if (!s->dense && n >= BLOCK_CHEAP_N && s->rare_count * s->split_count < BLOCK_MIN_MARKS) {
+    if (!f->dense && n >= BLOCK_CHEAP_N && f->rare_count * f->split_count < BLOCK_MIN_MARKS) {
         return 0;
     }
     /* Where one heap at a time keeps the doubts as a table (AVX-512, 16-bit values below
      * SPARSE_BITSET_VALUES: 0.6), the blocks, which settle with the list, lose to it: 0.6 to
      * 2^21 took 2.83 s of wall on two threads against 2.65 s on one (fifth session). */
-    if (!s->dense && n >= BLOCK_CHEAP_N && s->bits > 8 &&
-        grundy_sparse_heap_simd(s) == SPARSE_SIMD_AVX512_SMALL) {
+    if (!f->dense && n >= BLOCK_CHEAP_N && f->bits > 8 && f->isa == SPARSE_ISA_AVX512 &&
+        f->doubts == SPARSE_DOUBTS_TABLE) {
         return 0;
     }
     uint64_t e = n + (n / 4 < BLOCK_HEAPS ? n / 4 : BLOCK_HEAPS);
-    e = e < length ? e : length;
-    e = e < s->next_choice ? e : s->next_choice;
+    e = e < f->length ? e : f->length;
+    e = e < f->next_choice ? e : f->next_choice;
     *end = e;
     return e > n + 1;
 }
@@ -418,11 +415,8 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
                                       uint64_t *next) {
     grundy_status st = GRUNDY_STATUS_OK;
     *next = b0;
-    if (grundy_sparse_pipe_fits(s, b0)) {
-        return grundy_sparse_run_pipe(seq, s, b0, b1, next);
-    }
     GRUNDY_TRY(reserve_slots(seq, s));
-    /* issue 13: moved by a new layout */
+    /* the memory window moves it with a new layout */
     const uint64_t flat = s->may_drop ? grundy_seq_flat_end(seq) : UINT64_MAX;
     if (b1 > flat) {
         goto cleanup; /* values past the prefix: the caller takes the windowed pass */
@@ -450,9 +444,9 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, u
     for (uint64_t n = b0; n < b1; n++) {
         settled += s->slot_left[n - b0] <= SPARSE_FEW_LEFT;
         open += s->slot_left[n - b0] > SPARSE_MANY_LEFT;
-        heap_ctx h = {NULL, 0, NULL, 0, s->doubt, grundy_sparse_heap_simd(s)};
-        h.raw = grundy_seq_raw(seq, &h.width);
-        h = slot_ctx(s, h.raw, h.width, n - b0, s->doubt);
+        unsigned width;
+        const void *raw = grundy_seq_raw(seq, &width);
+        const heap_ctx h = slot_ctx(s, raw, width, n - b0, s->doubt);
         GRUNDY_TRY(grundy_sparse_finish_heap(
             seq, s, n, block_inside(s, &h, b0, b.rare_below, small, b.heaps, n)));
         *next = n + 1;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse-space engine's state and one-heap helpers, shared by seq_sparse.c (one heap at a time)
- * and seq_sparse_block.c (blocks of heaps on threads); library-internal. */
+/* The sparse-space engine's state, the plan of one heap's work and the choice of a path, shared by
+ * the engine (seq_sparse.c), its one-heap steps (seq_sparse_heap.c) and its paths (batch, block,
+ * pipeline, window, seq_sparse_path.c's table); library-internal. */
 #ifndef GRUNDY_HEAP_SEQ_SPARSE_INTERNAL_H
 #define GRUNDY_HEAP_SEQ_SPARSE_INTERNAL_H
 
@@ -11,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* A mark: seen[v] == stamp says the current heap has an option of value v. One byte (the stamps
  * wrap every 255 heaps and the table is cleared then): a quarter of the cache of 4-byte stamps,
@@ -29,21 +31,44 @@ typedef uint8_t sparse_mark;
 
 /* The doubt tests look at the splits SPARSE_SCAN_BLOCK at a time. */
 #define SPARSE_SCAN_BLOCK 64
-/* The doubt test's instructions: the portable SWAR test, SSE2 (every x86_64), AVX2, or AVX-512
- * (BW, VBMI, VBMI2: the bitset test, seq_sparse_simd.c). */
-#define SPARSE_SIMD_PORTABLE 0u
-#define SPARSE_SIMD_SSE2     1u
-#define SPARSE_SIMD_AVX2     2u
-#define SPARSE_SIMD_AVX512   3u /* AVX-512 BW and VBMI: the bitset doubt test */
-/* In a heap_ctx only: SPARSE_SIMD_AVX512 where every value is below SPARSE_BITSET_VALUES (so
- * is every xor of two: the bitset test needs no range check). */
-#define SPARSE_SIMD_AVX512_SMALL 4u
-/* In a heap_ctx only: SPARSE_SIMD_AVX512 for the common gap, the compare per doubt for the doubts
- * (8-bit values whose scans are short: grundy_sparse_note_scan). */
-#define SPARSE_SIMD_AVX512_COMPARE 5u
-/* In a heap_ctx only: SPARSE_SIMD_AVX2 where every value is below SPARSE_BITSET_VALUES: the
- * doubts of 16-bit values as a table (grundy_sparse_table_fits), looked up by vpshufb. */
-#define SPARSE_SIMD_AVX2_SMALL 6u
+
+/* The doubt test has two axes, chosen independently. The instruction set is the machine's
+ * (grundy_sparse_machine_isa; GRUNDY_SPARSE_SIMD=portable|sse2|avx2 lowers it): the portable SWAR
+ * test, SSE2 (every x86_64), AVX2, or AVX-512 (BW, VBMI, VBMI2). */
+typedef enum sparse_isa {
+    SPARSE_ISA_SCALAR,
+    SPARSE_ISA_SSE2,
+    SPARSE_ISA_AVX2,
+    SPARSE_ISA_AVX512,
+    SPARSE_ISA_COUNT
+} sparse_isa;
+
+/* The algorithm follows the heap's values (grundy_sparse_heap_doubts; GRUNDY_SPARSE_DOUBTS=list|
+ * bitset caps it): the doubts as a list, compared with a vector of splits one doubt at a time;
+ * AVX-512's bitset test, a set of bits looked up a vector of splits at a time (8-bit values, or
+ * any below SPARSE_BITSET_VALUES); or the doubts as a table from the common gap on (16-bit values
+ * all below SPARSE_BITSET_VALUES: vpermb on AVX-512, vpshufb on AVX2), the bitset test after it
+ * where AVX-512 has it. Ordered by what each needs of the values. */
+typedef enum sparse_doubts {
+    SPARSE_DOUBTS_LIST,
+    SPARSE_DOUBTS_BITSET,
+    SPARSE_DOUBTS_TABLE,
+    SPARSE_DOUBTS_COUNT
+} sparse_doubts;
+
+/* The doubt tests each instruction set has, in one place: the list everywhere, the table from
+ * AVX2 on, the bitset on AVX-512 only. */
+static inline int grundy_sparse_isa_has(sparse_isa isa, sparse_doubts test) {
+    static const unsigned char has[SPARSE_ISA_COUNT][SPARSE_DOUBTS_COUNT] = {
+        /*              list bitset table */
+        [SPARSE_ISA_SCALAR] = {1, 0, 0},
+        [SPARSE_ISA_SSE2] = {1, 0, 0},
+        [SPARSE_ISA_AVX2] = {1, 0, 1},
+        [SPARSE_ISA_AVX512] = {1, 1, 1},
+    };
+    return has[isa][test];
+}
+
 /* The bitset doubt test takes doubts below this. */
 #define SPARSE_BITSET_VALUES 512
 #ifndef SPARSE_BITSET_MIN
@@ -108,14 +133,15 @@ typedef struct sparse {
     sparse_mark *batch_seen;
     sparse_mark batch_stamp;
     /* 8-bit values: the doubt scans of heaps with many doubts are short (grundy_sparse_note_scan),
-     * so the heap level is SPARSE_SIMD_AVX512_COMPARE, not the bitset test; the counts (splits
+     * so the heaps' doubt test is the compare per doubt, not the bitset test; the counts (splits
      * saturating) sit in the padding after batch_stamp, so the engine's bytes stay as they were. */
     uint8_t short_scans;
     uint16_t scan_heaps;
     uint32_t scan_splits;
     uint64_t batch_scan; /* the first take's ordinary splits a <= batch_scan marked per batch */
-    unsigned simd; /* SPARSE_SIMD_*: the doubt test's instructions (grundy_sparse_simd_level) */
-    int may_drop;  /* issue 13: the sequence may drop values (grundy_seq_may_drop) */
+    uint8_t isa;         /* sparse_isa: the doubt test's instructions (grundy_sparse_machine_isa) */
+    uint8_t doubts_cap;  /* sparse_doubts: the most the heaps' doubt test may be */
+    int may_drop;        /* the sequence may drop values (the memory window: grundy_seq_may_drop) */
 } sparse;
 
 static inline unsigned position_parity(const sparse *s, uint64_t i) {
@@ -132,7 +158,8 @@ typedef struct heap_ctx {
     sparse_mark *seen;
     sparse_mark stamp;
     uint64_t *doubt; /* scratch: room for 2^bits values */
-    unsigned simd;   /* SPARSE_SIMD_* */
+    uint8_t isa;     /* sparse_isa */
+    uint8_t doubts;  /* sparse_doubts */
 } heap_ctx;
 
 #define LOAD(T, raw, i) ((uint64_t)((const T *)(raw))[i])
@@ -140,30 +167,96 @@ typedef struct heap_ctx {
  * (at most SPARSE_SCAN_BLOCK values, all below the current heap). */
 #define RUN(T, raw, i) ((const T *)(raw) + (i))
 
-/* The heap_ctx level for s: SPARSE_SIMD_AVX512_SMALL (SPARSE_SIMD_AVX2_SMALL) where every value
- * is below SPARSE_BITSET_VALUES. */
-static inline unsigned grundy_sparse_heap_simd(const sparse *s) {
-    if (s->simd == SPARSE_SIMD_AVX512 && s->short_scans && s->bits <= 8) {
-        return SPARSE_SIMD_AVX512_COMPARE;
+/* The doubt test of s's heaps now: the most its values allow (the table or the bitset where they
+ * are all below SPARSE_BITSET_VALUES), but the compare per doubt where AVX-512's scans of 8-bit
+ * values are short (grundy_sparse_note_scan); capped by s->doubts_cap, to what the instruction
+ * set has. */
+static inline sparse_doubts grundy_sparse_heap_doubts(const sparse *s) {
+    sparse_doubts best = SPARSE_DOUBTS_LIST;
+    if (s->isa == SPARSE_ISA_AVX512 && s->short_scans && s->bits <= 8) {
+        best = SPARSE_DOUBTS_LIST;
+    } else if (((uint64_t)1 << s->bits) <= SPARSE_BITSET_VALUES) {
+        best = s->isa >= SPARSE_ISA_AVX2 ? SPARSE_DOUBTS_TABLE : SPARSE_DOUBTS_LIST;
+    } else if (s->isa == SPARSE_ISA_AVX512) {
+        best = SPARSE_DOUBTS_BITSET;
     }
-    if (((uint64_t)1 << s->bits) <= SPARSE_BITSET_VALUES) {
-        return s->simd == SPARSE_SIMD_AVX512 ? SPARSE_SIMD_AVX512_SMALL
-               : s->simd == SPARSE_SIMD_AVX2 ? SPARSE_SIMD_AVX2_SMALL
-                                             : s->simd;
+    if (best > s->doubts_cap) {
+        const sparse_doubts cap = (sparse_doubts)s->doubts_cap;
+        best = grundy_sparse_isa_has((sparse_isa)s->isa, cap) ? cap : SPARSE_DOUBTS_LIST;
     }
-    return s->simd;
+    return best;
 }
 
-/* A heap_ctx level has AVX-512 (the bitset test, the 64-value gap). */
-static inline int grundy_sparse_simd_avx512(unsigned level) {
-    return level == SPARSE_SIMD_AVX512 || level == SPARSE_SIMD_AVX512_SMALL ||
-           level == SPARSE_SIMD_AVX512_COMPARE;
+/* The doubt test that knows nothing of the values (the pipeline's): the bitset test where AVX-512
+ * has it (8-bit values), else the list; capped as grundy_sparse_heap_doubts. */
+static inline sparse_doubts grundy_sparse_isa_doubts(const sparse *s) {
+    return s->isa == SPARSE_ISA_AVX512 && s->doubts_cap >= SPARSE_DOUBTS_BITSET
+               ? SPARSE_DOUBTS_BITSET
+               : SPARSE_DOUBTS_LIST;
+}
+
+/* A heap's marks and scratch with the doubt test of s's heaps now. */
+static inline heap_ctx grundy_sparse_heap_ctx(const sparse *s, const void *raw, unsigned width,
+                                              sparse_mark *seen, sparse_mark stamp,
+                                              uint64_t *doubt) {
+    const heap_ctx h = {
+        raw, width, seen, stamp, doubt, s->isa, (uint8_t)grundy_sparse_heap_doubts(s)};
+    return h;
 }
 
 /* The bitset doubt test applies to h: 8-bit values, or 16-bit ones all below
- * SPARSE_BITSET_VALUES. */
+ * SPARSE_BITSET_VALUES (the table's heaps). */
 static inline int grundy_sparse_bitset_fits(const heap_ctx *h) {
-    return h->simd == SPARSE_SIMD_AVX512_SMALL || (h->simd == SPARSE_SIMD_AVX512 && h->width == 1);
+    return h->isa == SPARSE_ISA_AVX512 && (h->doubts == SPARSE_DOUBTS_TABLE ||
+                                           (h->doubts == SPARSE_DOUBTS_BITSET && h->width == 1));
+}
+
+/* The next stamp for a heap's marks in seen (cap entries): when the stamps wrap, every old mark
+ * is forgotten. */
+static inline sparse_mark grundy_sparse_next_stamp(sparse_mark *seen, uint64_t cap,
+                                                   sparse_mark stamp) {
+    if (++stamp == 0) {
+        memset(seen, 0, (size_t)cap * sizeof *seen);
+        stamp = 1;
+    }
+    return stamp;
+}
+
+/* ---------------------------------------------------------------- the plan of one heap */
+
+/* What heap n's work needs, derived once from the state and read by every path (one heap, batch,
+ * block, pipeline, window) instead of each deriving it again: the common class of n's parity
+ * under the labelling, the bound on every option (so on the common gap and the doubts), and
+ * whether n is past every take, where the takes go as lists (s->one, s->split) and a split take k
+ * has the ordinary splits m = a + (m - a), m = n - k, a in [1, grundy_sparse_a_max]. */
+typedef struct sparse_plan {
+    const uint8_t *common; /* common[v]: v is of heap n's common class */
+    uint64_t top;          /* 2^bits: every option is below it, and the common gap stops there */
+    int listed;            /* n past every take: the takes as lists, no class arithmetic */
+} sparse_plan;
+
+static inline sparse_plan grundy_sparse_plan(const sparse *s, uint64_t n) {
+    const sparse_plan p = {s->common[position_parity(s, n)], (uint64_t)1 << s->bits,
+                           s->expanded && n > s->max_take + 1};
+    return p;
+}
+
+/* The last part a of the splits m = a + (m - a), a <= m - a (a < m - a when the parts must
+ * differ): every split of m once. */
+static inline uint64_t grundy_sparse_a_max(int distinct, uint64_t m) {
+    return distinct ? (m - 1) / 2 : m / 2;
+}
+
+/* The last take of class c that leaves two heaps of a heap of n (n - k >= 2), or 0 with
+ * *none set when there is none. */
+static inline uint64_t grundy_sparse_last_split_take(const grundy_move_class *c, uint64_t n,
+                                                     int *none) {
+    *none = !(c->leaves & 4u) || n < 2 || c->take_first > n - 2;
+    if (*none) {
+        return 0;
+    }
+    const uint64_t last = c->take_last < n - 2 ? c->take_last : n - 2;
+    return c->take_step == 1 ? last : last - (last - c->take_first) % c->take_step;
 }
 
 static inline uint64_t load(const heap_ctx *h, uint64_t i) {
@@ -227,7 +320,7 @@ void grundy_sparse_scan_splits(const heap_ctx *h, uint64_t m, uint64_t a_lo, uin
 uint64_t grundy_sparse_bytes(const void *state);
 
 /* Make room for values below 2^bits: seen, the common tables (filled from s->label), the
- * histogram (issue 13: a checkpoint's state is read back through it). */
+ * histogram (a checkpoint's state is read back through it). */
 grundy_status grundy_sparse_reserve_bits(grundy_seq *seq, sparse *s, unsigned bits);
 
 /* Push g(n) = v and book it (histogram, rare list, labelling, bits). */
@@ -248,7 +341,7 @@ uint64_t grundy_sparse_settle_scan(const sparse *s, const heap_ctx *h, uint64_t 
 void grundy_sparse_note_scan(sparse *s, size_t doubts_left, uint64_t scanned);
 
 /* The common gap: the smallest v < top with seen[v] != stamp and common[v], or top; the unmarked
- * rare values below it appended to d (by SSE2 where h->simd allows). */
+ * rare values below it appended to d (by SSE2 or AVX-512 where h->isa allows). */
 uint64_t grundy_sparse_gap(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d);
 uint64_t grundy_sparse_gap_scalar(const heap_ctx *h, const uint8_t *common, uint64_t top,
                                   doubts *d);
@@ -257,20 +350,25 @@ uint64_t grundy_sparse_gap_scalar(const heap_ctx *h, const uint8_t *common, uint
  * seen[v] != stamp and common[v], or top; the unmarked rare values below it appended to d. */
 uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d);
 
-/* Heaps [n, n + SPARSE_BATCH) can go through the batched rare pass. */
-int grundy_sparse_batch_fits(const sparse *s, uint64_t n, uint64_t length);
-
 /* Heaps n0 .. n0 + SPARSE_BATCH - 1 through the batched rare pass; *next: the first heap not
  * computed (a change of labelling or bits ends the batch early). */
 grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t *next);
 
-/* The best SPARSE_SIMD_* level of this machine, lowered by GRUNDY_SPARSE_SIMD=portable or sse2
- * (the tests run each path). */
-unsigned grundy_sparse_simd_level(void);
+/* The best instruction set of this machine for the doubt test, lowered by
+ * GRUNDY_SPARSE_SIMD=portable, sse2 or avx2 (the tests run each). */
+sparse_isa grundy_sparse_machine_isa(void);
+
+/* The cap on the heaps' doubt test: GRUNDY_SPARSE_DOUBTS=list or bitset (the tests run each), else
+ * none (SPARSE_DOUBTS_TABLE). */
+sparse_doubts grundy_sparse_doubts_cap(void);
+
+/* "scalar", "sse2", "avx2", "avx512"; "list", "bitset", "table". */
+const char *grundy_sparse_isa_name(sparse_isa isa);
+const char *grundy_sparse_doubts_name(sparse_doubts test);
 
 /* Scan the splits m = a' + (m - a') block by block (SPARSE_SCAN_BLOCK of them) from a' = a while
  * a whole block fits below a_max and a doubt is left, dropping each doubt that shows up, by
- * h->simd's instructions (not SPARSE_SIMD_PORTABLE); the first split not scanned. The doubts:
+ * h->isa's instructions (not SPARSE_ISA_SCALAR); the first split not scanned. The doubts:
  * at most 16 (the found bits), each below 2^(8 * h->width), h->width <= 2. */
 uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                  doubts *d);
@@ -285,8 +383,7 @@ uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, ui
  * 64-value chunks; by AVX-512 (vpermb) or AVX2 (vpshufb). */
 #define SPARSE_TABLE_WORDS (SPARSE_BITSET_VALUES / 64)
 static inline int grundy_sparse_table_fits(const heap_ctx *h, uint64_t top) {
-    return (h->simd == SPARSE_SIMD_AVX512_SMALL || h->simd == SPARSE_SIMD_AVX2_SMALL) &&
-           h->width == 2 && top >= 64;
+    return h->doubts == SPARSE_DOUBTS_TABLE && h->width == 2 && top >= 64;
 }
 
 /* The common gap as grundy_sparse_gap finds it, the unmarked rare values below it set in table
@@ -318,22 +415,19 @@ void grundy_sparse_batch_splits(sparse_mark *seen, sparse_mark stamp, const void
  * most SPARSE_FEW_LEFT (settled) and more than SPARSE_MANY_LEFT (open) doubts left. */
 uint64_t grundy_sparse_next_scan(uint64_t scan, unsigned settled, unsigned open, unsigned heaps);
 
-/* Heaps [n, *end) can go as one block (*end > n + 1), given the labelling and the bits. */
-int grundy_sparse_block_fits(const sparse *s, uint64_t n, uint64_t length, uint64_t *end);
-
 /* Heaps [b0, b1) as a block; *next: the first heap not computed. */
 grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
                                       uint64_t *next);
 
-/* issue 13: heap n read through the sequence's view (prefix and window), pushed and booked;
- * LIMIT when an option's value was dropped. seq_sparse_window.c. */
+/* Heap n read through the sequence's view (prefix and window), pushed and booked; LIMIT when an
+ * option's value was dropped. seq_sparse_window.c. */
 grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n);
 
-/* grundy_sparse_run_block, and when the threads' scratch does not fit the memory bound (a small
- * --memory with the default of every core), one thread from here on instead of a LIMIT: the
- * values never depend on the threads. */
-grundy_status grundy_sparse_run_block_capped(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
-                                             uint64_t *next);
+/* st from a path on threads: when their scratch did not fit the memory bound (a small --memory
+ * with the default of every core), one thread from here on (*next: the sequence's length) instead
+ * of a LIMIT: the values never depend on the threads. */
+grundy_status grundy_sparse_threads_capped(grundy_seq *seq, sparse *s, grundy_status st,
+                                           uint64_t *next);
 
 /* Heap n can go through the windowed pass (a rare list, takes expanded, n past them). */
 int grundy_sparse_window_fits(const sparse *s, uint64_t n);
@@ -341,18 +435,67 @@ int grundy_sparse_window_fits(const sparse *s, uint64_t n);
 /* Heap n cannot: OK while every value is in one array, else LIMIT saying what needs them. */
 grundy_status grundy_sparse_window_refused(const grundy_seq *seq, const sparse *s, uint64_t n);
 
-/* issue 12, threads (seq_sparse_block.c, seq_sparse_pipe.c) */
-
 /* Mark the splits m = r + (m - r) for the rare r in [r_lo, min(r_hi, m - 1)] among
  * rare_pos[first, last) (r != m - r when the parts must differ). */
 void grundy_sparse_mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
                                   uint64_t r_lo, uint64_t r_hi, size_t first, size_t last);
 
-/* Heaps from n on can go through the pipeline (cheap rules on two threads or more). */
-int grundy_sparse_pipe_fits(const sparse *s, uint64_t n);
-
 /* Heaps [n0, end) through the pipeline; *next: the first heap not computed. */
 grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t end,
                                      uint64_t *next);
+
+/* Heap n alone (seq_sparse_heap.c): marked, settled, pushed and booked. */
+grundy_status grundy_sparse_run_one(grundy_seq *seq, sparse *s, uint64_t n);
+
+/* ---------------------------------------------------------------- the choice of a path */
+
+/* The ways heaps go, in the order they are tried (seq_sparse_path.c's table). */
+typedef enum sparse_path {
+    SPARSE_PATH_WINDOW, /* near the end of the flat storage: read through the view */
+    SPARSE_PATH_PIPE,   /* cheap rules on two threads: a guesser and a checker */
+    SPARSE_PATH_BLOCK,  /* blocks of heaps on threads */
+    SPARSE_PATH_BATCH,  /* SPARSE_BATCH heaps' rare marks in one pass, one thread */
+    SPARSE_PATH_ONE,    /* one heap at a time: always fits */
+    SPARSE_PATH_COUNT
+} sparse_path;
+
+/* What the choice of a path reads, gathered in one place (grundy_sparse_facts) so that every
+ * predicate sees the same facts and the tests can make any of them. */
+typedef struct sparse_facts {
+    uint64_t n;           /* the first heap to compute */
+    uint64_t length;      /* compute heaps below this */
+    uint64_t next_choice; /* the labelling is chosen again at this heap */
+    uint64_t past;        /* the first heap past every take (UINT64_MAX: the takes not listed) */
+    uint64_t rare_count;  /* the rare list's length (0 when dense) */
+    uint64_t split_count; /* the takes that leave two heaps, listed */
+    unsigned threads;
+    unsigned bits;        /* every value is below 2^bits */
+    int dense;            /* no rare list: full scans */
+    int may_drop;         /* the sequence may drop values (the memory window) */
+    int near_flat_end;    /* n is near the end of the values kept in one array */
+    sparse_isa isa;       /* the doubt test's instructions ... */
+    sparse_doubts doubts; /* ... and algorithm for the heaps now */
+} sparse_facts;
+
+/* The facts for heaps from n on, of length heaps in all. */
+sparse_facts grundy_sparse_facts(const grundy_seq *seq, const sparse *s, uint64_t n,
+                                 uint64_t length);
+
+/* The first path of the table whose predicate holds for f, and *end: heaps [f->n, *end) go
+ * through it (the window: one heap; a batch: SPARSE_BATCH; one heap at a time: a run of at most
+ * 64 that ends early when the state changes; each may stop early, saying where). */
+sparse_path grundy_sparse_choose(const sparse_facts *f, uint64_t *end);
+
+/* "window", "pipe", "block", "batch", "one". */
+const char *grundy_sparse_path_name(sparse_path path);
+
+/* The predicates, each beside its path: heaps [f->n, *end) can go that way. */
+int grundy_sparse_pipe_fits(const sparse_facts *f, uint64_t *end);
+int grundy_sparse_block_fits(const sparse_facts *f, uint64_t *end);
+int grundy_sparse_batch_fits(const sparse_facts *f, uint64_t *end);
+
+/* Heaps [n, end) through the chosen path; *next: the first heap not computed. */
+grundy_status grundy_sparse_run_path(grundy_seq *seq, sparse *s, sparse_path path, uint64_t n,
+                                     uint64_t end, uint64_t *next);
 
 #endif

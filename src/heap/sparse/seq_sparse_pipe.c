@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse engine's pipeline for cheap rules on two threads (issue 12): one thread computes
+/* The sparse engine's pipeline for cheap rules on two threads: one thread computes
  * each heap's common gap and guesses its value, another settles the doubts behind it. */
 #include "heap/sparse/seq_sparse_internal.h"
 
@@ -102,10 +102,6 @@ static void pipe_wait(unsigned *spins) {
     }
 }
 
-static uint64_t split_max(const take *t, uint64_t m) {
-    return t->distinct ? (m - 1) / 2 : m / 2;
-}
-
 /* Heap n's options that leave one heap or split off a rare part (n past every take). */
 static void pipe_marks(const sparse *s, const heap_ctx *h, uint64_t n) {
     for (size_t i = 0; i < s->one_count; i++) {
@@ -127,17 +123,9 @@ static void pipe_marks(const sparse *s, const heap_ctx *h, uint64_t n) {
 static uint64_t pipe_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t c, doubts *d) {
     for (size_t i = 0; i < s->split_count && d->count > 0; i++) {
         const uint64_t m = n - s->split[i].k;
-        grundy_sparse_scan_splits(h, m, 1, split_max(&s->split[i], m), d);
+        grundy_sparse_scan_splits(h, m, 1, grundy_sparse_a_max(s->split[i].distinct, m), d);
     }
     return d->count > 0 ? d->v[0] : c;
-}
-
-static sparse_mark next_stamp(sparse_mark *seen, uint64_t cap, sparse_mark stamp) {
-    if (++stamp == 0) { /* the stamps wrapped: forget every old mark */
-        memset(seen, 0, (size_t)cap * sizeof *seen);
-        stamp = 1;
-    }
-    return stamp;
 }
 
 /* Wait until the ring has room for the heaps below n; 0 when a wrong guess stopped the checker. */
@@ -162,8 +150,8 @@ static void guess_done(pipe *p, uint64_t n) {
 /* The guesser: heaps n0 .. until end, a wrong guess behind it, or a heap it cannot guess. */
 static void guess(pipe *p) {
     sparse *s = p->s;
-    const uint64_t top = (uint64_t)1 << s->bits;
-    heap_ctx h = {p->g, 1, s->seen, s->stamp, s->doubt, s->simd};
+    heap_ctx h = {
+        p->g, 1, s->seen, s->stamp, s->doubt, s->isa, (uint8_t)grundy_sparse_isa_doubts(s)};
     uint64_t checked = p->n0, n = p->n0;
     for (; n < p->end; n++) {
         if ((n & (PIPE_PUBLISH - 1)) == 0) {
@@ -175,12 +163,13 @@ static void guess(pipe *p) {
         if (!room(p, n + 1, &checked)) {
             break; /* a wrong guess behind: the checker has stopped */
         }
-        h.stamp = next_stamp(s->seen, s->seen_cap, h.stamp);
+        h.stamp = grundy_sparse_next_stamp(s->seen, s->seen_cap, h.stamp);
         pipe_marks(s, &h, n);
         doubts d = {h.doubt, 0};
-        const uint64_t c = grundy_sparse_gap(&h, s->common[position_parity(s, n)], top, &d);
+        const sparse_plan plan = grundy_sparse_plan(s, n);
+        const uint64_t c = grundy_sparse_gap(&h, plan.common, plan.top, &d);
         pipe_slot *slot = &p->ring[n % PIPE_RING];
-        if (c >= top) {
+        if (c >= plan.top) {
             break; /* a new bit: the caller books it */
         }
         if (d.count <= PIPE_DOUBTS) {
@@ -385,7 +374,7 @@ __attribute__((target("avx2"))) static void drop_found64(const uint8_t *g, uint6
 static uint64_t check_fast(const pipe *p, uint64_t n, uint64_t c, uint64_t lo, uint64_t hi) {
     const sparse *s = p->s;
     for (size_t i = 0; i < s->split_count && (lo | hi) != 0; i++) {
-        const uint64_t m = n - s->split[i].k, a_max = split_max(&s->split[i], m);
+        const uint64_t m = n - s->split[i].k, a_max = grundy_sparse_a_max(s->split[i].distinct, m);
         uint64_t a = 1;
 #if PIPE_X86
         for (; a + 63 <= a_max && (lo | hi) != 0; a += 64) {
@@ -494,7 +483,8 @@ static grundy_status make_pairs(pipe *p) {
 /* The checker: each guessed heap's doubts settled, in order; its value booked (histogram). */
 static void check(pipe *p) {
     sparse *s = p->s;
-    heap_ctx h = {p->g, 1, p->check_seen, 0, p->check_doubt, s->simd};
+    heap_ctx h = {
+        p->g, 1, p->check_seen, 0, p->check_doubt, s->isa, (uint8_t)grundy_sparse_isa_doubts(s)};
     uint64_t n = p->n0, guessed = p->n0;
     for (;;) {
         if (n == guessed) {
@@ -518,7 +508,7 @@ static void check(pipe *p) {
         if (p->fast) {
             v = check_fast(p, n, c, slot->bits.lo, slot->bits.hi);
         } else if (slot->list.count > 0) {
-            h.stamp = next_stamp(p->check_seen, s->seen_cap, h.stamp);
+            h.stamp = grundy_sparse_next_stamp(p->check_seen, s->seen_cap, h.stamp);
             doubts d = {h.doubt, slot->list.count};
             for (size_t i = 0; i < d.count; i++) {
                 d.v[i] = slot->list.v[i];
@@ -553,17 +543,20 @@ static void pipe_role(void *arg, uint64_t i, unsigned w) {
     }
 }
 
-int grundy_sparse_pipe_fits(const sparse *s, uint64_t n) {
-    return s->threads >= 2 && s->expanded && !s->dense && !s->may_drop && n >= PIPE_MIN_N &&
-           n > s->max_take + 1 && s->bits <= PIPE_MAX_BITS &&
-           s->rare_count * s->split_count < PIPE_MIN_MARKS;
+int grundy_sparse_pipe_fits(const sparse_facts *f, uint64_t *end) {
+    *end = f->length < f->next_choice ? f->length : f->next_choice;
+    const int cheap = f->rare_count * f->split_count < PIPE_MIN_MARKS;
+    return f->threads >= 2 && !f->dense && !f->may_drop && f->n >= PIPE_MIN_N && f->n >= f->past &&
+           f->bits <= PIPE_MAX_BITS && cheap && f->n < *end;
 }
 
 /* Heap n the one-thread way, after the pipeline stopped there (every value below it pushed). */
 static grundy_status one_heap(grundy_seq *seq, sparse *s, uint64_t n) {
-    s->stamp = next_stamp(s->seen, s->seen_cap, s->stamp);
-    heap_ctx h = {NULL, 0, s->seen, s->stamp, s->doubt, s->simd};
-    h.raw = grundy_seq_raw(seq, &h.width);
+    s->stamp = grundy_sparse_next_stamp(s->seen, s->seen_cap, s->stamp);
+    unsigned width;
+    const void *raw = grundy_seq_raw(seq, &width);
+    const heap_ctx h = {
+        raw, width, s->seen, s->stamp, s->doubt, s->isa, (uint8_t)grundy_sparse_isa_doubts(s)};
     pipe_marks(s, &h, n);
     size_t left;
     return grundy_sparse_finish_heap(seq, s, n, grundy_sparse_settle(s, &h, n, 1, &left));
@@ -599,7 +592,7 @@ grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, ui
     p->check_doubt = malloc((size_t)s->seen_cap * sizeof *p->check_doubt);
     GRUNDY_CHECK(p->ring != NULL && p->check_seen != NULL && p->check_doubt != NULL,
                  GRUNDY_STATUS_NOMEM);
-    p->fast = PIPE_X86 && s->simd >= SPARSE_SIMD_AVX2 && s->bits <= PIPE_FAST_BITS;
+    p->fast = PIPE_X86 && s->isa >= SPARSE_ISA_AVX2 && s->bits <= PIPE_FAST_BITS;
     if (p->fast) {
         GRUNDY_TRY(make_pairs(p));
     }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse engine's doubt test in SSE2 and AVX2 (issue 12): which of a few doubtful values some
+/* The sparse engine's doubt test in SSE2 and AVX2: which of a few doubtful values some
  * split m = a + (m - a), a in [a, a + SPARSE_SCAN_BLOCK), gives; with AVX-512, the bitset test for
  * any number of doubts, and the common gap 64 values at a time. The portable SWAR test stays in
- * seq_sparse.c; the level is chosen once per sequence (grundy_sparse_simd_level). */
+ * seq_sparse.c; the instruction set is chosen once per sequence (grundy_sparse_machine_isa). */
 #include "heap/sparse/seq_sparse_internal.h"
 
 #include <stdlib.h>
@@ -140,9 +140,9 @@ __attribute__((target("avx2"))) static uint64_t scan_avx2(const heap_ctx *h, uin
  * the first split on (0.6: about 57 a heap). Byte i of the table holds the doubts 8i .. 8i + 7;
  * vpermb looks up 64 lanes at once by the low 6 bits of x >> 3, and a lane hits when its bit
  * 1 << (x & 7) is set. Exact: a lane hits only for an x that is a doubt (16-bit lanes only where
- * every value, so every xor, is below SPARSE_BITSET_VALUES: SPARSE_SIMD_AVX512_SMALL; 8-bit lanes
- * are below 256, and the table's two halves are equal, so the bit that x >> 3 borrows from the
- * next byte does not matter).
+ * every value, so every xor, is below SPARSE_BITSET_VALUES: the doubts as a table or a bitset
+ * (SPARSE_ISA_AVX512); 8-bit lanes are below 256, and the table's two halves are equal, so the bit
+ * that x >> 3 borrows from the next byte does not matter).
  *
  * No branch per block: the values of the lanes that hit are appended to a buffer (vpcompress,
  * AVX-512 VBMI2), and every BITSET_GROUP blocks their bits are cleared and the table reloaded.
@@ -286,14 +286,14 @@ static inline __attribute__((always_inline)) int table_chunk(uint64_t *table, si
     return 0;
 }
 
-/* The doubts as a table from the start (SPARSE_SIMD_AVX512_SMALL, 16-bit values): the common gap
- * writes the unmarked rare values below it straight into the table's words (its 64-value chunks
- * are the table's qwords), so no doubt is listed, set or kept one by one; the list is made only
- * when a doubt outlives the scan (rare: 0.6 settles its heaps in the first take's splits). And
- * no compress per block: the blocks' lanes and hit masks go to a buffer, and only a group with a
- * hit looks at them (after the first groups almost none hits: 36 lanes a heap in 0.6, most in
- * the first 4 blocks), so a block costs two vpermb and one test into a mask on port 5 where the
- * compress cost two more. */
+/* The doubts as a table from the start (SPARSE_DOUBTS_TABLE on SPARSE_ISA_AVX512, 16-bit values):
+ * the common gap writes the unmarked rare values below it straight into the table's words (its
+ * 64-value chunks are the table's qwords), so no doubt is listed, set or kept one by one; the list
+ * is made only when a doubt outlives the scan (rare: 0.6 settles its heaps in the first take's
+ * splits). And no compress per block: the blocks' lanes and hit masks go to a buffer, and only a
+ * group with a hit looks at them (after the first groups almost none hits: 36 lanes a heap in 0.6,
+ * most in the first 4 blocks), so a block costs two vpermb and one test into a mask on port 5 where
+ * the compress cost two more. */
 BITSET_TARGET static uint64_t gap_table(const heap_ctx *h, const uint8_t *common, uint64_t top,
                                         uint64_t *table, size_t *count) {
     size_t n = 0;
@@ -420,8 +420,9 @@ BITSET_TARGET static uint64_t gap_avx512(const heap_ctx *h, const uint8_t *commo
     return top;
 }
 
-/* The doubt table with AVX2 (SPARSE_SIMD_AVX2_SMALL, 16-bit values below SPARSE_BITSET_VALUES):
- * gap_table's chunks by two 32-byte compares each, and 16 splits a vector where AVX-512 tests
+/* The doubt table with AVX2 (SPARSE_DOUBTS_TABLE on SPARSE_ISA_AVX2, 16-bit values below
+ * SPARSE_BITSET_VALUES): gap_table's chunks by two 32-byte compares each, and 16 splits a vector
+ * where AVX-512 tests
  * 32. The 64-byte table is four 16-byte quarters, each in both lanes; vpshufb looks up byte
  * (x >> 3) & 15 of every quarter, and two blends pick the quarter by bits 4 and 5 of x >> 3,
  * which are bits 7 and 8 of x: bit 7 of x's low byte already, bit 8 after a shift by 1. The bit
@@ -538,7 +539,7 @@ AVX2_TARGET static uint64_t scan_table_avx2(const heap_ctx *h, uint64_t m, uint6
 
 uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d) {
 #if SPARSE_HAVE_X86
-    if (grundy_sparse_simd_avx512(h->simd) && top >= 64) {
+    if (h->isa == SPARSE_ISA_AVX512 && top >= 64) {
         return gap_avx512(h, common, top, d);
     }
     const __m128i stamp = _mm_set1_epi8((char)h->stamp), zero = _mm_setzero_si128();
@@ -559,36 +560,56 @@ uint64_t grundy_sparse_gap_simd(const heap_ctx *h, const uint8_t *common, uint64
 #endif
 }
 
-unsigned grundy_sparse_simd_level(void) {
-    unsigned level = SPARSE_SIMD_PORTABLE;
+sparse_isa grundy_sparse_machine_isa(void) {
+    sparse_isa isa = SPARSE_ISA_SCALAR;
 #if SPARSE_HAVE_X86
-    level = SPARSE_SIMD_SSE2;
+    isa = SPARSE_ISA_SSE2;
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2")) {
-        level = SPARSE_SIMD_AVX2;
+        isa = SPARSE_ISA_AVX2;
     }
-    if (level == SPARSE_SIMD_AVX2 && __builtin_cpu_supports("avx512bw") &&
+    if (isa == SPARSE_ISA_AVX2 && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2")) {
-        level = SPARSE_SIMD_AVX512;
+        isa = SPARSE_ISA_AVX512;
     }
 #endif
-    /* GRUNDY_SPARSE_SIMD=portable|sse2|avx2 lowers the level (tests and benchmarks of each path).
-     */
+    /* GRUNDY_SPARSE_SIMD=portable|sse2|avx2 lowers it (tests and benchmarks of each). */
     const char *env = getenv("GRUNDY_SPARSE_SIMD");
-    if (env != NULL && strcmp(env, "portable") == 0) {
-        level = SPARSE_SIMD_PORTABLE;
-    } else if (env != NULL && strcmp(env, "sse2") == 0 && level > SPARSE_SIMD_SSE2) {
-        level = SPARSE_SIMD_SSE2;
-    } else if (env != NULL && strcmp(env, "avx2") == 0 && level > SPARSE_SIMD_AVX2) {
-        level = SPARSE_SIMD_AVX2;
+    if (env != NULL && (strcmp(env, "portable") == 0 || strcmp(env, "scalar") == 0)) {
+        isa = SPARSE_ISA_SCALAR;
+    } else if (env != NULL && strcmp(env, "sse2") == 0 && isa > SPARSE_ISA_SSE2) {
+        isa = SPARSE_ISA_SSE2;
+    } else if (env != NULL && strcmp(env, "avx2") == 0 && isa > SPARSE_ISA_AVX2) {
+        isa = SPARSE_ISA_AVX2;
     }
-    return level;
+    return isa;
+}
+
+sparse_doubts grundy_sparse_doubts_cap(void) {
+    const char *env = getenv("GRUNDY_SPARSE_DOUBTS");
+    if (env != NULL && strcmp(env, "list") == 0) {
+        return SPARSE_DOUBTS_LIST;
+    }
+    if (env != NULL && strcmp(env, "bitset") == 0) {
+        return SPARSE_DOUBTS_BITSET;
+    }
+    return SPARSE_DOUBTS_TABLE;
+}
+
+const char *grundy_sparse_isa_name(sparse_isa isa) {
+    static const char *const names[SPARSE_ISA_COUNT] = {"scalar", "sse2", "avx2", "avx512"};
+    return isa < SPARSE_ISA_COUNT ? names[isa] : "?";
+}
+
+const char *grundy_sparse_doubts_name(sparse_doubts test) {
+    static const char *const names[SPARSE_DOUBTS_COUNT] = {"list", "bitset", "table"};
+    return test < SPARSE_DOUBTS_COUNT ? names[test] : "?";
 }
 
 uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                  doubts *d) {
 #if SPARSE_HAVE_X86
-    if (h->simd >= SPARSE_SIMD_AVX2) {
+    if (h->isa >= SPARSE_ISA_AVX2) {
         return scan_avx2(h, m, a, a_max, d);
     }
     return scan_sse2(h, m, a, a_max, d);
@@ -604,7 +625,7 @@ uint64_t grundy_sparse_scan_simd(const heap_ctx *h, uint64_t m, uint64_t a, uint
 uint64_t grundy_sparse_gap_table(const heap_ctx *h, const uint8_t *common, uint64_t top,
                                  uint64_t *table, size_t *count) {
 #if SPARSE_HAVE_X86
-    if (h->simd == SPARSE_SIMD_AVX2_SMALL) {
+    if (h->isa == SPARSE_ISA_AVX2) {
         return gap_table_avx2(h, common, top, table, count);
     }
     return gap_table(h, common, top, table, count);
@@ -620,7 +641,7 @@ uint64_t grundy_sparse_gap_table(const heap_ctx *h, const uint8_t *common, uint6
 uint64_t grundy_sparse_scan_table(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max,
                                   uint64_t *table) {
 #if SPARSE_HAVE_X86
-    if (h->simd == SPARSE_SIMD_AVX2_SMALL) {
+    if (h->isa == SPARSE_ISA_AVX2) {
         return scan_table_avx2(h, m, a, a_max, table);
     }
     return scan_table16(h, m, a, a_max, table);
@@ -642,6 +663,6 @@ uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, ui
     (void)m;
     (void)a_max;
     (void)d;
-    return a; /* never: grundy_sparse_bitset_fits needs SPARSE_SIMD_AVX512 */
+    return a; /* never: grundy_sparse_bitset_fits needs SPARSE_ISA_AVX512 */
 #endif
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse engine's one-heap pass over a prefix and a window (issue 13, memory beyond RAM).
+/* The sparse engine's one-heap pass over a prefix and a window (the memory window: memory beyond
+ * RAM).
  *
  * Once a sequence with opts.memory drops the values between its prefix and its window, heap n
  * is computed here, one heap at a time, reading every old value through the sequence's view:
@@ -196,8 +197,9 @@ static grundy_status window_value(grundy_seq *seq, const sparse *s, window_ctx *
     mark_options(s, w, n);
     /* c, the smallest unmarked common value (below 2^bits: every option is), and the rare
      * values below it left unmarked, as heap_value. */
-    const uint8_t *common = s->common[position_parity(s, n)];
-    const uint64_t top = (uint64_t)1 << s->bits;
+    const sparse_plan p = grundy_sparse_plan(s, n);
+    const uint8_t *common = p.common;
+    const uint64_t top = p.top;
     doubts d = {s->doubt, 0};
     uint64_t c = 0;
     for (; c < top; c++) {
@@ -212,20 +214,20 @@ static grundy_status window_value(grundy_seq *seq, const sparse *s, window_ctx *
     uint64_t from = 1; /* the first split of take t the scan did not settle */
     for (; t < s->split_count && d.count > 0 && w->missing == UINT64_MAX; t++) {
         const uint64_t m = n - s->split[t].k;
-        from = scan(w, m, s->split[t].distinct ? (m - 1) / 2 : m / 2, &d);
+        from = scan(w, m, grundy_sparse_a_max(s->split[t].distinct, m), &d);
     }
     if (w->err != GRUNDY_STATUS_OK) {
         return w->err;
     }
     if (w->missing != UINT64_MAX) {
         /* Where the scan would stop cannot be known without the dropped values: the memory
-         * asked for keeps every split it could still read (issue 13: asking for the first
+         * asked for keeps every split it could still read (asking for the first
          * dropped value alone was too little when the doubt settled further on), this take's
          * from where it stopped and every later take's (every take's when the marks lacked a
          * value: then the doubts are not known either). */
         for (size_t u = t > 0 ? t - 1 : 0; u < s->split_count; u++) {
             const uint64_t m = n - s->split[u].k;
-            const uint64_t a_max = s->split[u].distinct ? (m - 1) / 2 : m / 2;
+            const uint64_t a_max = grundy_sparse_a_max(s->split[u].distinct, m);
             const uint64_t lo = u + 1 == t ? from : 1;
             if (lo <= a_max) {
                 need_range(w, lo, a_max);
@@ -239,7 +241,7 @@ static grundy_status window_value(grundy_seq *seq, const sparse *s, window_ctx *
 }
 
 int grundy_sparse_window_fits(const sparse *s, uint64_t n) {
-    return !s->dense && s->expanded && n > s->max_take + 1;
+    return !s->dense && grundy_sparse_plan(s, n).listed;
 }
 
 grundy_status grundy_sparse_window_refused(const grundy_seq *seq, const sparse *s, uint64_t n) {
@@ -251,10 +253,7 @@ grundy_status grundy_sparse_window_refused(const grundy_seq *seq, const sparse *
 
 grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n) {
     grundy_status st = GRUNDY_STATUS_OK;
-    if (++s->stamp == 0) { /* the stamps wrapped: forget every old mark */
-        memset(s->seen, 0, (size_t)s->seen_cap * sizeof *s->seen);
-        s->stamp = 1;
-    }
+    s->stamp = grundy_sparse_next_stamp(s->seen, s->seen_cap, s->stamp);
     window_ctx w = {{NULL, 0, NULL, 0, 0},     s->seen,          s->stamp,   n, seq,
                     grundy_seq_has_spill(seq), GRUNDY_STATUS_OK, UINT64_MAX, 0};
     grundy_seq_get_view(seq, &w.v);
@@ -265,7 +264,7 @@ cleanup:
     return st;
 }
 
-/* ---------------------------------------------------------------- checkpoints (issue 13) */
+/* ---------------------------------------------------------------- checkpoints */
 
 /* The state a windowed run goes on from, which its dropped values could not rebuild: the
  * labelling, the histogram it is chosen from, the rare list, when to choose again; and which
@@ -383,11 +382,10 @@ cleanup:
     return st;
 }
 
-/* ---------------------------------------------------------------- threads (issue 13) */
+/* ---------------------------------------------------------------- threads */
 
-grundy_status grundy_sparse_run_block_capped(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
-                                             uint64_t *next) {
-    const grundy_status st = grundy_sparse_run_block(seq, s, b0, b1, next);
+grundy_status grundy_sparse_threads_capped(grundy_seq *seq, sparse *s, grundy_status st,
+                                           uint64_t *next) {
     if (st != GRUNDY_STATUS_LIMIT || s->threads < 2 || s->slots != NULL ||
         grundy_seq_limit(seq)->reason != GRUNDY_SEQ_LIMIT_BYTES) {
         return st;

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/* The choice of the way the sparse engine computes the next heaps: the facts gathered once, then
+ * one table of {path, predicate, runner} tried in order (zstd's ZSTD_selectBlockCompressor: the
+ * choice in one place, each way beside its test). */
+#include "heap/sparse/seq_sparse_internal.h"
+
+#include "util/try.h"
+
+#include <assert.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Heaps this close to the end of the flat storage go through the windowed pass (a block or a
+ * batch reads up to its last heap from one array). */
+#define WINDOW_MARGIN 1024
+/* One heap at a time goes on for up to this many heaps before the table is asked again, unless
+ * what the predicates read of the state changes first (run_one): the choice costs a few
+ * nanoseconds, a tenth of a cheap rule's heap (0.1777: about 100 ns), and a path that starts to
+ * fit at a threshold of n (64, 256 heaps) starts at most this many heaps late. */
+#define ONE_RUN 64
+
+sparse_facts grundy_sparse_facts(const grundy_seq *seq, const sparse *s, uint64_t n,
+                                 uint64_t length) {
+    sparse_facts f;
+    f.n = n;
+    f.length = length;
+    f.next_choice = s->next_choice;
+    f.past = s->expanded ? s->max_take + 2 : UINT64_MAX;
+    f.rare_count = s->dense ? 0 : s->rare_count;
+    f.split_count = s->expanded ? s->split_count : 0;
+    f.threads = s->threads;
+    f.bits = s->bits;
+    f.dense = s->dense;
+    f.may_drop = s->may_drop;
+    f.near_flat_end = s->may_drop && n + WINDOW_MARGIN > grundy_seq_flat_end(seq);
+    f.isa = (sparse_isa)s->isa;
+    f.doubts = grundy_sparse_heap_doubts(s);
+    return f;
+}
+
+/* Values dropped, or about to be: read them through the view, or (full scans, moves by class)
+ * one heap at a time while they are all in one array. */
+static int window_fits(const sparse_facts *f, uint64_t *end) {
+    *end = f->n + 1;
+    return f->near_flat_end;
+}
+
+static int one_fits(const sparse_facts *f, uint64_t *end) {
+    uint64_t e = f->n + ONE_RUN;
+    e = e < f->length ? e : f->length;
+    e = e < f->next_choice ? e : f->next_choice;
+    *end = f->may_drop || e <= f->n ? f->n + 1 : e; /* the window's margin moves with the values */
+    return 1;
+}
+
+static grundy_status run_window(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
+                                uint64_t *next) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    (void)end;
+    *next = n + 1;
+    if (grundy_sparse_window_fits(s, n)) {
+        return grundy_sparse_window_heap(seq, s, n);
+    }
+    GRUNDY_TRY(grundy_sparse_window_refused(seq, s, n));
+    GRUNDY_TRY(grundy_sparse_run_one(seq, s, n));
+cleanup:
+    return st;
+}
+
+static grundy_status run_pipe(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
+                              uint64_t *next) {
+    return grundy_sparse_threads_capped(seq, s, grundy_sparse_run_pipe(seq, s, n, end, next), next);
+}
+
+static grundy_status run_block(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
+                               uint64_t *next) {
+    return grundy_sparse_threads_capped(seq, s, grundy_sparse_run_block(seq, s, n, end, next),
+                                        next);
+}
+
+static grundy_status run_batch(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
+                               uint64_t *next) {
+    (void)end;
+    return grundy_sparse_run_batch(seq, s, n, next);
+}
+
+/* Heaps [n, end) one at a time while the state that the predicates read stays (the labelling, the
+ * bits, the rare list's length, the full scans, the doubt test's scans): then the table's answer
+ * could change only at a threshold of n. */
+static grundy_status run_one(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end, uint64_t *next) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    const uint64_t labellings = s->labellings, rare_count = s->rare_count;
+    const unsigned bits = s->bits;
+    const int dense = s->dense;
+    const uint8_t short_scans = s->short_scans;
+    *next = n;
+    do {
+        GRUNDY_TRY(grundy_sparse_run_one(seq, s, n));
+        *next = ++n;
+    } while (n < end && s->labellings == labellings && s->rare_count == rare_count &&
+             s->bits == bits && s->dense == dense && s->short_scans == short_scans);
+cleanup:
+    return st;
+}
+
+typedef struct path_entry {
+    sparse_path path;
+    const char *name;
+    int (*fits)(const sparse_facts *f, uint64_t *end);
+    grundy_status (*run)(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end, uint64_t *next);
+} path_entry;
+
+/* In order: the first whose predicate holds takes the heaps. The window comes first (the others
+ * read every value from one array); the pipeline before the blocks (cheap rules, where a block
+ * costs more than it shares); the batch where one thread is left; one heap always fits. */
+static const path_entry paths[SPARSE_PATH_COUNT] = {
+    {SPARSE_PATH_WINDOW, "window", window_fits, run_window},
+    {SPARSE_PATH_PIPE, "pipe", grundy_sparse_pipe_fits, run_pipe},
+    {SPARSE_PATH_BLOCK, "block", grundy_sparse_block_fits, run_block},
+    {SPARSE_PATH_BATCH, "batch", grundy_sparse_batch_fits, run_batch},
+    {SPARSE_PATH_ONE, "one", one_fits, run_one},
+};
+
+sparse_path grundy_sparse_choose(const sparse_facts *f, uint64_t *end) {
+    size_t i = 0;
+    while (!paths[i].fits(f, end)) { /* the last, one heap, always fits */
+        i++;
+    }
+    return paths[i].path;
+}
+
+const char *grundy_sparse_path_name(sparse_path path) {
+    return path < SPARSE_PATH_COUNT ? paths[path].name : "?";
+}
+
+grundy_status grundy_sparse_run_path(grundy_seq *seq, sparse *s, sparse_path path, uint64_t n,
+                                     uint64_t end, uint64_t *next) {
+    assert(path < SPARSE_PATH_COUNT && paths[path].path == path);
+    return paths[path].run(seq, s, n, end, next);
+}
