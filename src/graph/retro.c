@@ -4,7 +4,7 @@
  * and counter width so that a 32-bit graph pays nothing for 64-bit state spaces; SCAN mode (no
  * queue, grundy_retro_mode) is in retro_scan_impl.h, compiled with each 1-byte-counter one.
  * QUEUE mode on several threads is retro_par.c. */
-#include "graph/retro_internal.h"
+#include "graph/retro_state.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -158,19 +158,6 @@ static void finish(retro_run *run, uint64_t n, int reuse, grundy_retro_stats *st
     if (stats != NULL) {
         *stats = s;
     }
-}
-
-int retro_csr_of(const grundy_retro_source *src, retro_csr *csr) {
-    if (src->parents32 != grundy_graph_source_parents ||
-        src->move_count != grundy_graph_source_move_count || src->primitive != NULL) {
-        return 0;
-    }
-    const grundy_graph *const g = src->ctx;
-    csr->off = g->rev_off;
-    csr->rev = g->rev;
-    csr->deg = g->out_degree;
-    csr->max_deg = g->max_out_degree;
-    return g->n == src->n;
 }
 
 static grundy_status dispatch(const grundy_retro_source *src, retro_run *run, void *count,

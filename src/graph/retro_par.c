@@ -3,7 +3,7 @@
  * state the workers share and its atomic helpers; the loop is retro_par_impl.h, compiled once per
  * id width and counter width like the one-thread loop of retro.c. The workers are a barrier team
  * (util/team.h), started all or none. */
-#include "graph/retro_internal.h"
+#include "graph/retro_state.h"
 #include "util/team.h"
 
 #include <stdlib.h>

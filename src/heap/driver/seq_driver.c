@@ -6,6 +6,7 @@
 
 #include "heap/seq/seq_object.h"
 #include "heap/seq/seq_spill.h"
+#include "heap/sparse/sparse_engine.h"
 
 #include "util/try.h"
 

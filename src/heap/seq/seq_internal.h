@@ -86,7 +86,6 @@ typedef struct grundy_seq_engine_ops {
 } grundy_seq_engine_ops;
 
 extern const grundy_seq_engine_ops grundy_seq_naive_ops;
-extern const grundy_seq_engine_ops grundy_seq_sparse_ops;
 
 /** The engine's cost per value near heap n (grundy_seq_engine_ops.cost), or -1 without one. */
 double grundy_seq_cost(const grundy_seq *seq, uint64_t n);
@@ -222,10 +221,6 @@ grundy_status grundy_seq_load_window(grundy_seq *seq, grundy_seq_stream *in);
 
 /** opts.memory of the sequence (0: none). */
 uint64_t grundy_seq_memory(const grundy_seq *seq);
-
-/** The engine's state (grundy_seq_engine_ops.save needs it: seq_sparse_window.c). */
-grundy_status grundy_sparse_save(const void *state, grundy_seq_stream *out);
-grundy_status grundy_sparse_load(grundy_seq *seq, void *state, grundy_seq_stream *in);
 
 /** Threads: the last LIMIT came from scratch an engine gave up on (fewer threads):
  *  forget it. */

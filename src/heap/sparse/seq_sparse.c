@@ -15,7 +15,7 @@
  * This file keeps the engine's state: the tables sized by value, the rare list and the labelling,
  * the booking of each value. The work on one heap is seq_sparse_heap.c's; which way the next heaps
  * go (one heap, a batch, a block, the pipeline, the window) is seq_sparse_path.c's table. */
-#include "heap/sparse/seq_sparse_internal.h"
+#include "heap/sparse/sparse_state.h"
 
 #include "util/pool.h"
 #include "util/try.h"
@@ -30,7 +30,7 @@
 /* The first labelling is chosen at this heap; full scans before. */
 #define FIRST_CHOICE 64
 
-static int sparse_applies(const grundy_rule *rule) {
+int grundy_sparse_applies(const grundy_rule *rule) {
     return grundy_rule_max_heaps_left(rule) == 2;
 }
 
@@ -43,7 +43,7 @@ static void free_rare(sparse *s) {
     s->rare_cap = 0;
 }
 
-static void sparse_destroy(void *state) {
+void grundy_sparse_destroy(void *state) {
     sparse *s = state;
     if (s == NULL) {
         return;
@@ -131,7 +131,7 @@ static grundy_status expand_takes(sparse *s, const grundy_rule *rule) {
     return GRUNDY_STATUS_OK;
 }
 
-static grundy_status sparse_create(grundy_seq *seq, void **state) {
+grundy_status grundy_sparse_create(grundy_seq *seq, void **state) {
     grundy_status st = GRUNDY_STATUS_OK;
     sparse *s = calloc(1, sizeof *s);
     GRUNDY_CHECK(s != NULL, GRUNDY_STATUS_NOMEM);
@@ -149,7 +149,7 @@ static grundy_status sparse_create(grundy_seq *seq, void **state) {
     *state = s;
     s = NULL;
 cleanup:
-    sparse_destroy(s);
+    grundy_sparse_destroy(s);
     return st;
 }
 
@@ -256,7 +256,7 @@ static grundy_status add_rare(grundy_seq *seq, sparse *s, uint64_t i, uint64_t v
 
 /* Re-choose the labelling from the histogram; rebuild the rare list, or go dense when no
  * labelling makes rare positions rare (0.04, 0.06): then a full scan is as cheap. */
-static grundy_status choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
+grundy_status grundy_sparse_choose_label(grundy_seq *seq, sparse *s, uint64_t n) {
     grundy_status st = GRUNDY_STATUS_OK;
     s->next_choice = 2 * n;
     s->labellings++;
@@ -311,7 +311,7 @@ cleanup:
     return st;
 }
 
-static unsigned bits_for(uint64_t v) {
+unsigned grundy_sparse_bits_for(uint64_t v) {
     unsigned b = 1;
     while (b < 64 && (v >> b) != 0) {
         b++;
@@ -331,7 +331,7 @@ static grundy_status record(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v) 
     if (!s->dense && is_rare(s, n, v)) {
         GRUNDY_TRY(add_rare(seq, s, n, v));
         if (s->rare_count > s->rare_limit) {
-            GRUNDY_TRY(choose_label(seq, s, n + 1));
+            GRUNDY_TRY(grundy_sparse_choose_label(seq, s, n + 1));
         }
     }
 cleanup:
@@ -344,7 +344,7 @@ grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, 
     grundy_status st = GRUNDY_STATUS_OK;
     if ((v >> s->bits) != 0) {
         grundy_seq_flag(seq, n); /* for --check: the first value needing one more bit */
-        GRUNDY_TRY(grundy_sparse_reserve_bits(seq, s, bits_for(v)));
+        GRUNDY_TRY(grundy_sparse_reserve_bits(seq, s, grundy_sparse_bits_for(v)));
     }
     GRUNDY_TRY(grundy_seq_push(seq, v));
     st = record(seq, s, n, v);
@@ -353,23 +353,6 @@ grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, 
         s->dense = 1;
         s->next_choice = n + 1;
         grundy_seq_flag(seq, n + 1); /* for --check: full scans from here */
-    }
-cleanup:
-    return st;
-}
-
-static grundy_status sparse_extend(grundy_seq *seq, void *state, uint64_t length) {
-    grundy_status st = GRUNDY_STATUS_OK;
-    sparse *s = state;
-    GRUNDY_TRY(grundy_sparse_reserve_bits(seq, s, bits_for(grundy_seq_max_value(seq))));
-    for (uint64_t n = grundy_seq_length(seq); n < length;) {
-        if (n >= s->next_choice) {
-            GRUNDY_TRY(choose_label(seq, s, n));
-        }
-        const sparse_facts facts = grundy_sparse_facts(seq, s, n, length);
-        uint64_t end;
-        const sparse_path path = grundy_sparse_choose(&facts, &end);
-        GRUNDY_TRY(grundy_sparse_run_path(seq, s, path, n, end, &n));
     }
 cleanup:
     return st;
@@ -393,7 +376,7 @@ static double split_takes(const sparse *s, uint64_t n) {
 /* Per split take: a full scan when dense, else the rare marks and the doubt scans, which cost
  * about three times the marks again (measured on 4!.0 and 0.6 up to 2^20: 2.4 us a value for
  * 1,273 and 1,583 rare positions). */
-static double sparse_cost(const void *state, uint64_t n) {
+double grundy_sparse_cost(const void *state, uint64_t n) {
     const sparse *s = state;
     const double per_take = s->dense ? (double)n / 2 : 4.0 * (double)s->rare_count + 16;
     return 1 + split_takes(s, n) * per_take;
@@ -402,7 +385,7 @@ static double sparse_cost(const void *state, uint64_t n) {
 /* Values given from outside (a checkpoint): the histogram is rebuilt from them and the
  * labelling chosen afresh at the next heap, which rebuilds the rare list. The labelling only
  * decides the speed, so the values that follow are those of an uninterrupted run. */
-static grundy_status sparse_resume(grundy_seq *seq, void *state) {
+grundy_status grundy_sparse_resume(grundy_seq *seq, void *state) {
     grundy_status st = GRUNDY_STATUS_OK;
     sparse *s = state;
     const uint64_t length = grundy_seq_length(seq);
@@ -410,7 +393,8 @@ static grundy_status sparse_resume(grundy_seq *seq, void *state) {
     s->dense = 1;
     s->rare_limit = UINT64_MAX;
     s->next_choice = length > FIRST_CHOICE ? length : FIRST_CHOICE;
-    GRUNDY_TRY(grundy_sparse_reserve_bits(seq, s, bits_for(grundy_seq_max_value(seq))));
+    GRUNDY_TRY(
+        grundy_sparse_reserve_bits(seq, s, grundy_sparse_bits_for(grundy_seq_max_value(seq))));
     if (s->hist != NULL) {
         memset(s->hist, 0, (size_t)s->seen_cap * sizeof *s->hist);
         for (uint64_t i = 1; i < length; i++) {
@@ -421,23 +405,7 @@ cleanup:
     return st;
 }
 
-static uint64_t sparse_rare_count(const void *state) {
+uint64_t grundy_sparse_rare_count(const void *state) {
     const sparse *s = state;
     return s->dense ? UINT64_MAX : s->rare_count;
 }
-
-const grundy_seq_engine_ops grundy_seq_sparse_ops = {
-    GRUNDY_SEQ_SPARSE,
-    "sparse",
-    sparse_applies,
-    sparse_create,
-    sparse_extend,
-    grundy_sparse_bytes,
-    sparse_destroy,
-    sparse_cost,
-    sparse_resume,
-    sparse_rare_count,
-    1,
-    grundy_sparse_save, /* checkpoints of the memory window: seq_sparse_window.c */
-    grundy_sparse_load,
-};

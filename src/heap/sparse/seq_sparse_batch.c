@@ -15,7 +15,7 @@
  * same. The first take's ordinary splits a + (m - a) with B <= a <= scan go the same way (the
  * doubt scan would look at them anyway); a < B heap by heap. The labelling and the bits stay
  * fixed in a batch: when booking a value changes them, the batch ends at that heap. */
-#include "heap/sparse/seq_sparse_internal.h"
+#include "heap/sparse/sparse_state.h"
 
 #include "util/try.h"
 

@@ -2,7 +2,7 @@
 /* The sparse-space engine's blocks of heaps on threads (the threaded sparse engine): heaps [b0, b1)
  * marked at once below the block on a thread pool, then finished in order (seq_sparse.c computes
  * one heap). */
-#include "heap/sparse/seq_sparse_internal.h"
+#include "heap/sparse/sparse_state.h"
 
 #include "util/pool.h"
 #include "util/try.h"

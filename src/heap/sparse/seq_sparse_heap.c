@@ -2,7 +2,7 @@
 /* The sparse-space engine's work on one heap (seq_sparse.c keeps the state): mark the options,
  * find the common gap, settle the doubts. Every path (batch, block, pipeline, window) reuses these
  * steps on its own marks. */
-#include "heap/sparse/seq_sparse_internal.h"
+#include "heap/sparse/sparse_state.h"
 
 #include "util/try.h"
 
@@ -351,20 +351,6 @@ static void mark_by_class(const sparse *s, const heap_ctx *h, uint64_t n) {
             }
         }
     }
-}
-
-uint64_t grundy_sparse_gap_scalar(const heap_ctx *h, const uint8_t *common, uint64_t top,
-                                  doubts *d) {
-    uint64_t v = 0;
-    for (; v < top; v++) {
-        if (h->seen[v] != h->stamp) {
-            if (common[v]) {
-                break;
-            }
-            d->v[d->count++] = v;
-        }
-    }
-    return v;
 }
 
 uint64_t grundy_sparse_gap(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d) {

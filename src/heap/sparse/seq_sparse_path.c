@@ -2,7 +2,7 @@
 /* The choice of the way the sparse engine computes the next heaps: the facts gathered once, then
  * one table of {path, predicate, runner} tried in order (zstd's ZSTD_selectBlockCompressor: the
  * choice in one place, each way beside its test). */
-#include "heap/sparse/seq_sparse_internal.h"
+#include "heap/sparse/sparse_state.h"
 
 #include "util/try.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The sparse engine's pipeline for cheap rules on two threads: one thread computes
  * each heap's common gap and guesses its value, another settles the doubts behind it. */
-#include "heap/sparse/seq_sparse_internal.h"
+#include "heap/sparse/sparse_state.h"
 
 #include "util/pool.h"
 #include "util/try.h"

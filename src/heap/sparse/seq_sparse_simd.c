@@ -3,7 +3,7 @@
  * split m = a + (m - a), a in [a, a + SPARSE_SCAN_BLOCK), gives; with AVX-512, the bitset test for
  * any number of doubts, and the common gap 64 values at a time. The portable SWAR test stays in
  * seq_sparse.c; the instruction set is chosen once per sequence (grundy_sparse_machine_isa). */
-#include "heap/sparse/seq_sparse_internal.h"
+#include "heap/sparse/sparse_state.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +14,21 @@
 #else
 #define SPARSE_HAVE_X86 0
 #endif
+
+/* The common gap on no instruction set in particular: the reference every other one matches. */
+uint64_t grundy_sparse_gap_scalar(const heap_ctx *h, const uint8_t *common, uint64_t top,
+                                  doubts *d) {
+    uint64_t v = 0;
+    for (; v < top; v++) {
+        if (h->seen[v] != h->stamp) {
+            if (common[v]) {
+                break;
+            }
+            d->v[d->count++] = v;
+        }
+    }
+    return v;
+}
 
 #if SPARSE_HAVE_X86
 

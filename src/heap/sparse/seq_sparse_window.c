@@ -11,7 +11,7 @@
  * value discarded and the run stopped with LIMIT (grundy_seq_missing says what to raise): the
  * scan walking past the prefix, a rare partner behind the window. The batched and threaded
  * passes, which index one flat array, do not run on a windowed sequence. */
-#include "heap/sparse/seq_sparse_internal.h"
+#include "heap/sparse/sparse_state.h"
 
 #include "util/try.h"
 

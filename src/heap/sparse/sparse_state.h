@@ -2,8 +2,8 @@
 /* The sparse-space engine's state, the plan of one heap's work and the choice of a path, shared by
  * the engine (seq_sparse.c), its one-heap steps (seq_sparse_heap.c) and its paths (batch, block,
  * pipeline, window, seq_sparse_path.c's table); library-internal. */
-#ifndef GRUNDY_HEAP_SEQ_SPARSE_INTERNAL_H
-#define GRUNDY_HEAP_SEQ_SPARSE_INTERNAL_H
+#ifndef GRUNDY_HEAP_SPARSE_STATE_H
+#define GRUNDY_HEAP_SPARSE_STATE_H
 
 #include "heap/seq/seq_internal.h"
 #include "heap/sparse/sparse_mask.h"
@@ -325,6 +325,24 @@ grundy_status grundy_sparse_reserve_bits(grundy_seq *seq, sparse *s, unsigned bi
 
 /* Push g(n) = v and book it (histogram, rare list, labelling, bits). */
 grundy_status grundy_sparse_finish_heap(grundy_seq *seq, sparse *s, uint64_t n, uint64_t v);
+
+/* The engine's operations on its state (seq_sparse.c), which sparse_engine.c hands the driver as
+ * grundy_seq_sparse_ops. */
+int grundy_sparse_applies(const grundy_rule *rule);
+grundy_status grundy_sparse_create(grundy_seq *seq, void **state);
+void grundy_sparse_destroy(void *state);
+double grundy_sparse_cost(const void *state, uint64_t n);
+grundy_status grundy_sparse_resume(grundy_seq *seq, void *state);
+uint64_t grundy_sparse_rare_count(const void *state);
+/* Choose the labelling afresh at heap n (from the histogram; rebuilds the rare list). */
+grundy_status grundy_sparse_choose_label(grundy_seq *seq, sparse *s, uint64_t n);
+/* The bits a value needs (0 for 0). */
+unsigned grundy_sparse_bits_for(uint64_t v);
+
+/* The engine's state in a checkpoint of the memory window (seq_sparse_window.c): written, and
+ * read back into a state just created. */
+grundy_status grundy_sparse_save(const void *state, grundy_seq_stream *out);
+grundy_status grundy_sparse_load(grundy_seq *seq, void *state, grundy_seq_stream *in);
 
 /* g(n) from the marks of every option that leaves at most one heap and every split with a rare
  * part (all options when dense): the common gap, then the doubts settled by a scan, whose first

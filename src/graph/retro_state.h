@@ -2,8 +2,8 @@
 /* What the retrograde core's files share (retro.c: one thread and SCAN mode; retro_par.c: QUEUE
  * mode on several threads): the state of a run and a grundy_graph's arrays read in place. Not
  * public. */
-#ifndef GRUNDY_GRAPH_RETRO_INTERNAL_H
-#define GRUNDY_GRAPH_RETRO_INTERNAL_H
+#ifndef GRUNDY_GRAPH_RETRO_STATE_H
+#define GRUNDY_GRAPH_RETRO_STATE_H
 
 #include "graph/graph_impl.h"
 
@@ -28,7 +28,18 @@ typedef struct retro_run {
 } retro_run;
 
 /* The graph's arrays when src is grundy_graph_retro_source's (then read in place), else 0. */
-int retro_csr_of(const grundy_retro_source *src, retro_csr *csr);
+static inline int retro_csr_of(const grundy_retro_source *src, retro_csr *csr) {
+    if (src->parents32 != grundy_graph_source_parents ||
+        src->move_count != grundy_graph_source_move_count || src->primitive != NULL) {
+        return 0;
+    }
+    const grundy_graph *const g = src->ctx;
+    csr->off = g->rev_off;
+    csr->rev = g->rev;
+    csr->deg = g->out_degree;
+    csr->max_deg = g->max_out_degree;
+    return g->n == src->n;
+}
 
 /* Whether src may be labelled on several threads: a CSR graph, or callbacks with thread_ctx. */
 int retro_par_allowed(const grundy_retro_source *src);
