@@ -8,7 +8,7 @@
 
 #include "check.h"
 #include "heap/seq/seq_internal.h"
-#include "heap/sparse/seq_sparse_internal.h"
+#include "heap/sparse/sparse_state.h"
 #include "heap/sparse/sparse_mask.h"
 
 #include <stdio.h>

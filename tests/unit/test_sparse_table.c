@@ -13,7 +13,7 @@
 
 #include "check.h"
 #include "heap/seq/seq_internal.h"
-#include "heap/sparse/seq_sparse_internal.h"
+#include "heap/sparse/sparse_state.h"
 
 #include <stdio.h>
 #include <stdlib.h>
