@@ -11,7 +11,7 @@
 #include <grundy/grundy.h>
 
 #include "heap/seq/seq_internal.h"
-#include "heap/sparse/seq_sparse_internal.h"
+#include "heap/sparse/sparse_state.h"
 
 #include <inttypes.h>
 #include <stdio.h>
