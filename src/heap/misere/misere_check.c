@@ -29,6 +29,7 @@ struct mq_states {
     uint32_t *by_heap; /* the heap added */
     uint32_t *next;    /* the next explored state of the same element */
     uint8_t *explored;
+    uint64_t *inv_p;  /* size * words: { w : y w in P } for each y (the same Q every heap) */
     uint32_t *active; /* the heaps that no smaller heap dominates, increasing */
     size_t active_count, active_cap;
 };
@@ -42,6 +43,7 @@ void mq_states_free(mq_states *s) {
         free(s->by_heap);
         free(s->next);
         free(s->explored);
+        free(s->inv_p);
         free(s->active);
         free(s);
     }
@@ -149,10 +151,10 @@ typedef struct checker {
     mq_states *s;
     mq_budget *b;
     size_t words;
-    uint64_t *inv_p;    /* size * words: { w : y w in P } for each y */
-    uint64_t *tmp;      /* a state's U being built */
-    uint64_t *opt_bits; /* a heap's option images */
-    uint32_t *head;     /* per element: the first explored state (NO_STATE: none) */
+    const uint64_t *inv_p; /* the states' */
+    uint64_t *tmp;         /* a state's U being built */
+    uint64_t *opt_bits;    /* a heap's option images */
+    uint32_t *head;        /* per element: the first explored state (NO_STATE: none) */
     pq queue;
     uint64_t cutoff; /* keys at or past it cannot give a smaller failure */
 } checker;
@@ -408,21 +410,38 @@ static void least_p_failure(checker *c, const uint64_t *key, uint32_t *x, size_t
     }
 }
 
-static grundy_status checker_init(checker *c, const mq_monoid *q) {
-    const size_t m = q->size, words = c->words;
-    c->inv_p = calloc(m * words + 1, sizeof *c->inv_p);
-    c->tmp = calloc(words + 1, sizeof *c->tmp);
-    c->opt_bits = calloc(words + 1, sizeof *c->opt_bits);
-    c->head = malloc((m + 1) * sizeof *c->head);
-    if (c->inv_p == NULL || c->tmp == NULL || c->opt_bits == NULL || c->head == NULL) {
+/* { w : y w in P } for each y, once per (Q, P): kept with the states. */
+static grundy_status p_preimages(mq_states *s, const mq_monoid *q) {
+    const size_t m = q->size, words = s->words;
+    if (s->inv_p != NULL) {
+        return GRUNDY_STATUS_OK;
+    }
+    s->inv_p = calloc(m * words + 1, sizeof *s->inv_p);
+    if (s->inv_p == NULL) {
         return GRUNDY_STATUS_NOMEM;
     }
     for (size_t y = 0; y < m; y++) {
         for (size_t w = 0; w < m; w++) {
             if (q->is_p[mq_mul(q, (uint32_t)y, (uint32_t)w)]) {
-                c->inv_p[y * words + (w >> 6)] |= (uint64_t)1 << (w & 63);
+                s->inv_p[y * words + (w >> 6)] |= (uint64_t)1 << (w & 63);
             }
         }
+    }
+    return GRUNDY_STATUS_OK;
+}
+
+static grundy_status checker_init(checker *c, const mq_monoid *q) {
+    const size_t m = q->size, words = c->words;
+    const grundy_status st = p_preimages(c->s, q);
+    if (st != GRUNDY_STATUS_OK) {
+        return st;
+    }
+    c->inv_p = c->s->inv_p;
+    c->tmp = calloc(words + 1, sizeof *c->tmp);
+    c->opt_bits = calloc(words + 1, sizeof *c->opt_bits);
+    c->head = malloc((m + 1) * sizeof *c->head);
+    if (c->tmp == NULL || c->opt_bits == NULL || c->head == NULL) {
+        return GRUNDY_STATUS_NOMEM;
     }
     for (size_t x = 0; x <= m; x++) {
         c->head[x] = NO_STATE;
@@ -431,7 +450,6 @@ static grundy_status checker_init(checker *c, const mq_monoid *q) {
 }
 
 static void checker_free(checker *c) {
-    free(c->inv_p);
     free(c->tmp);
     free(c->opt_bits);
     free(c->head);
@@ -553,11 +571,11 @@ grundy_status mq_check(const mq_monoid *q, const mq_gens *gens, int search, mq_b
     const size_t words = (q->size + 63) / 64;
     checker c = {q, gens, *states, b, words, NULL, NULL, NULL, NULL, {NULL, NULL, 0, 0}, NO_KEY};
     fail->found = 0;
-    GRUNDY_TRY(checker_init(&c, q));
     if (*states == NULL) {
         c.s = calloc(1, sizeof *c.s);
         GRUNDY_CHECK(c.s != NULL, GRUNDY_STATUS_NOMEM);
         c.s->words = words;
+        GRUNDY_TRY(checker_init(&c, q));
         GRUNDY_TRY(check_all(&c, fail));
         if (!fail->found) {
             keep_explored(c.s);
@@ -566,6 +584,7 @@ grundy_status mq_check(const mq_monoid *q, const mq_gens *gens, int search, mq_b
         }
     } else {
         assert(c.s->words == words);
+        GRUNDY_TRY(checker_init(&c, q));
         GRUNDY_TRY(check_new_heap(&c, search, fail));
     }
 cleanup:

@@ -125,7 +125,9 @@ static grundy_status conservative(grundy_misere *q, size_t n, int *done) {
     mq_failure f = {0, exp};
     *done = 0;
     GRUNDY_CHECK(exp != NULL, GRUNDY_STATUS_NOMEM);
-    GRUNDY_TRY(option_images(&q->options, &q->q, q->phi, n, &q->opt, &q->opt_start));
+    /* the images of the heaps below n are those of the quotient kept: only heap n's are new */
+    GRUNDY_TRY(mq_option_images_from(&q->options, n, n, &q->q, mq_monoid_mul_fn, q->q.size, q->phi,
+                                     &q->opt, &q->opt_start));
     int next_p = 1;
     for (size_t i = q->opt_start[n]; i < q->opt_start[n + 1]; i++) {
         next_p = next_p && !q->q.is_p[q->opt[i]];

@@ -88,6 +88,12 @@ uint32_t mq_product_mul_fn(const void *monoid, uint32_t a, uint32_t b); /* an mq
  * per heap: (*opt)[(*start)[h] .. (*start)[h + 1] - 1], both replaced (the old ones freed). */
 grundy_status mq_option_images(const mq_options *o, size_t heaps, const void *monoid, mq_mul_fn mul,
                                uint64_t size, const uint32_t *phi, uint32_t **opt, size_t **start);
+/* The same for heaps first..heaps only, when *opt and *start already hold those of heaps below
+ * `first` (first > 0; the arrays grow in place: on failure they stay the caller's, still valid
+ * below `first`). */
+grundy_status mq_option_images_from(const mq_options *o, size_t first, size_t heaps,
+                                    const void *monoid, mq_mul_fn mul, uint64_t size,
+                                    const uint32_t *phi, uint32_t **opt, size_t **start);
 
 /*
  * The P-portion a candidate implies, and its reduction: enumerate words in colex order (the
