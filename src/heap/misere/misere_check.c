@@ -253,10 +253,14 @@ static uint32_t step(const checker *c, uint32_t i, size_t h) {
     const uint32_t x = c->s->x[i] & ~EMPTY_FLAG, phi = c->g->phi[h];
     const uint64_t *u = c->s->u + i * words;
     const uint32_t *row = c->q->mul + (size_t)phi * m;
-    memset(c->tmp, 0, words * 8);
-    for (size_t w = 0; w < m; w++) {
-        const uint32_t y = row[w];
-        c->tmp[w >> 6] |= ((u[y >> 6] >> (y & 63)) & 1u) << (w & 63);
+    for (size_t j = 0; j < words; j++) { /* a word at a time: no store in the inner loop */
+        const size_t end = m < 64 * (j + 1) ? m : 64 * (j + 1);
+        uint64_t acc = 0;
+        for (size_t w = 64 * j; w < end; w++) {
+            const uint32_t y = row[w];
+            acc |= ((u[y >> 6] >> (y & 63)) & 1u) << (w & 63);
+        }
+        c->tmp[j] = acc;
     }
     for (size_t k = c->g->opt_start[h]; k < c->g->opt_start[h + 1]; k++) {
         const uint64_t *d = c->inv_p + (size_t)mq_mul(c->q, x, c->g->opt[k]) * words;
