@@ -7,7 +7,8 @@
 #   misere_solver_compare.sh BEFORE AFTER [MISERESOLVER_CMD]
 #   MISERESOLVER_CMD is a command taking CODE HEAP (e.g. "java -cp classes ...Bench"); CGSuite's
 #   code is built outside this repository and never committed.
-# Environment: RUNS (3), LIMIT (120), CASES ("0.667:600 0.77:253 0.07:33 0.137:32").
+# Environment: RUNS (3), LIMIT (120), CASES ("0.667:600 0.77:253 0.07:33 0.137:32"), TOOLS (the
+# tools to run, of "before after solver": all that were given).
 set -u
 if [ $# -lt 2 ]; then
     echo "usage: misere_solver_compare.sh BEFORE AFTER [MISERESOLVER_CMD]" >&2
@@ -51,6 +52,7 @@ tool_cmd() {
 
 tools="before after"
 [ -n "$solver" ] && tools="before after solver"
+tools=${TOOLS:-$tools}
 for c in $cases; do
     code=${c%%:*}
     heap=${c#*:}
@@ -80,11 +82,12 @@ for c in $cases; do
         w=$(sel 5 | median)
         m=$(sel 6 | median)
         mib=$(awk -v k="$m" 'BEGIN { printf "%.1f", k / 1024 }')
-        case $u in
-        '>'*) u="> $limit" ;;
-        esac
-        case $w in
-        '>'*) w="> $limit" ;;
+        case $w in # cut at the limit: the CPU it had by then, the memory it had reached
+        '>'*)
+            w="> $limit"
+            u="> ${u#>}"
+            mib=">= $mib"
+            ;;
         esac
         echo "| $code | $heap | $t | $u | $w | $mib |"
     done
