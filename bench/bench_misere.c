@@ -2,7 +2,8 @@
 /* Misere play: one position decided through the misere quotient and by the theory-free search,
  * alternating, and the quotient of a rule computed to a heap. Fixed inputs; user CPU per run.
  *   bench_misere play RULE HEAP... [--runs R]   quotient vs search on one position
- *   bench_misere quotient RULE N [--runs R]     grundy_misere_extend to heap N
+ *   bench_misere quotient RULE N [R]            grundy_misere_extend to heap N, R runs (3): user
+ *                                               CPU, peak RSS, where the quotient last changed
  *   bench_misere many RULE COUNT MAXHEAP        COUNT heaps 1 + (i mod MAXHEAP), quotient only */
 #include <grundy/grundy.h>
 
@@ -15,6 +16,13 @@ static double user_seconds(void) {
     struct rusage u;
     getrusage(RUSAGE_SELF, &u);
     return (double)u.ru_utime.tv_sec + (double)u.ru_utime.tv_usec / 1e6;
+}
+
+/* The process's peak resident set so far (the first run's is the quotient's own). */
+static long peak_kib(void) {
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss;
 }
 
 static double play_once(const grundy_rule *rule, const uint64_t *heaps, size_t count,
@@ -58,9 +66,12 @@ static int bench_quotient(const grundy_rule *rule, uint64_t n, int runs) {
         if (st == GRUNDY_STATUS_OK) {
             st = grundy_misere_extend(q, n);
         }
-        printf("run %d: %.3f s user, status %s, heaps to %llu, order %u\n", i, user_seconds() - t0,
-               grundy_status_str(st), (unsigned long long)grundy_misere_max_heap(q),
-               grundy_misere_order(q));
+        const double t = user_seconds() - t0;
+        printf("run %d: %.3f s user, peak RSS %ld KiB, status %s, heaps to %llu, order %u, last "
+               "change at heap %llu\n",
+               i, t, peak_kib(), grundy_status_str(st),
+               (unsigned long long)grundy_misere_max_heap(q), grundy_misere_order(q),
+               (unsigned long long)grundy_misere_stable_from(q));
         grundy_misere_destroy(q);
     }
     return 0;

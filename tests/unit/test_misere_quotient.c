@@ -321,6 +321,239 @@ static void test_brute(uint64_t seed) {
     }
 }
 
+/* Outcomes only, on more heaps than compare affords: every position of heaps 1..n with at most
+ * `tokens` tokens must be a misere P-position exactly when its image is in P. This covers
+ * positions that mix many heaps, where the check's pruning of dominated states does its work. */
+static void compare_outcomes(const grundy_rule *rule, const char *text, size_t n, size_t tokens) {
+    brute b = {rule, n, tokens, {0}, {0}, 1, NULL};
+    for (size_t h = 1; h <= n; h++) {
+        b.radix[h] = tokens / h + 1;
+        b.stride[h] = b.size;
+        b.size *= b.radix[h];
+    }
+    b.outcome = malloc(b.size);
+    size_t *e = calloc(n + 1, sizeof *e);
+    grundy_misere *q = quotient(rule, n, GRUNDY_STATUS_OK);
+    size_t bad = 0;
+    if (b.outcome != NULL && e != NULL && q != NULL) {
+        memset(b.outcome, -1, b.size);
+        do {
+            bad += solve(&b, e) != !grundy_misere_is_p(q, image(q, e, n));
+        } while (next_position(&b, e));
+    }
+    CHECK(b.outcome != NULL && e != NULL && q != NULL);
+    CHECK_EQ(bad, 0);
+    if (bad != 0) {
+        fprintf(stderr, "  rule %s, heaps to %zu, %zu tokens: %zu wrong\n", text, n, tokens, bad);
+    }
+    grundy_misere_destroy(q);
+    free(b.outcome);
+    free(e);
+}
+
+static void test_brute_outcomes(uint64_t seed) {
+    check_rng r = {seed ^ 0x9E3779B97F4A7C15u};
+    const char *fixed[] = {"0.667", "0.07", "0.137", "kayles", "0.4"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        grundy_rule *rule = parse(fixed[i]);
+        if (rule != NULL) {
+            compare_outcomes(rule, fixed[i], 12, 16);
+        }
+        grundy_rule_destroy(rule);
+    }
+    for (int t = 0; t < 40; t++) {
+        char text[32];
+        random_rule(&r, text, sizeof text);
+        grundy_rule *rule = parse(text);
+        const size_t n = 7 + (size_t)check_rng_below(&r, 6);
+        const int before = check_failures;
+        if (rule != NULL) {
+            compare_outcomes(rule, text, n, 16);
+        }
+        if (check_failures != before) {
+            fprintf(stderr, "  seed %" PRIu64 " (GRUNDY_TEST_SEED), rule %s\n", seed, text);
+        }
+        grundy_rule_destroy(rule);
+    }
+}
+
+/* ---- an independent exact check: every state (x, U) that positions reach, no pruning ---- */
+
+/* The check as it was before states were pruned: visit every state (x, U) reached from the
+ * empty position by adding heaps (x = phi(G), U = { w : some option G' of G has phi(G') w in P })
+ * and require phi(G) in P exactly when G is not empty and no option maps into P. */
+typedef struct ref_check {
+    const grundy_misere *q;
+    const grundy_rule *rule;
+    size_t words, count, cap, *slot, slot_cap;
+    uint32_t *x, *opt_start, *opt, opt_len, cur;
+    uint64_t *u, *inv_p;
+} ref_check;
+
+static int ref_add_option(void *ctx, const grundy_heap_move *m) {
+    ref_check *c = ctx;
+    uint32_t x = 0, y = 0;
+    for (unsigned j = 0; j < m->parts; j++) {
+        grundy_misere_image(c->q, m->left[j], &y);
+        x = grundy_misere_mul(c->q, x, y);
+    }
+    c->opt[c->opt_len++] = x;
+    return 0;
+}
+
+static size_t ref_find(const ref_check *c, uint32_t x, const uint64_t *u) {
+    uint64_t h = x * 0x9E3779B97F4A7C15u;
+    for (size_t i = 0; i < c->words; i++) {
+        h = (h ^ u[i]) * 0xBF58476D1CE4E5B9u;
+    }
+    size_t k = (size_t)(h >> 7) & (c->slot_cap - 1);
+    while (c->slot[k] != 0 && (c->x[c->slot[k] - 1] != x ||
+                               memcmp(c->u + (c->slot[k] - 1) * c->words, u, c->words * 8) != 0)) {
+        k = (k + 1) & (c->slot_cap - 1);
+    }
+    return k;
+}
+
+/* 1 when the pretension passes, 0 when a state fails, -1 past max_states (not decided). */
+static int ref_run(ref_check *c, size_t n, size_t max_states, uint64_t *tmp) {
+    const uint32_t order = grundy_misere_order(c->q), empty = 0x80000000u;
+    c->x[0] = empty;
+    memset(c->u, 0, c->words * 8);
+    c->count = 1;
+    c->slot[ref_find(c, empty, c->u)] = 1;
+    for (size_t i = 0; i < c->count; i++) {
+        const uint32_t x = c->x[i] & ~empty;
+        const uint64_t *u = c->u + i * c->words;
+        const int some_p = (int)(u[0] & 1u);
+        if ((c->x[i] == empty && grundy_misere_is_p(c->q, 0)) ||
+            (c->x[i] != empty && grundy_misere_is_p(c->q, x) == some_p)) {
+            return 0;
+        }
+        for (size_t h = 1; h <= n; h++) {
+            uint32_t phi = 0;
+            grundy_misere_image(c->q, h, &phi);
+            if (c->opt_start[h] == c->opt_start[h + 1]) {
+                continue;
+            }
+            memset(tmp, 0, c->words * 8);
+            for (uint32_t w = 0; w < order; w++) {
+                const uint32_t y = grundy_misere_mul(c->q, phi, w);
+                tmp[w >> 6] |= ((u[y >> 6] >> (y & 63)) & 1u) << (w & 63);
+            }
+            for (uint32_t k = c->opt_start[h]; k < c->opt_start[h + 1]; k++) {
+                const uint64_t *d = c->inv_p + grundy_misere_mul(c->q, x, c->opt[k]) * c->words;
+                for (size_t j = 0; j < c->words; j++) {
+                    tmp[j] |= d[j];
+                }
+            }
+            const uint32_t y = grundy_misere_mul(c->q, x, phi);
+            const size_t k = ref_find(c, y, tmp);
+            if (c->slot[k] != 0) {
+                continue;
+            }
+            if (c->count == max_states) {
+                return -1;
+            }
+            c->x[c->count] = y;
+            memcpy(c->u + c->count * c->words, tmp, c->words * 8);
+            c->slot[k] = (uint32_t)++c->count;
+        }
+    }
+    return 1;
+}
+
+/* The engine's quotient of `text` to heap n (or as far as its bounds let it go) passes the
+ * reference check (or the check is too big for max_states states: then nothing is said). */
+static void reference_check(const char *text, size_t n, size_t max_states, uint64_t seed) {
+    grundy_rule *rule = parse(text);
+    grundy_misere *q = NULL;
+    if (rule == NULL || grundy_misere_create(rule, NULL, &q) != GRUNDY_STATUS_OK) {
+        CHECK(0);
+        grundy_rule_destroy(rule);
+        return;
+    }
+    const grundy_status st = grundy_misere_extend(q, n); /* LIMIT: check what was computed */
+    CHECK(st == GRUNDY_STATUS_OK || st == GRUNDY_STATUS_LIMIT);
+    n = grundy_misere_max_heap(q);
+    const uint32_t order = grundy_misere_order(q);
+    ref_check c = {
+        q,    rule, (order + 63) / 64, 0, max_states, NULL, 4 * max_states, NULL, NULL, NULL, 0, 0,
+        NULL, NULL};
+    c.slot = calloc(c.slot_cap, sizeof *c.slot);
+    c.x = malloc(max_states * sizeof *c.x);
+    c.u = malloc(max_states * c.words * 8);
+    c.inv_p = calloc((size_t)order * c.words, 8);
+    c.opt_start = calloc(n + 2, sizeof *c.opt_start);
+    uint64_t *tmp = malloc(c.words * 8);
+    size_t total = 0;
+    for (size_t h = 1; h <= n; h++) {
+        total += h * h; /* at most h^2 moves of a heap of h: enough for octal codes */
+    }
+    c.opt = malloc((total + 1) * sizeof *c.opt);
+    if (!c.slot || !c.x || !c.u || !c.inv_p || !c.opt_start || !tmp || !c.opt) {
+        CHECK(0);
+        goto done;
+    }
+    for (uint32_t y = 0; y < order; y++) {
+        for (uint32_t w = 0; w < order; w++) {
+            if (grundy_misere_is_p(q, grundy_misere_mul(q, y, w))) {
+                c.inv_p[y * c.words + (w >> 6)] |= (uint64_t)1 << (w & 63);
+            }
+        }
+    }
+    for (size_t h = 1; h <= n; h++) {
+        c.opt_start[h] = c.opt_len;
+        grundy_heap_moves_each(rule, h, ref_add_option, &c, NULL);
+    }
+    c.opt_start[n + 1] = c.opt_len;
+    const int verdict = ref_run(&c, n, max_states, tmp);
+    CHECK(verdict != 0);
+    if (verdict == 0) {
+        fprintf(stderr, "  seed %" PRIu64 " (GRUNDY_TEST_SEED): rule %s to heap %zu fails\n", seed,
+                text, n);
+    }
+done:
+    free(c.slot);
+    free(c.x);
+    free(c.u);
+    free(c.inv_p);
+    free(c.opt_start);
+    free(c.opt);
+    free(tmp);
+    grundy_misere_destroy(q);
+    grundy_rule_destroy(rule);
+}
+
+static void test_reference_check(uint64_t seed) {
+    check_rng r = {seed ^ 0xD1B54A32D192ED03u};
+    reference_check("0.667", 45, (size_t)1 << 18, seed);
+    reference_check("0.07", 24, (size_t)1 << 18, seed);
+    reference_check("0.137", 22, (size_t)1 << 18, seed);
+    reference_check("kayles", 80, (size_t)1 << 18, seed);
+    for (int t = 0; t < 30; t++) {
+        char text[32];
+        random_rule(&r, text, sizeof text);
+        reference_check(text, 10 + (size_t)check_rng_below(&r, 15), (size_t)1 << 16, seed);
+    }
+}
+
+/* 0.667 keeps an order-108 quotient from heap 62 to 332 and changes at heap 333 to order 172
+ * (Siegel's MisereSolver finds the same): the incremental check must reach it quickly. */
+static void test_late_change(void) {
+    grundy_rule *r = parse("0.667");
+    grundy_misere *q = r != NULL ? quotient(r, 332, GRUNDY_STATUS_OK) : NULL;
+    if (q != NULL) {
+        CHECK_EQ(grundy_misere_order(q), 108);
+        CHECK_EQ(grundy_misere_stable_from(q), 62);
+        CHECK_EQ(grundy_misere_extend(q, 340), GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_misere_order(q), 172);
+        CHECK_EQ(grundy_misere_p_size(q), 7);
+        CHECK_EQ(grundy_misere_stable_from(q), 333);
+    }
+    grundy_misere_destroy(q);
+    grundy_rule_destroy(r);
+}
+
 /* ---- genus ---- */
 
 /* Kinds of tame genera: 0^120 and 1^031 (small), the others tame but not small, -1 wild. */
@@ -665,6 +898,9 @@ int main(void) {
     test_presentation();
     test_proved();
     test_brute(seed);
+    test_brute_outcomes(seed);
+    test_late_change();
+    test_reference_check(seed);
     test_nim_genus();
     test_genus_byte_bound();
     test_tame_genus(seed);

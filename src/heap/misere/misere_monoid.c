@@ -104,15 +104,22 @@ cleanup:
     return st;
 }
 
-grundy_status mq_option_images(const mq_options *o, size_t heaps, const void *monoid, mq_mul_fn mul,
-                               uint64_t size, const uint32_t *phi, uint32_t **opt, size_t **start) {
+grundy_status mq_option_images_from(const mq_options *o, size_t first, size_t heaps,
+                                    const void *monoid, mq_mul_fn mul, uint64_t size,
+                                    const uint32_t *phi, uint32_t **opt, size_t **start) {
     grundy_status st = GRUNDY_STATUS_OK;
-    uint32_t *img = malloc((o->start[heaps + 1] + 1) * sizeof *img);
-    size_t *s = malloc((heaps + 2) * sizeof *s);
+    uint32_t *img = realloc(first > 0 ? *opt : NULL, (o->start[heaps + 1] + 1) * sizeof *img);
+    if (first > 0 && img != NULL) {
+        *opt = img; /* the old block was moved: it is no longer the caller's to free */
+    }
+    size_t *s = realloc(first > 0 ? *start : NULL, (heaps + 2) * sizeof *s);
+    if (first > 0 && s != NULL) {
+        *start = s;
+    }
     uint8_t *seen = calloc(size, 1);
     GRUNDY_CHECK(img && s && seen, GRUNDY_STATUS_NOMEM);
-    size_t k = 0;
-    for (size_t h = 0; h <= heaps; h++) {
+    size_t k = first > 0 ? s[first] : 0;
+    for (size_t h = first; h <= heaps; h++) {
         s[h] = k;
         for (size_t i = o->start[h]; i < o->start[h + 1]; i++) {
             const uint32_t *w = o->parts + i * GRUNDY_RULE_MAX_LEFT;
@@ -130,17 +137,26 @@ grundy_status mq_option_images(const mq_options *o, size_t heaps, const void *mo
         }
     }
     s[heaps + 1] = k;
-    free(*opt);
-    free(*start);
-    *opt = img;
-    *start = s;
+    if (first == 0) {
+        free(*opt);
+        free(*start);
+        *opt = img;
+        *start = s;
+    }
     img = NULL;
     s = NULL;
 cleanup:
-    free(img);
-    free(s);
+    if (first == 0) {
+        free(img);
+        free(s);
+    }
     free(seen);
     return st;
+}
+
+grundy_status mq_option_images(const mq_options *o, size_t heaps, const void *monoid, mq_mul_fn mul,
+                               uint64_t size, const uint32_t *phi, uint32_t **opt, size_t **start) {
+    return mq_option_images_from(o, 0, heaps, monoid, mul, size, phi, opt, start);
 }
 
 void mq_options_free(mq_options *o) {

@@ -78,7 +78,7 @@ grundy_status grundy_misere_create(const grundy_rule *rule, const grundy_misere_
     const mq_gens g = {0, q->phi, q->opt, q->opt_start};
     uint32_t spare = 0; /* the one exponent of a failing word: heap 0 (none can fail) */
     mq_failure f = {0, &spare};
-    GRUNDY_TRY(mq_check(&q->q, &g, &q->budget, &q->states, &f));
+    GRUNDY_TRY(mq_check(&q->q, &g, 1, &q->budget, &q->states, &f));
     *out = q;
     q = NULL;
 cleanup:
@@ -125,19 +125,25 @@ static grundy_status conservative(grundy_misere *q, size_t n, int *done) {
     mq_failure f = {0, exp};
     *done = 0;
     GRUNDY_CHECK(exp != NULL, GRUNDY_STATUS_NOMEM);
-    GRUNDY_TRY(option_images(&q->options, &q->q, q->phi, n, &q->opt, &q->opt_start));
+    /* the images of the heaps below n are those of the quotient kept: only heap n's are new */
+    GRUNDY_TRY(mq_option_images_from(&q->options, n, n, &q->q, mq_monoid_mul_fn, q->q.size, q->phi,
+                                     &q->opt, &q->opt_start));
     int next_p = 1;
     for (size_t i = q->opt_start[n]; i < q->opt_start[n + 1]; i++) {
         next_p = next_p && !q->q.is_p[q->opt[i]];
     }
     const mq_gens g = {n, q->phi, q->opt, q->opt_start};
-    for (uint32_t x = 0; x < q->q.size && !*done; x++) {
-        if (q->q.is_p[x] != next_p) {
-            continue; /* the heap alone would be predicted wrongly */
+    /* At most one x passes (Q is reduced and phi onto), so first the quick test for each x
+     * (heap n alone dominated by an explored state), then the search. */
+    for (int search = 0; search <= 1 && !*done; search++) {
+        for (uint32_t x = 0; x < q->q.size && !*done; x++) {
+            if (q->q.is_p[x] != next_p) {
+                continue; /* the heap alone would be predicted wrongly */
+            }
+            q->phi[n] = x;
+            GRUNDY_TRY(mq_check(&q->q, &g, search, &q->budget, &q->states, &f));
+            *done = !f.found;
         }
-        q->phi[n] = x;
-        GRUNDY_TRY(mq_check(&q->q, &g, &q->budget, &q->states, &f));
-        *done = !f.found;
     }
 cleanup:
     free(exp);
@@ -359,7 +365,7 @@ static grundy_status adjoin(grundy_misere *q, size_t n) {
         }
         GRUNDY_TRY(option_images(&q->options, &t.m, t.phi, n, &opt, &opt_start));
         const mq_gens g = {n, t.phi, opt, opt_start};
-        GRUNDY_TRY(mq_check(&t.m, &g, &q->budget, &states, &f));
+        GRUNDY_TRY(mq_check(&t.m, &g, 1, &q->budget, &states, &f));
         if (!f.found) {
             break;
         }

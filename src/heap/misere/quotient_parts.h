@@ -88,6 +88,12 @@ uint32_t mq_product_mul_fn(const void *monoid, uint32_t a, uint32_t b); /* an mq
  * per heap: (*opt)[(*start)[h] .. (*start)[h + 1] - 1], both replaced (the old ones freed). */
 grundy_status mq_option_images(const mq_options *o, size_t heaps, const void *monoid, mq_mul_fn mul,
                                uint64_t size, const uint32_t *phi, uint32_t **opt, size_t **start);
+/* The same for heaps first..heaps only, when *opt and *start already hold those of heaps below
+ * `first` (first > 0; the arrays grow in place: on failure they stay the caller's, still valid
+ * below `first`). */
+grundy_status mq_option_images_from(const mq_options *o, size_t first, size_t heaps,
+                                    const void *monoid, mq_mul_fn mul, uint64_t size,
+                                    const uint32_t *phi, uint32_t **opt, size_t **start);
 
 /*
  * The P-portion a candidate implies, and its reduction: enumerate words in colex order (the
@@ -111,29 +117,38 @@ typedef struct mq_failure {
     uint32_t *exp; /* heaps + 1 exponents, caller-allocated */
 } mq_failure;
 
-/* The set of reachable check states of a pretension, kept between heaps (misere_check.c). */
+/* The explored states of the exact check of a pretension, kept between heaps (misere_check.c). */
 typedef struct mq_states mq_states;
 
 /*
  * The exact check of a pretension (Q, P, phi) on every position of heaps 1..gens->heaps: each
  * position G must have phi(G) in P exactly when G is not empty and no option of G maps into P
  * (the empty position must map outside P). Then phi(G) in P iff G is a misere P-position, by
- * induction on G. Infinitely many positions, finitely many checks: what a position's check and
- * all its extensions' checks depend on is the pair (x, U), x = phi(G) and
- * U = { w in Q : some option G' of G has phi(G') w in P }, and adding heap h maps it to
- * (x phi(h), { w : phi(h) w in U } u U_{t in opt(h)} { w : x t w in P }). The check visits every
- * reachable pair once (a hash set), smallest words first (Dijkstra on tokens, then on heaps), so
- * the first failing pair gives a least failing word, whose options are all correctly predicted.
+ * induction on G. Two kinds of failure (as in Siegel's MisereSolver):
+ *   - a P-failure G = X + h maps into P with an option X + t (t an option of h) in P: it depends
+ *     on phi(X) and h alone, so the pairs (x, h) are checked, each x at its least word;
+ *   - an N-failure maps outside P with no option in P. What decides it for G and all G + Y is the
+ *     state (x, U), x = phi(G) and U = { w in Q : some option G' of G has phi(G') w in P }; adding
+ *     heap h maps it to (x phi(h), { w : phi(h) w in U } u U_{t in opt(h)} { w : x t w in P }),
+ *     monotone in U. So a state whose U contains the U of an explored state with the same
+ *     element needs no exploring (its extensions' N-failures are the explored one's), nor does a
+ *     heap h whose image is a smaller heap h''s with opt(h') inside opt(h): the search explores
+ *     the minimal states only, smallest words first (Dijkstra on tokens, then on heaps), with
+ *     the heaps no smaller heap dominates, and reports the least failure of either kind, whose
+ *     options are all correctly predicted.
  *
- * Full mode (*states NULL on entry): from the empty position; on success *states holds every
- * pair. Seeded mode: *states holds the pairs of heaps 1..heaps-1 under the same (Q, P) and phi;
- * only positions that contain heap gens->heaps are checked, and on success the new pairs are
- * added; on failure *states is as it was.
- * @return OK (fail->found says whether a word failed), LIMIT (more than b->max_states pairs, their
- *         bytes past b->max_bytes, the work past b->max_work: b->reason says which), NOMEM.
+ * Full mode (*states NULL on entry): from the empty position; on success *states holds the
+ * explored states. Seeded mode: *states holds those of heaps 1..heaps-1 under the same (Q, P)
+ * and phi; only positions that contain heap gens->heaps are checked (its pairs (x, heap), and
+ * heap alone against the explored states; when that does not settle it and `search` is set,
+ * a search from every explored state plus the heap); on success the new explored states are
+ * added; on failure (or when unsettled without `search`) fail->found is set, without a word,
+ * and *states is as it was.
+ * @return OK (fail->found says whether a word failed), LIMIT (more than b->max_states states,
+ *         their bytes past b->max_bytes, the work past b->max_work: b->reason says which), NOMEM.
  */
-grundy_status mq_check(const mq_monoid *q, const mq_gens *gens, mq_budget *b, mq_states **states,
-                       mq_failure *fail);
+grundy_status mq_check(const mq_monoid *q, const mq_gens *gens, int search, mq_budget *b,
+                       mq_states **states, mq_failure *fail);
 
 void mq_states_free(mq_states *s);
 size_t mq_states_count(const mq_states *s);
