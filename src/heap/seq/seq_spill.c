@@ -486,8 +486,18 @@ static grundy_status check_header(grundy_seq_spill *sp, grundy_seq_stream *in, u
     return GRUNDY_STATUS_OK;
 }
 
-/* Every block the checkpoint's table names, read back against its checksum. */
-static grundy_status check_blocks(grundy_seq_spill *sp, grundy_seq_stream *in) {
+/* Every value of a block at most `max` (the engine's tables are sized by it). */
+static int block_within(const unsigned char *p, unsigned width, uint64_t count, uint64_t max) {
+    for (uint64_t k = 0; k < count; k++) {
+        if (load_width(p, width, k) > max) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Every block the checkpoint's table names, read back against its checksum and `max`. */
+static grundy_status check_blocks(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t max) {
     struct stat sb;
     if (fstat(sp->fd, &sb) != 0) {
         return GRUNDY_STATUS_IO;
@@ -511,11 +521,16 @@ static grundy_status check_blocks(grundy_seq_spill *sp, grundy_seq_stream *in) {
         if (st != GRUNDY_STATUS_OK) {
             return st;
         }
+        if (!block_within(slot->data, sp->blocks[b].width, sp->blocks[b].count, max)) {
+            return grundy_stream_refuse(in, "corrupt: a spill block holds a value above the "
+                                            "layout's largest value");
+        }
     }
     return GRUNDY_STATUS_OK;
 }
 
-grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t length) {
+grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t length,
+                                 uint64_t max) {
     uint64_t head[6];
     for (int i = 0; i < 6; i++) {
         if (grundy_stream_get_u64(in, &head[i]) != 0) {
@@ -569,12 +584,16 @@ grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, ui
     if (in->get(in->ctx, sp->buf, (size_t)((end - buf_start) * buf_width)) != 0) {
         return grundy_stream_refuse(in, "truncated inside the spill table");
     }
+    if (!block_within(sp->buf, sp->buf_width, end - buf_start, max)) {
+        return grundy_stream_refuse(in, "corrupt: the spill's last block holds a value above the "
+                                        "layout's largest value");
+    }
     if (id == 0) { /* no block was written: the file starts afresh at the first */
         return count == 0 ? GRUNDY_STATUS_OK
                           : grundy_stream_refuse(in, "the spill table is out of range");
     }
     grundy_status st = check_header(sp, in, block_bytes, id);
-    st = st == GRUNDY_STATUS_OK ? check_blocks(sp, in) : st;
+    st = st == GRUNDY_STATUS_OK ? check_blocks(sp, in, max) : st;
     if (st != GRUNDY_STATUS_OK) {
         sp->problem[0] = '\0';
         return st;

@@ -54,8 +54,10 @@ const char *grundy_spill_problem(const grundy_seq_spill *sp);
 grundy_status grundy_spill_save(grundy_seq_spill *sp, grundy_seq_stream *out);
 
 /** Read the table back and adopt the file it describes (opened, not yet written): the header,
- *  id, size and every block's checksum must match, else PARSE with the reason in in->problem.
+ *  id, size and every block's checksum must match, and every value be at most `max` (the
+ *  sequence's largest value in the checkpoint), else PARSE with the reason in in->problem.
  *  `length`: the sequence's length in the checkpoint. @return OK, PARSE, IO, NOMEM. */
-grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t length);
+grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t length,
+                                 uint64_t max);
 
 #endif
