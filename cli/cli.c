@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 #include <stdlib.h>
 #include <assert.h>
+#include <errno.h>
 #include <string.h>
 
 const char cli_exit_codes_text[] =
@@ -131,6 +132,16 @@ int cli_fail(const cli_command *cmd, int code, const char *fmt, ...) {
     print_prefixed(cmd, fmt, ap);
     va_end(ap);
     return code;
+}
+
+int cli_probe_output(const cli_command *cmd, const char *what, const char *path) {
+    const grundy_status st = grundy_file_out_probe(path);
+    if (st == GRUNDY_STATUS_OK) {
+        return 0;
+    }
+    return cli_fail(cmd, st == GRUNDY_STATUS_NOMEM ? CLI_EXIT_LIMIT : CLI_EXIT_IO,
+                    "%s: cannot write '%.200s': %s", what, path,
+                    errno == EINVAL ? "not a regular file" : strerror(errno));
 }
 
 /* "-5" and "-" are operands: a negative number is a bad value (exit 3), not an unknown option. */

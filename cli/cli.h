@@ -102,6 +102,14 @@ int cli_fail(const cli_command *cmd, int code, const char *fmt, ...)
     ;
 
 /**
+ * May `path`, given as `what` (an option such as "--out"), be written: grundy_file_out_probe,
+ * before any work is done, so that a directory that does not exist or a FIFO is said at once
+ * instead of after the computation. @return 0, or 5 with "WHAT: cannot write 'PATH': REASON"
+ * printed (4 when out of memory).
+ */
+int cli_probe_output(const cli_command *cmd, const char *what, const char *path);
+
+/**
  * Parse a number given as `what` (an option such as "--to" or an operand name such as "heap"),
  * 0 <= x <= max. On failure prints one line naming the argument and returns 3; else 0.
  */
