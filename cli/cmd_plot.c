@@ -149,8 +149,7 @@ static int run(int argc, char **argv) {
                        : draw(&args, &job, to, g);
         free(g);
     }
-    seq_job_end(&job);
-    return rc;
+    return seq_job_end(&job, rc);
 }
 
 const cli_command cli_cmd_plot = {"plot", run, "Draw a rule's Grundy values (SVG or PNG)", help};

@@ -118,10 +118,11 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
     return seq_run_begin(&job->run, job->query, job->canonical);
 }
 
-void seq_job_end(seq_job *job) {
+int seq_job_end(seq_job *job, int rc) {
     free(job->canonical);
     grundy_query_destroy(job->query);
     grundy_rule_destroy(job->rule);
+    return seq_run_exit(&job->run, rc);
 }
 
 /* "the naive engine, whose moves leave up to 3 heaps" (for the work bound's messages). */
