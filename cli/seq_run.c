@@ -385,7 +385,7 @@ static int load_file(seq_run *run, const char *what, const char *path, int missi
     }
     if (st == GRUNDY_STATUS_IO) {
         return cli_fail(run->cmd, CLI_EXIT_IO, "cannot read %s %s: %s", what, path,
-                        strerror(errno));
+                        errno == EINVAL ? "not a regular file" : strerror(errno));
     }
     return cli_fail(run->cmd, cli_exit_code(st), "cannot hold the values of %s %s: %s", what, path,
                     grundy_status_str(st));

@@ -15,6 +15,7 @@
 
 #include <grundy/file.h>
 
+#include "util/file_in.h"
 #include "util/try.h"
 
 #include <stdio.h>
@@ -262,7 +263,7 @@ grundy_status grundy_solution_load_game(const char *path, uint64_t max_bytes, co
     *out = NULL;
     GRUNDY_CHECK(s != NULL, GRUNDY_STATUS_NOMEM);
     s->hash = 0xcbf29ce484222325ull;
-    s->f = fopen(path, "rb");
+    s->f = grundy_fopen_regular(path);
     GRUNDY_CHECK(s->f != NULL, GRUNDY_STATUS_IO);
     GRUNDY_CHECK(fread(header, 1, HEADER_BYTES, s->f) == HEADER_BYTES, GRUNDY_STATUS_PARSE);
     GRUNDY_TRY(alloc_from_header(header, max_bytes, &sol));

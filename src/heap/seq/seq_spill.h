@@ -10,8 +10,9 @@
 
 typedef struct grundy_seq_spill grundy_seq_spill;
 
-/** May `path` be used as a spill file: OK when it does not exist, is empty or is an old spill
- *  file; PARSE when it is some other file (never overwritten); IO when it cannot be read. */
+/** May `path` be used as a spill file: OK when it does not exist, is an empty regular file (left
+ *  empty after the run, never removed) or is an old spill file; PARSE when it is some other
+ *  file, a link, a FIFO or a device (never written, never removed); IO when it cannot be read. */
 grundy_status grundy_spill_probe(const char *path);
 
 /** Create the spill file at `path` (grundy_spill_probe first) for the rule whose canonical text

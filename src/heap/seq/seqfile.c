@@ -7,6 +7,7 @@
 
 #include "heap/seq/seq_internal.h"
 
+#include "util/file_in.h"
 #include "util/try.h"
 
 #include <errno.h>
@@ -612,7 +613,7 @@ grundy_status grundy_seqfile_load_extra(const char *path, grundy_seq *seq,
     unsigned char h[HEADER_FIXED] = {0};
     uint32_t rule_len = 0;
     memset(info, 0, sizeof *info);
-    FILE *f = fopen(path, "rb");
+    FILE *f = grundy_fopen_regular(path);
     GRUNDY_CHECK(f != NULL, GRUNDY_STATUS_IO);
     ck_init(&ck);
     if (!read_exact(f, &ck, h, sizeof h)) {

@@ -7,6 +7,7 @@
 #include <grundy/number.h>
 #include <grundy/survey.h>
 
+#include "util/file_in.h"
 #include "util/try.h"
 #include "util/vec.h"
 
@@ -141,7 +142,7 @@ static grundy_status fail(grundy_diag *diag, size_t line, const char *fmt, ...) 
 }
 
 static grundy_status read_all(const char *path, char **out, size_t *len) {
-    FILE *f = fopen(path, "rb");
+    FILE *f = grundy_fopen_regular(path);
     char *data = NULL;
     size_t n = 0, cap = 0;
     if (f == NULL) {
