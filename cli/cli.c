@@ -306,29 +306,24 @@ char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_byte
         return NULL;
     }
     for (;;) {
-        used += fread(buf + used, 1, cap - 1 - used, stdin);
-        if (used < cap - 1) {
-            break;
-        }
-        char *const bigger = cap > max_bytes ? NULL : realloc(buf, cap * 2);
-        if (bigger == NULL && cap <= max_bytes) { /* within the limit: the system's memory */
-            free(buf);
-            *rc = cli_oom_fail(cmd, what, (uint64_t)cap * 2, NULL);
-            return NULL;
-        }
-        if (bigger == NULL) {
-            /* count the rest, so that the message can say how far to raise the limit */
-            uint64_t total = used;
-            size_t got;
-            while ((got = fread(buf, 1, cap, stdin)) > 0) {
-                total += got;
-            }
+        const size_t want = cap - 1 - used, got = fread(buf + used, 1, want, stdin);
+        used += got;
+        if (used > max_bytes) {
+            /* stop here: the rest is not read (an endless input would never end) */
             free(buf);
             *rc = cli_fail(cmd, CLI_EXIT_LIMIT,
-                           "%s: the input has %llu bytes, over --max-bytes %llu: raise "
-                           "--max-bytes to %llu",
-                           what, (unsigned long long)total, (unsigned long long)max_bytes,
-                           (unsigned long long)total * 2);
+                           "%s: the input has more than %llu bytes, over --max-bytes %llu: raise "
+                           "--max-bytes to twice the input's size or more",
+                           what, (unsigned long long)max_bytes, (unsigned long long)max_bytes);
+            return NULL;
+        }
+        if (got < want) {
+            break;
+        }
+        char *const bigger = realloc(buf, cap * 2); /* cap <= max_bytes + 1 here */
+        if (bigger == NULL) {                       /* within the limit: the system's memory */
+            free(buf);
+            *rc = cli_oom_fail(cmd, what, (uint64_t)cap * 2, NULL);
             return NULL;
         }
         buf = bigger;

@@ -124,8 +124,9 @@ int cli_parse_rule(const cli_command *cmd, const char *text, grundy_rule **out);
 
 /**
  * All of standard input, NUL-terminated, for the commands that read a whole file (mirror-board,
- * left-stack). Past max_bytes: "WHAT: the input is too large (raise --max-bytes)", exit 4; a
- * read error: exit 5. Returns NULL with *rc set on failure; the caller frees the buffer.
+ * left-stack). Past max_bytes the reading stops (the rest is never read, so an endless input
+ * ends): "WHAT: the input has more than B bytes, ...", exit 4; a read error: exit 5. Returns NULL
+ * with *rc set on failure; the caller frees the buffer.
  */
 char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_bytes, size_t *len,
                      int *rc);
