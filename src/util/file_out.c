@@ -3,10 +3,14 @@
  * temporary file and renames it over its target. The temporary file is created by mkstemp, so
  * it is this run's alone: a link or another run's file at a fixed name was followed and clobbered
  * before, and two runs on one target shared one temporary. rename replaces a link at the target
- * itself, never what it points to. */
+ * itself, never what it points to. A killed run's temporary file (its pid in its name, the
+ * process gone) is removed by the next write of the same target. */
 #include <grundy/file.h>
 
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,11 +44,57 @@ static int target_fine(const char *path) {
     return 0;
 }
 
+/* The pid in a temporary file's name after `base`.tmp. ("PID" or "PID.XXXXXX"), or 0. */
+static long temporary_pid(const char *name, const char *base, size_t base_len) {
+    if (strncmp(name, base, base_len) != 0 || strncmp(name + base_len, ".tmp.", 5) != 0) {
+        return 0;
+    }
+    const char *p = name + base_len + 5;
+    long pid = 0;
+    for (; *p >= '0' && *p <= '9' && pid < 1L << 40; p++) {
+        pid = 10 * pid + (*p - '0');
+    }
+    const int tail_fine = *p == '\0' || (p[0] == '.' && strlen(p + 1) == 6);
+    return tail_fine && pid > 0 && pid <= INT_MAX ? pid : 0;
+}
+
+/* Remove the temporary files of `path` left by runs that were killed: those whose name holds the
+ * pid of a process that is gone (never a file of another name, a live run's or a link). On the
+ * stack, so that no failed allocation is absorbed here; a longer path is not cleaned. */
+static void remove_stale(const char *path) {
+    const char *const slash = strrchr(path, '/');
+    const char *const base = slash != NULL ? slash + 1 : path;
+    const size_t dir_len = slash == NULL ? 1 : slash == path ? 1 : (size_t)(slash - path);
+    const size_t base_len = strlen(base);
+    char dir[2048], stale[4096];
+    if (dir_len >= sizeof dir) {
+        return;
+    }
+    memcpy(dir, slash == NULL ? "." : path, dir_len);
+    dir[dir_len] = '\0';
+    DIR *const d = opendir(dir);
+    for (struct dirent *e; d != NULL && (e = readdir(d)) != NULL;) {
+        const long pid = temporary_pid(e->d_name, base, base_len);
+        struct stat sb;
+        if (pid == 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH ||
+            snprintf(stale, sizeof stale, "%s/%s", dir, e->d_name) >= (int)sizeof stale) {
+            continue;
+        }
+        if (lstat(stale, &sb) == 0 && S_ISREG(sb.st_mode)) {
+            unlink(stale);
+        }
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+}
+
 grundy_status grundy_file_out_open(const char *path, grundy_file_out **out) {
     *out = NULL;
     if (!target_fine(path)) {
         return GRUNDY_STATUS_IO;
     }
+    remove_stale(path);
     grundy_file_out *const o = calloc(1, sizeof *o);
     const size_t len = strlen(path), cap = len + 48;
     char *const copy = malloc(len + 1), *const tmp = malloc(cap);
