@@ -110,6 +110,15 @@ int cli_fail(const cli_command *cmd, int code, const char *fmt, ...)
 int cli_probe_output(const cli_command *cmd, const char *what, const char *path);
 
 /**
+ * Own the work file `path` (given as `what`: --checkpoint, --spill, --out) for the rest of the
+ * run: an exclusive lock on PATH.lock, created beside it and removed when the tool exits (a
+ * killed run's lock is released by the system; its file is reused). A second run on the same
+ * file is refused at its start. @return 0 (also when no lock file can be made: the work file's
+ * own creation says why), or 5 with "WHAT PATH: in use by another run" printed.
+ */
+int cli_lock_work_file(const cli_command *cmd, const char *what, const char *path);
+
+/**
  * Parse a number given as `what` (an option such as "--to" or an operand name such as "heap"),
  * 0 <= x <= max. On failure prints one line naming the argument and returns 3; else 0.
  */

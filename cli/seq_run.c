@@ -329,6 +329,12 @@ int seq_run_parse(const cli_command *cmd, const cli_args *args, int seq_base, se
         (run->save != NULL && cli_probe_output(cmd, "--save", run->save) != 0)) {
         return CLI_EXIT_IO;
     }
+    /* the work files are this run's until it ends: a second run on them is refused now */
+    if ((run->checkpoint != NULL &&
+         cli_lock_work_file(cmd, "--checkpoint", run->checkpoint) != 0) ||
+        (run->spill != NULL && cli_lock_work_file(cmd, "--spill", run->spill) != 0)) {
+        return CLI_EXIT_IO;
+    }
     opts->hook = hook;
     opts->hook_ctx = run;
     opts->stop = &stop_signal;

@@ -454,6 +454,7 @@ int survey_table_run(const cli_command *cmd, const char *class_text, survey_run 
     }
     if (rc == 0 && run->out != NULL) {
         rc = cli_probe_output(cmd, "--out", run->out);
+        rc = rc == 0 ? cli_lock_work_file(cmd, "--out", run->out) : rc;
     }
     if (rc == 0) {
         rc = resume(cmd, run);

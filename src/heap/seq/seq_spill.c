@@ -462,6 +462,14 @@ grundy_status grundy_spill_load(grundy_seq_spill *sp, uint64_t i, uint64_t *valu
 /* The table a checkpoint holds: the file's id and block size, g(0..end-1) in block_count blocks
  * (start, checksum, count, width each) and the block being filled, which is only in memory. */
 grundy_status grundy_spill_save(grundy_seq_spill *sp, grundy_seq_stream *out) {
+    if (sp->started && !still_ours(sp)) {
+        /* removed or replaced while the run used it: a checkpoint would name a file that is
+         * not there, and could never be resumed */
+        snprintf(sp->problem, sizeof sp->problem, "%s",
+                 "the spill file was removed or replaced while the run used it (its values are "
+                 "gone: a checkpoint could not be resumed)");
+        return GRUNDY_STATUS_IO;
+    }
     if (sp->started && fsync(sp->fd) != 0) { /* the blocks it refers to are on disk first */
         return GRUNDY_STATUS_IO;
     }
