@@ -6,6 +6,11 @@
 #include <sys/resource.h>
 #include <stdlib.h>
 #include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string.h>
 
 const char cli_exit_codes_text[] =
@@ -131,6 +136,83 @@ int cli_fail(const cli_command *cmd, int code, const char *fmt, ...) {
     print_prefixed(cmd, fmt, ap);
     va_end(ap);
     return code;
+}
+
+int cli_probe_output(const cli_command *cmd, const char *what, const char *path) {
+    const grundy_status st = grundy_file_out_probe(path);
+    if (st == GRUNDY_STATUS_OK) {
+        return 0;
+    }
+    return cli_fail(cmd, st == GRUNDY_STATUS_NOMEM ? CLI_EXIT_LIMIT : CLI_EXIT_IO,
+                    "%s: cannot write '%.200s': %s", what, path,
+                    errno == EINVAL ? "not a regular file" : strerror(errno));
+}
+
+/* The locks this run holds (cli_lock_work_file): removed at exit, while still held. */
+enum { MAX_LOCKS = 4 };
+static struct {
+    int fd;
+    char path[4096];
+} locks[MAX_LOCKS];
+static int lock_count;
+
+static void release_locks(void) {
+    for (int i = 0; i < lock_count; i++) {
+        unlink(locks[i].path);
+        close(locks[i].fd);
+    }
+    lock_count = 0;
+}
+
+/* Lock `lock_path`: the fd, -1 with errno EWOULDBLOCK when another run holds it, else -1. The
+ * lock is retried when the file was removed under it (its holder exiting), so that two runs
+ * never both hold a lock on one name. */
+static int lock_file(const char *lock_path) {
+    for (int tries = 0; tries < 8; tries++) {
+        const int fd = open(lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0) {
+            return -1;
+        }
+        struct stat held, named;
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            const int why = errno;
+            close(fd);
+            errno = why == EWOULDBLOCK ? EWOULDBLOCK : why;
+            return -1;
+        }
+        if (fstat(fd, &held) == 0 && stat(lock_path, &named) == 0 && held.st_ino == named.st_ino &&
+            held.st_dev == named.st_dev && S_ISREG(held.st_mode)) {
+            return fd;
+        }
+        close(fd);
+    }
+    errno = EWOULDBLOCK;
+    return -1;
+}
+
+int cli_lock_work_file(const cli_command *cmd, const char *what, const char *path) {
+    if (lock_count == MAX_LOCKS || strlen(path) + 6 > sizeof locks[0].path) {
+        return cli_fail(cmd, CLI_EXIT_IO, "%s %.200s: cannot lock it (the path is too long)", what,
+                        path);
+    }
+    char *const lock_path = locks[lock_count].path;
+    snprintf(lock_path, sizeof locks[0].path, "%s.lock", path);
+    const int fd = lock_file(lock_path);
+    if (fd < 0 && errno == EWOULDBLOCK) {
+        return cli_fail(cmd, CLI_EXIT_IO,
+                        "%s %.200s: in use by another run (it holds %.200s): wait for it to "
+                        "end, or name another file",
+                        what, path, lock_path);
+    }
+    if (fd < 0) {
+        return 0; /* no lock file there (a directory not there, say): the file's own creation
+                   * fails and says why */
+    }
+    locks[lock_count++].fd = fd;
+    if (lock_count == 1) {
+        atexit(release_locks);
+    }
+    return 0;
 }
 
 /* "-5" and "-" are operands: a negative number is a bad value (exit 3), not an unknown option. */
@@ -295,29 +377,24 @@ char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_byte
         return NULL;
     }
     for (;;) {
-        used += fread(buf + used, 1, cap - 1 - used, stdin);
-        if (used < cap - 1) {
-            break;
-        }
-        char *const bigger = cap > max_bytes ? NULL : realloc(buf, cap * 2);
-        if (bigger == NULL && cap <= max_bytes) { /* within the limit: the system's memory */
-            free(buf);
-            *rc = cli_oom_fail(cmd, what, (uint64_t)cap * 2, NULL);
-            return NULL;
-        }
-        if (bigger == NULL) {
-            /* count the rest, so that the message can say how far to raise the limit */
-            uint64_t total = used;
-            size_t got;
-            while ((got = fread(buf, 1, cap, stdin)) > 0) {
-                total += got;
-            }
+        const size_t want = cap - 1 - used, got = fread(buf + used, 1, want, stdin);
+        used += got;
+        if (used > max_bytes) {
+            /* stop here: the rest is not read (an endless input would never end) */
             free(buf);
             *rc = cli_fail(cmd, CLI_EXIT_LIMIT,
-                           "%s: the input has %llu bytes, over --max-bytes %llu: raise "
-                           "--max-bytes to %llu",
-                           what, (unsigned long long)total, (unsigned long long)max_bytes,
-                           (unsigned long long)total * 2);
+                           "%s: the input has more than %llu bytes, over --max-bytes %llu: raise "
+                           "--max-bytes to twice the input's size or more",
+                           what, (unsigned long long)max_bytes, (unsigned long long)max_bytes);
+            return NULL;
+        }
+        if (got < want) {
+            break;
+        }
+        char *const bigger = realloc(buf, cap * 2); /* cap <= max_bytes + 1 here */
+        if (bigger == NULL) {                       /* within the limit: the system's memory */
+            free(buf);
+            *rc = cli_oom_fail(cmd, what, (uint64_t)cap * 2, NULL);
             return NULL;
         }
         buf = bigger;

@@ -102,6 +102,23 @@ int cli_fail(const cli_command *cmd, int code, const char *fmt, ...)
     ;
 
 /**
+ * May `path`, given as `what` (an option such as "--out"), be written: grundy_file_out_probe,
+ * before any work is done, so that a directory that does not exist or a FIFO is said at once
+ * instead of after the computation. @return 0, or 5 with "WHAT: cannot write 'PATH': REASON"
+ * printed (4 when out of memory).
+ */
+int cli_probe_output(const cli_command *cmd, const char *what, const char *path);
+
+/**
+ * Own the work file `path` (given as `what`: --checkpoint, --spill, --out) for the rest of the
+ * run: an exclusive lock on PATH.lock, created beside it and removed when the tool exits (a
+ * killed run's lock is released by the system; its file is reused). A second run on the same
+ * file is refused at its start. @return 0 (also when no lock file can be made: the work file's
+ * own creation says why), or 5 with "WHAT PATH: in use by another run" printed.
+ */
+int cli_lock_work_file(const cli_command *cmd, const char *what, const char *path);
+
+/**
  * Parse a number given as `what` (an option such as "--to" or an operand name such as "heap"),
  * 0 <= x <= max. On failure prints one line naming the argument and returns 3; else 0.
  */
@@ -116,8 +133,9 @@ int cli_parse_rule(const cli_command *cmd, const char *text, grundy_rule **out);
 
 /**
  * All of standard input, NUL-terminated, for the commands that read a whole file (mirror-board,
- * left-stack). Past max_bytes: "WHAT: the input is too large (raise --max-bytes)", exit 4; a
- * read error: exit 5. Returns NULL with *rc set on failure; the caller frees the buffer.
+ * left-stack). Past max_bytes the reading stops (the rest is never read, so an endless input
+ * ends): "WHAT: the input has more than B bytes, ...", exit 4; a read error: exit 5. Returns NULL
+ * with *rc set on failure; the caller frees the buffer.
  */
 char *cli_read_stdin(const cli_command *cmd, const char *what, uint64_t max_bytes, size_t *len,
                      int *rc);

@@ -140,8 +140,7 @@ static int run(int argc, char **argv) {
             }
         }
     }
-    seq_job_end(&job);
-    return rc;
+    return seq_job_end(&job, rc);
 }
 
 const cli_command cli_cmd_count = {"count", run,

@@ -162,8 +162,7 @@ static int run(int argc, char **argv) {
             rc = r.found ? CLI_EXIT_OK : CLI_EXIT_NO;
         }
     }
-    seq_job_end(&job);
-    return rc;
+    return seq_job_end(&job, rc);
 }
 
 const cli_command cli_cmd_period = {"period", run,

@@ -98,7 +98,8 @@ static int draw(const cli_args *args, seq_job *job, uint64_t to, uint64_t *g) {
     s.stats = &stats;
     const int rc = draw_picture(path, &s);
     grundy_stats_free(&stats);
-    return rc;
+    /* the final checkpoint and --save (g(0..N)), as every command with the sequence options */
+    return rc == CLI_EXIT_OK ? seq_job_done(&cli_cmd_plot, job, rc, to + 1) : rc;
 }
 
 /* -o must end in .svg, or in .png when this build has cairo. */
@@ -142,6 +143,9 @@ static int run(int argc, char **argv) {
         (rc = check_output(args.value[OPT_OUTPUT])) >= 0) {
         return rc;
     }
+    if ((rc = cli_probe_output(&cli_cmd_plot, "-o", args.value[OPT_OUTPUT])) != 0) {
+        return rc;
+    }
     rc = seq_job_start(&cli_cmd_plot, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
         uint64_t *g = malloc((size_t)(to + 1) * sizeof *g);
@@ -149,8 +153,7 @@ static int run(int argc, char **argv) {
                        : draw(&args, &job, to, g);
         free(g);
     }
-    seq_job_end(&job);
-    return rc;
+    return seq_job_end(&job, rc);
 }
 
 const cli_command cli_cmd_plot = {"plot", run, "Draw a rule's Grundy values (SVG or PNG)", help};

@@ -33,7 +33,8 @@ static const char help[] =
     "                   never depends on it [default: all cores]\n"
     "  --self-test      check the game's callbacks on 1000 random positions first\n"
     "  --save FILE      save the solved table (divisors, pick, misere-piles, heaps); written\n"
-    "                   to FILE.tmp and renamed, so a failed save keeps the old FILE\n"
+    "                   to a temporary file beside it and renamed, so a failed save keeps\n"
+    "                   the old FILE\n"
     "  --load FILE      answer from a table saved by --save for the same game and arguments\n"
     "                   (refused, exit 3, when it describes another game or is damaged)\n"
     "  -h, --help       show this help\n"
@@ -66,6 +67,7 @@ typedef struct request {
     int json;
     uint64_t max_bytes;
     unsigned threads;
+    int *save_failed; /* the exit code of a --save that failed after the answer, or 0 */
 } request;
 
 static const char *outcome_word(grundy_outcome o) {
@@ -122,9 +124,10 @@ static int save_table(const request *rq, const grundy_solution *s, const char *g
     const char *const path = rq->args->value[OPT_SAVE];
     const grundy_status st = grundy_solution_save_game(s, game, path);
     if (st != GRUNDY_STATUS_OK) {
-        return cli_fail(&cli_cmd_solve, cli_exit_code(st),
-                        "--save: cannot write '%s' (%s; a previous file is kept whole)", path,
-                        grundy_status_str(st));
+        /* said now, exit 5 at the end: the answer, computed, is printed all the same */
+        *rq->save_failed = cli_fail(&cli_cmd_solve, cli_exit_code(st),
+                                    "--save: cannot write '%s' (%s; a previous file is kept whole)",
+                                    path, grundy_status_str(st));
     }
     return 0;
 }
@@ -416,9 +419,28 @@ static int check_options(const cli_args *args, const solve_game *game) {
     return 0;
 }
 
+/* The game's answer, then the exit code: 5 when --save failed after an answer (0 or 1). */
+static int answer(const request *rq, const solve_game *game) {
+    int rc;
+    switch (game->answer) {
+    case SOLVE_ANSWER_BOARDS:
+        rc = solve_mirror_board(rq, game);
+        break;
+    case SOLVE_ANSWER_LEFT_STACK:
+        rc = solve_left_stack(rq);
+        break;
+    default:
+        rc = solve_operands_game(rq, game);
+        break;
+    }
+    return *rq->save_failed != 0 && (rc == CLI_EXIT_OK || rc == CLI_EXIT_NO) ? *rq->save_failed
+                                                                             : rc;
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
-    request rq = {&args, 0, (uint64_t)4 << 30, 1};
+    int save_failed = 0;
+    request rq = {&args, 0, (uint64_t)4 << 30, 1, &save_failed};
     int rc = cli_parse_args(&cli_cmd_solve, options, argc, argv, &args);
     if (rc >= 0) {
         return rc;
@@ -445,17 +467,14 @@ static int run(int argc, char **argv) {
     if ((rc = check_options(&args, game)) != 0) {
         return rc;
     }
+    if (args.present[OPT_SAVE] &&
+        (rc = cli_probe_output(&cli_cmd_solve, "--save", args.value[OPT_SAVE])) != 0) {
+        return rc; /* before the solve, which may take long */
+    }
     if (args.present[OPT_INPUT]) {
         return run_batch(&rq, game);
     }
-    switch (game->answer) {
-    case SOLVE_ANSWER_BOARDS:
-        return solve_mirror_board(&rq, game);
-    case SOLVE_ANSWER_LEFT_STACK:
-        return solve_left_stack(&rq);
-    default:
-        return solve_operands_game(&rq, game);
-    }
+    return answer(&rq, game);
 }
 
 const cli_command cli_cmd_solve = {"solve", run,

@@ -204,8 +204,7 @@ static int run(int argc, char **argv) {
     if (rc < 0) {
         rc = stats_of(&job, to, args.present[OPT_JSON], args.present[OPT_FREQ]);
     }
-    seq_job_end(&job);
-    return rc;
+    return seq_job_end(&job, rc);
 }
 
 const cli_command cli_cmd_stats = {

@@ -122,8 +122,7 @@ static int run(int argc, char **argv) {
             rc = CLI_EXIT_OK;
         }
     }
-    seq_job_end(&job);
-    return rc;
+    return seq_job_end(&job, rc);
 }
 
 const cli_command cli_cmd_value = {"value", run, "The Grundy value of one heap, up to 10^18", help};

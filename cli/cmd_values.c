@@ -210,8 +210,7 @@ static int run(int argc, char **argv) {
             }
         }
     }
-    seq_job_end(&job);
-    return rc;
+    return seq_job_end(&job, rc);
 }
 
 const cli_command cli_cmd_values = {"values", run, "Print the Grundy values g(A..N) of a rule",

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The drawing surface: SVG elements written as they are drawn, or cairo calls for PNG. The file is
- * written beside its path and renamed onto it at the end, so a failed plot leaves no half file. */
+ * written to a temporary file of its own beside its path (grundy_file_out) and renamed onto it at
+ * the end, so a failed plot leaves no half file. */
 #include "plot_canvas.h"
 
 #include <ctype.h>
@@ -47,8 +48,7 @@ int plot_open(plot_canvas *c, const char *path, double width, double height) {
     c->height = height;
     c->png = plot_path_is_png(path);
     c->path = dup_with_suffix(path, "");
-    c->tmp_path = dup_with_suffix(path, ".tmp");
-    if (c->path == NULL || c->tmp_path == NULL) {
+    if (c->path == NULL) {
         plot_abandon(c);
         errno = ENOMEM;
         return -1;
@@ -68,13 +68,13 @@ int plot_open(plot_canvas *c, const char *path, double width, double height) {
         return -1;
 #endif
     }
-    c->svg = fopen(c->tmp_path, "w");
-    if (c->svg == NULL) {
+    if (grundy_file_out_open(path, &c->out) != GRUNDY_STATUS_OK) {
         const int e = errno;
         plot_abandon(c);
         errno = e;
         return -1;
     }
+    c->svg = grundy_file_out_stream(c->out);
     fprintf(c->svg,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" "
@@ -85,10 +85,7 @@ int plot_open(plot_canvas *c, const char *path, double width, double height) {
 }
 
 void plot_abandon(plot_canvas *c) {
-    if (c->svg != NULL) {
-        fclose(c->svg);
-        remove(c->tmp_path);
-    }
+    grundy_file_out_discard(c->out); /* a failed plot leaves no half file */
 #ifdef GRUNDY_HAVE_CAIRO
     if (c->cr != NULL) {
         cairo_destroy(c->cr);
@@ -96,26 +93,15 @@ void plot_abandon(plot_canvas *c) {
     }
 #endif
     free(c->path);
-    free(c->tmp_path);
     memset(c, 0, sizeof *c);
 }
 
-static int finish_file(plot_canvas *c, FILE *f) {
-    int failed = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
-    int e = errno;
-    if (fclose(f) != 0 && !failed) {
-        failed = 1;
-        e = errno;
-    }
-    if (!failed && rename(c->tmp_path, c->path) != 0) {
-        failed = 1;
-        e = errno;
-    }
-    if (failed) {
-        remove(c->tmp_path);
-        errno = e;
-    }
-    return failed ? -1 : 0;
+/* The temporary file renamed onto the path (grundy_file_out_commit); -1 with errno set. */
+static int finish_file(plot_canvas *c) {
+    grundy_file_out *const out = c->out;
+    c->out = NULL;
+    c->svg = NULL;
+    return grundy_file_out_commit(out) == GRUNDY_STATUS_OK ? 0 : -1;
 }
 
 #ifdef GRUNDY_HAVE_CAIRO
@@ -130,23 +116,19 @@ int plot_close(plot_canvas *c) {
     int rc = 0;
     if (c->svg != NULL) {
         fputs("</svg>\n", c->svg);
-        FILE *f = c->svg;
-        c->svg = NULL;
-        rc = finish_file(c, f);
+        rc = finish_file(c);
     }
 #ifdef GRUNDY_HAVE_CAIRO
     else if (c->cr != NULL) {
-        FILE *f = fopen(c->tmp_path, "wb");
-        if (f == NULL) {
+        if (grundy_file_out_open(c->path, &c->out) != GRUNDY_STATUS_OK) {
             rc = -1;
-        } else if (cairo_surface_write_to_png_stream(c->surface, write_png_chunk, f) !=
+        } else if (cairo_surface_write_to_png_stream(c->surface, write_png_chunk,
+                                                     grundy_file_out_stream(c->out)) !=
                    CAIRO_STATUS_SUCCESS) {
-            fclose(f);
-            remove(c->tmp_path);
             errno = EIO;
-            rc = -1;
+            rc = -1; /* plot_abandon removes the temporary file */
         } else {
-            rc = finish_file(c, f);
+            rc = finish_file(c);
         }
     }
 #endif

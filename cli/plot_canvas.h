@@ -4,15 +4,17 @@
 #ifndef GRUNDY_CLI_PLOT_CANVAS_H
 #define GRUNDY_CLI_PLOT_CANVAS_H
 
+#include <grundy/file.h>
+
 #include <stdio.h>
 
 typedef struct plot_canvas {
-    int png;        /* 0: SVG to `svg`; 1: cairo surface */
-    FILE *svg;      /* the temporary file (SVG) */
-    void *surface;  /* cairo_surface_t * (PNG) */
-    void *cr;       /* cairo_t * (PNG) */
-    char *path;     /* the file asked for */
-    char *tmp_path; /* written, then renamed onto path */
+    int png;              /* 0: SVG to `svg`; 1: cairo surface */
+    FILE *svg;            /* the temporary file's stream (SVG) */
+    void *surface;        /* cairo_surface_t * (PNG) */
+    void *cr;             /* cairo_t * (PNG) */
+    char *path;           /* the file asked for */
+    grundy_file_out *out; /* written, then renamed onto path */
     double width, height;
 } plot_canvas;
 

@@ -111,7 +111,7 @@ int seq_batch_run(const cli_command *cmd, const cli_args *args, const seq_batch_
                                  : seq_batch_values(cmd, &job, &b, json, spec->value);
         rc = rc == 0 ? seq_job_done(cmd, &job, rc, UINT64_MAX) : rc; /* checkpoint, --save */
     }
-    seq_job_end(&job);
+    rc = seq_job_end(&job, rc);
     batch_free(&b);
     return rc;
 }

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* --engine: naive, sparse or auto; exit 3 for another name. */
 static int parse_engine(const cli_command *cmd, const char *text, grundy_seq_engine *out) {
@@ -118,10 +119,11 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
     return seq_run_begin(&job->run, job->query, job->canonical);
 }
 
-void seq_job_end(seq_job *job) {
+int seq_job_end(seq_job *job, int rc) {
     free(job->canonical);
     grundy_query_destroy(job->query);
     grundy_rule_destroy(job->rule);
+    return seq_run_exit(&job->run, rc);
 }
 
 /* "the naive engine, whose moves leave up to 3 heaps" (for the work bound's messages). */
@@ -165,26 +167,36 @@ int seq_job_memory_fail(const cli_command *cmd, seq_job *job) {
     if (memory == 0 || l->reason == GRUNDY_SEQ_LIMIT_NONE) {
         return -1;
     }
+    /* A windowed checkpoint resumes with its own bound only (its layout is the bound's): the
+     * advice to raise --memory says what to do with it. */
+    char note[400] = "";
+    if (job->run.checkpoint != NULL && access(job->run.checkpoint, F_OK) == 0) {
+        snprintf(note, sizeof note,
+                 " (checkpoint %.200s resumes with --memory %llu only: remove it, or name another "
+                 "--checkpoint, to start again with the larger bound)",
+                 job->run.checkpoint, memory);
+    }
     if (l->reason == GRUNDY_SEQ_LIMIT_GAP) {
         return cli_fail(cmd, CLI_EXIT_LIMIT,
                         "heap %llu of %s needs g(%llu), which --memory %llu does not keep (it "
-                        "holds g(0..%llu) and g(%llu..%llu)); raise --memory to at least %llu",
+                        "holds g(0..%llu) and g(%llu..%llu)); raise --memory to at least %llu%s",
                         heap, job->canonical, (unsigned long long)l->index, memory,
                         (unsigned long long)(l->prefix - (l->prefix > 0)),
-                        (unsigned long long)l->first, heap - (heap > 0), need);
+                        (unsigned long long)l->first, heap - (heap > 0), need, note);
     }
     if (l->reason == GRUNDY_SEQ_LIMIT_ALL) {
         return cli_fail(cmd, CLI_EXIT_LIMIT,
                         "%s needs every value of %s kept, g(0..%llu) with the scratch, more than "
-                        "--memory %llu; raise --memory to at least %llu",
+                        "--memory %llu; raise --memory to at least %llu%s",
                         l->what, job->canonical, (unsigned long long)(l->index - (l->index > 0)),
-                        memory, need);
+                        memory, need, note);
     }
     return cli_fail(cmd, CLI_EXIT_LIMIT,
                     "%s: the values kept and the engine's scratch pass --memory %llu at heap "
-                    "%llu; raise --memory to at least %llu",
+                    "%llu; raise --memory to at least %llu%s",
                     job->canonical, memory,
-                    (unsigned long long)grundy_seq_length(grundy_query_seq(job->query)), need);
+                    (unsigned long long)grundy_seq_length(grundy_query_seq(job->query)), need,
+                    note);
 }
 
 int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_t heap) {

@@ -109,7 +109,9 @@ typedef struct seq_job {
 int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args *args, int seq_base,
                   seq_job *job);
 
-void seq_job_end(seq_job *job);
+/** Free the job; returns the exit code: `rc`, or 5 when the final checkpoint or --save failed
+ *  after an answer (seq_run_exit). */
+int seq_job_end(seq_job *job, int rc);
 
 /**
  * A LIMIT under --memory: say what was missing (a dropped value, every value, bytes)

@@ -324,6 +324,17 @@ int seq_run_parse(const cli_command *cmd, const cli_args *args, int seq_base, se
             return cli_usage_error(cmd, "--checkpoint-every needs --checkpoint FILE");
         }
     }
+    /* the files it will write, before anything is computed */
+    if ((run->checkpoint != NULL && cli_probe_output(cmd, "--checkpoint", run->checkpoint) != 0) ||
+        (run->save != NULL && cli_probe_output(cmd, "--save", run->save) != 0)) {
+        return CLI_EXIT_IO;
+    }
+    /* the work files are this run's until it ends: a second run on them is refused now */
+    if ((run->checkpoint != NULL &&
+         cli_lock_work_file(cmd, "--checkpoint", run->checkpoint) != 0) ||
+        (run->spill != NULL && cli_lock_work_file(cmd, "--spill", run->spill) != 0)) {
+        return CLI_EXIT_IO;
+    }
     opts->hook = hook;
     opts->hook_ctx = run;
     opts->stop = &stop_signal;
@@ -380,7 +391,7 @@ static int load_file(seq_run *run, const char *what, const char *path, int missi
     }
     if (st == GRUNDY_STATUS_IO) {
         return cli_fail(run->cmd, CLI_EXIT_IO, "cannot read %s %s: %s", what, path,
-                        strerror(errno));
+                        errno == EINVAL ? "not a regular file" : strerror(errno));
     }
     return cli_fail(run->cmd, cli_exit_code(st), "cannot hold the values of %s %s: %s", what, path,
                     grundy_status_str(st));
@@ -454,19 +465,22 @@ int seq_run_done(seq_run *run, int rc, uint64_t count) {
     free(run->extra);
     run->extra = NULL;
     const uint64_t length = grundy_seq_length(run->seq);
+    /* A file that cannot be written is said now and is exit 5 at the end (seq_run_exit): the
+     * answer, computed, is printed all the same. */
     if (run->checkpoint != NULL) {
         const int failed =
             save_file(run, "checkpoint", run->checkpoint, length, GRUNDY_SEQFILE_CHECKPOINT);
-        if (failed != 0) {
-            return failed;
-        }
+        run->file_failed = failed != 0 ? failed : run->file_failed;
     }
     if (run->save != NULL) {
         const int failed = save_file(run, "sequence file", run->save,
                                      count < length ? count : length, GRUNDY_SEQFILE_SEQUENCE);
-        if (failed != 0) {
-            return failed;
-        }
+        run->file_failed = failed != 0 ? failed : run->file_failed;
     }
     return rc;
+}
+
+int seq_run_exit(const seq_run *run, int rc) {
+    return run->file_failed != 0 && (rc == CLI_EXIT_OK || rc == CLI_EXIT_NO) ? run->file_failed
+                                                                             : rc;
 }

@@ -28,6 +28,7 @@ typedef struct seq_run {
     uint64_t sunk;     /* heaps given to the sink so far */
     uint64_t sink_end; /* heaps from here on are not wanted */
     int lost;          /* a value was dropped before the sink saw it (a bug: exit 5) */
+    int file_failed;   /* the final checkpoint or --save could not be written (exit 5, said) */
     /* --checkpoint with --memory: what the sink has accumulated, saved beside the window (a
      * resumed run cannot give it the dropped values again); NULL: the sink is given every
      * value again on resume, from the prefix, the window and the --spill file */
@@ -81,6 +82,10 @@ void seq_run_drain(seq_run *run);
  * @return rc, or the exit code of a failed write.
  */
 int seq_run_done(seq_run *run, int rc, uint64_t count);
+
+/** The exit code: 5 when the final checkpoint or --save failed (said by seq_run_done) and the
+ *  command otherwise answered (`rc` 0 or 1, its answer printed), else `rc`. */
+int seq_run_exit(const seq_run *run, int rc);
 
 /**
  * The progress line alone (no checkpoint, --load or signals), for a command without the shared

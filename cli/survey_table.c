@@ -84,10 +84,13 @@ static int resume(const cli_command *cmd, survey_run *run) {
                     grundy_status_str(st));
 }
 
+/* The rows so far to --out; the last save's errno is kept (0: it worked). */
 static void save(survey_run *run) {
-    if (run->out != NULL && grundy_survey_save(run->out, &run->header, run->rows, run->have,
-                                               run->count) != GRUNDY_STATUS_OK) {
-        run->save_failed = 1;
+    if (run->out != NULL) {
+        run->save_failed = grundy_survey_save(run->out, &run->header, run->rows, run->have,
+                                              run->count) != GRUNDY_STATUS_OK
+                               ? (errno != 0 ? errno : EIO)
+                               : 0;
     }
     run->last_save = now_seconds();
 }
@@ -126,11 +129,14 @@ static int compute(const cli_command *cmd, survey_run *run) {
     if (st != GRUNDY_STATUS_OK) {
         return cli_fail(cmd, cli_exit_code(st), "%s", grundy_status_str(st));
     }
-    if (run->save_failed) {
-        return cli_fail(cmd, CLI_EXIT_IO, "cannot write '%.200s' (the rows are printed below)",
-                        run->out);
-    }
-    return 0;
+    return 0; /* a failed save is said after the rows are printed: they are not lost */
+}
+
+/* The final save failed: the rows are printed already (exit 5 for the file). */
+static int report_save(const cli_command *cmd, const survey_run *run) {
+    fflush(stdout);
+    return cli_fail(cmd, CLI_EXIT_IO, "cannot write '%.200s' (the rows are printed above): %s",
+                    run->out, strerror(run->save_failed));
 }
 
 /* ---- groups ---- */
@@ -446,6 +452,10 @@ int survey_table_run(const cli_command *cmd, const char *class_text, survey_run 
     if (rc == 0) {
         rc = allocate(cmd, run);
     }
+    if (rc == 0 && run->out != NULL) {
+        rc = cli_probe_output(cmd, "--out", run->out);
+        rc = rc == 0 ? cli_lock_work_file(cmd, "--out", run->out) : rc;
+    }
     if (rc == 0) {
         rc = resume(cmd, run);
     }
@@ -463,7 +473,7 @@ int survey_table_run(const cli_command *cmd, const char *class_text, survey_run 
     run->json ? print_json(&g, run, &t) : print_text(&g, run, &t);
     groups_free(&g);
     rc = report_failures(cmd, run);
-    return rc;
+    return run->save_failed != 0 ? report_save(cmd, run) : rc;
 }
 
 void survey_run_free(survey_run *run) {

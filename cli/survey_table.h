@@ -23,7 +23,7 @@ typedef struct survey_run {
     unsigned char *have, *todo;
     size_t done, todo_count;
     double last_save;
-    int save_failed;
+    int save_failed; /* the errno of the last save to --out that failed, or 0 */
 } survey_run;
 
 /** Survey CLASS (a pattern or @FILE) with the options in `run` and print the table. */

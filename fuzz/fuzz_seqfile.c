@@ -4,7 +4,8 @@
  * Any bytes are either refused with a status (and the sequence left empty), or load to exactly
  * the values, count, largest value and width the header states; the loaded values then save to
  * the same bytes (byte-identical), and the engine goes on from them: when the file's values are
- * the rule's own, the values after them are those of an uninterrupted run. */
+ * the rule's own, the values after them are those of an uninterrupted run. A windowed checkpoint
+ * is read with the memory bound it names, and the engine goes on from its window too. */
 #include "files.h"
 
 #include <grundy/seqfile.h>
@@ -158,14 +159,18 @@ static void check_resave(const uint8_t *data, size_t size, const grundy_seq *seq
  * it gives what a run from scratch gives. */
 static void check_resume(grundy_seq *seq, const grundy_seq_opts *opts) {
     const uint64_t count = grundy_seq_length(seq);
-    if (count > RESUME_MAX) {
+    if (count > RESUME_MAX && opts->memory == 0) {
         return;
     }
+    /* a windowed load goes on whatever its length: the engine runs on the values it restored */
     const grundy_status st = grundy_seq_extend(seq, count + EXTRA);
     if (st != GRUNDY_STATUS_OK) {
         if (st != GRUNDY_STATUS_LIMIT && st != GRUNDY_STATUS_NOMEM) {
             abort();
         }
+        return;
+    }
+    if (count > RESUME_MAX) {
         return;
     }
     grundy_seq *fresh = NULL;
@@ -182,6 +187,25 @@ static void check_resume(grundy_seq *seq, const grundy_seq_opts *opts) {
         }
     }
     grundy_seq_destroy(fresh);
+}
+
+/* A windowed checkpoint's memory bound (the first layout word, after the header, the rule, the
+ * body's length and the caller's extra bytes), so that the load reaches the window and the
+ * engine runs on it; 0 for any other file or a bound past the fuzzer's memory. */
+static uint64_t windowed_memory(const uint8_t *data, size_t size) {
+    if (size < HEADER + 16 || le(data + 12, 4) != GRUNDY_SEQFILE_WINDOWED) {
+        return 0;
+    }
+    const uint64_t at = HEADER + le(data + 40, 4) + 8;
+    if (at > size - 8) {
+        return 0;
+    }
+    const uint64_t extra = le(data + at, 8);
+    if (extra > size || at + 8 + extra > size - 8) {
+        return 0;
+    }
+    const uint64_t memory = le(data + at + 8 + extra, 8);
+    return memory <= ((uint64_t)16 << 20) ? memory : 0;
 }
 
 /* Load into a sequence that already holds g(0..pre-1): a file with more values replaces them, a
@@ -201,6 +225,7 @@ static void load_bytes(const uint8_t *data, size_t size, uint64_t pre) {
                   : engine == 2 ? GRUNDY_SEQ_SPARSE
                                 : GRUNDY_SEQ_AUTO;
     opts.max_bytes = (uint64_t)64 << 20;
+    opts.memory = pre == 0 ? windowed_memory(data, size) : 0;
     if (rule == NULL) {
         remove(path);
         return;

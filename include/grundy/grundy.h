@@ -27,6 +27,7 @@
 #include <grundy/survey.h>
 #include <grundy/seqfile.h>
 #include <grundy/stats.h>
+#include <grundy/file.h>
 #include <grundy/solver.h>
 
 #endif

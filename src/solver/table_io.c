@@ -6,13 +6,16 @@
  *   56 u32 L, the length of the game's description (version 2; zero in version 1)  60 u32 zero;
  *   then the description (L bytes, version 2), outcomes (ceil(N/4) bytes), remoteness (u32 x N),
  *   score (i64 x N), Grundy (u32 x N), those present, in that order.
- * A save goes to PATH.tmp, is fsynced and renamed over PATH: a failed save (disk full, ulimit -f)
- * leaves the previous table whole.
+ * A save goes to a temporary file of its own beside PATH (grundy_file_out), is fsynced and renamed
+ * over PATH: a failed save (disk full, ulimit -f) leaves the previous table whole.
  * The format is fixed-endian so a table moves between machines; the checksum catches truncation
  * and flipped bits, and the counts are re-derived on load and compared.
  */
 #include "solver_internal.h"
 
+#include <grundy/file.h>
+
+#include "util/file_in.h"
 #include "util/try.h"
 
 #include <stdio.h>
@@ -115,7 +118,6 @@ static grundy_status write_file(stream *s, const grundy_solution *sol, const cha
     encode_header(header, sol, s->hash, game_len);
     GRUNDY_CHECK(fseek(s->f, 0, SEEK_SET) == 0, GRUNDY_STATUS_IO);
     GRUNDY_CHECK(fwrite(header, 1, HEADER_BYTES, s->f) == HEADER_BYTES, GRUNDY_STATUS_IO);
-    GRUNDY_CHECK(fflush(s->f) == 0 && fsync(fileno(s->f)) == 0, GRUNDY_STATUS_IO);
 cleanup:
     return st;
 }
@@ -123,33 +125,20 @@ cleanup:
 grundy_status grundy_solution_save_game(const grundy_solution *sol, const char *game,
                                         const char *path) {
     grundy_status st = GRUNDY_STATUS_OK;
-    char *tmp = NULL;
+    grundy_file_out *out = NULL;
     stream *const s = calloc(1, sizeof *s);
     GRUNDY_CHECK(s != NULL, GRUNDY_STATUS_NOMEM);
     game = game != NULL ? game : "";
     GRUNDY_CHECK(strlen(game) <= GRUNDY_SOLUTION_GAME_MAX, GRUNDY_STATUS_INVALID_ARG);
-    tmp = malloc(strlen(path) + 5);
-    GRUNDY_CHECK(tmp != NULL, GRUNDY_STATUS_NOMEM);
-    strcpy(tmp, path);
-    strcat(tmp, ".tmp");
     s->hash = 0xcbf29ce484222325ull;
-    s->f = fopen(tmp, "wb");
-    GRUNDY_CHECK(s->f != NULL, GRUNDY_STATUS_IO);
-    st = write_file(s, sol, game);
-    const int closed = fclose(s->f);
-    s->f = NULL;
-    GRUNDY_TRY(st);
-    GRUNDY_CHECK(closed == 0, GRUNDY_STATUS_IO);
+    GRUNDY_TRY(grundy_file_out_open(path, &out));
+    s->f = grundy_file_out_stream(out);
+    GRUNDY_TRY(write_file(s, sol, game));
     /* rename is atomic: PATH is the old table or the new one, never a part of either. */
-    GRUNDY_CHECK(rename(tmp, path) == 0, GRUNDY_STATUS_IO);
+    st = grundy_file_out_commit(out);
+    out = NULL;
 cleanup:
-    if (s != NULL && s->f != NULL) {
-        fclose(s->f);
-    }
-    if (st != GRUNDY_STATUS_OK && tmp != NULL) {
-        remove(tmp);
-    }
-    free(tmp);
+    grundy_file_out_discard(out);
     free(s);
     return st;
 }
@@ -274,7 +263,7 @@ grundy_status grundy_solution_load_game(const char *path, uint64_t max_bytes, co
     *out = NULL;
     GRUNDY_CHECK(s != NULL, GRUNDY_STATUS_NOMEM);
     s->hash = 0xcbf29ce484222325ull;
-    s->f = fopen(path, "rb");
+    s->f = grundy_fopen_regular(path);
     GRUNDY_CHECK(s->f != NULL, GRUNDY_STATUS_IO);
     GRUNDY_CHECK(fread(header, 1, HEADER_BYTES, s->f) == HEADER_BYTES, GRUNDY_STATUS_PARSE);
     GRUNDY_TRY(alloc_from_header(header, max_bytes, &sol));

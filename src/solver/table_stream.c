@@ -3,10 +3,12 @@
  * A solver table written piece by piece (grundy_table_writer, solver.h): the layout of
  * grundy_solution_save (table_io.c, docs/solver.md), for a writer that never holds the whole
  * table, such as rank 0 of grundy-mpi receiving the other ranks' slices in turn. Written to a
- * temporary file beside the target, fsynced and renamed, so a reader sees the old file or the
- * whole new one.
+ * temporary file of its own beside the target (grundy_file_out: mkstemp, the umask's mode),
+ * fsynced and renamed, so a reader sees the old file or the whole new one.
  */
 #include "solver_internal.h"
+
+#include <grundy/file.h>
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -19,11 +21,11 @@ enum { WRITER_HEADER = 64, WRITER_CHUNK = 1 << 16 };
 _Static_assert(GRUNDY_SOLUTION_GAME_MAX <= WRITER_CHUNK, "a description fits the write buffer");
 
 struct grundy_table_writer {
+    grundy_file_out *out; /* written through its descriptor, unbuffered */
     int fd;
     unsigned tables;
     uint64_t n, written, expected, hash;
     size_t game_len; /* the description's bytes, between the header and the tables */
-    char *path, *tmp;
     size_t used;
     uint8_t buf[WRITER_CHUNK];
 };
@@ -80,22 +82,20 @@ grundy_status grundy_table_writer_open_game(const char *path, const char *game, 
         return GRUNDY_STATUS_INVALID_ARG;
     }
     grundy_table_writer *const w = calloc(1, sizeof *w);
-    const size_t len = strlen(path);
-    char *const p = malloc(len + 1), *const tmp = malloc(len + 16);
-    if (w == NULL || p == NULL || tmp == NULL) {
-        free(w);
-        free(p);
-        free(tmp);
+    if (w == NULL) {
         return GRUNDY_STATUS_NOMEM;
     }
-    memcpy(p, path, len + 1);
-    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
-    *w = (grundy_table_writer){
-        .fd = mkstemp(tmp), .tables = tables, .n = n, .game_len = game_len, .path = p, .tmp = tmp};
+    *w = (grundy_table_writer){.fd = -1, .tables = tables, .n = n, .game_len = game_len};
     w->expected = expected_bytes(tables, n);
     w->hash = 0xcbf29ce484222325ull;
+    const grundy_status st = grundy_file_out_open(path, &w->out);
+    if (st != GRUNDY_STATUS_OK) {
+        free(w);
+        return st;
+    }
+    w->fd = fileno(grundy_file_out_stream(w->out));
     uint8_t header[WRITER_HEADER] = {0}; /* a placeholder until the counts and checksum are known */
-    if (w->fd < 0 || fchmod(w->fd, 0644) != 0 || !write_all(w->fd, header, sizeof header)) {
+    if (!write_all(w->fd, header, sizeof header)) {
         grundy_table_writer_abort(w);
         return GRUNDY_STATUS_IO;
     }
@@ -154,33 +154,22 @@ grundy_status grundy_table_writer_finish(grundy_table_writer *w, uint64_t win, u
         le(h + 40, draw, 8);
         le(h + 48, w->hash, 8);
         le(h + 56, w->game_len, 4);
-        const int ok =
-            lseek(w->fd, 0, SEEK_SET) == 0 && write_all(w->fd, h, sizeof h) && fsync(w->fd) == 0;
-        const int closed = close(w->fd) == 0;
-        w->fd = -1;
-        st = ok && closed && rename(w->tmp, w->path) == 0 ? GRUNDY_STATUS_OK : GRUNDY_STATUS_IO;
+        st = lseek(w->fd, 0, SEEK_SET) == 0 && write_all(w->fd, h, sizeof h) ? GRUNDY_STATUS_OK
+                                                                             : GRUNDY_STATUS_IO;
     }
     if (st != GRUNDY_STATUS_OK) {
         grundy_table_writer_abort(w);
         return st;
     }
-    free(w->path);
-    free(w->tmp);
+    st = grundy_file_out_commit(w->out); /* synced and renamed: the whole table, or the old file */
     free(w);
-    return GRUNDY_STATUS_OK;
+    return st;
 }
 
 void grundy_table_writer_abort(grundy_table_writer *w) {
     if (w == NULL) {
         return;
     }
-    if (w->fd >= 0) {
-        close(w->fd);
-    }
-    if (w->tmp != NULL) {
-        remove(w->tmp);
-    }
-    free(w->path);
-    free(w->tmp);
+    grundy_file_out_discard(w->out);
     free(w);
 }

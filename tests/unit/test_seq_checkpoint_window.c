@@ -205,6 +205,78 @@ static void test_refused(void) {
     grundy_rule_destroy(rule);
 }
 
+/* docs/file-formats.md's checksum of buf[0..n), written at buf + n. */
+static void put_checksum(unsigned char *buf, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t w = 0;
+        for (size_t k = 8; k-- > 0;) {
+            w = (w << 8) | (i + k < n ? buf[i + k] : 0);
+        }
+        h = (h ^ w) * 0x100000001b3ull;
+        h ^= h >> 32;
+    }
+    h = (h ^ (uint64_t)n) * 0x100000001b3ull;
+    h ^= h >> 32;
+    for (unsigned i = 0; i < 8; i++) {
+        buf[n + i] = (unsigned char)(h >> (8 * i));
+    }
+}
+
+/* A windowed checkpoint whose last stored value (the window's, or the spill's block being filled)
+ * is made larger than the file's largest value, its checksum made to match (a crafted file): the
+ * engine sizes its tables by the largest value, so such a value wrote past them (the window
+ * engine's marks: a heap-buffer-overflow). Refused now, the sequence empty. */
+static void test_crafted_value(int spill) {
+    grundy_rule *rule = NULL;
+    grundy_seq *seq = NULL;
+    grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
+    opts.engine = GRUNDY_SEQ_SPARSE;
+    opts.memory = 131072;
+    opts.spill = spill ? spill_path : NULL;
+    CHECK_EQ(grundy_rule_parse("0.167", &rule, NULL), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_seq_extend(seq, 300001), GRUNDY_STATUS_OK);
+    CHECK(!grundy_seq_kept_all(seq));
+    const uint64_t max = grundy_seq_max_value(seq);
+    CHECK_EQ(grundy_seqfile_save(seq, 300001, GRUNDY_SEQFILE_CHECKPOINT, ck_path),
+             GRUNDY_STATUS_OK);
+    grundy_seq_destroy(seq);
+    FILE *f = fopen(ck_path, "rb");
+    CHECK(f != NULL);
+    static unsigned char buf[1 << 22];
+    const size_t size = f != NULL ? fread(buf, 1, sizeof buf, f) : 0;
+    if (f != NULL) {
+        fclose(f);
+    }
+    CHECK(size > 64 && size < sizeof buf && max < 255 && buf[20] == 1); /* one byte a value */
+    buf[size - 9] = 255; /* the last value before the checksum */
+    put_checksum(buf, size - 8);
+    f = fopen(ck_path, "wb");
+    CHECK(f != NULL && fwrite(buf, 1, size, f) == size);
+    if (f != NULL) {
+        fclose(f);
+    }
+    CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_OK);
+    grundy_seqfile_info info;
+    const grundy_status st = grundy_seqfile_load(ck_path, seq, &info);
+    CHECK_EQ(st, GRUNDY_STATUS_PARSE);
+    CHECK(strstr(info.message, "largest value") != NULL);
+    CHECK_U64(grundy_seq_length(seq), 0);
+    if (st == GRUNDY_STATUS_OK) {
+        fprintf(stderr,
+                "crafted checkpoint loaded (spill %d): not extended (it writes out of "
+                "bounds)\n",
+                spill);
+    } else {
+        CHECK_EQ(grundy_seq_extend(seq, 1000), GRUNDY_STATUS_OK);
+    }
+    grundy_seq_destroy(seq);
+    unlink(spill_path);
+    unlink(ck_path);
+    grundy_rule_destroy(rule);
+}
+
 int main(void) {
     snprintf(dir, sizeof dir, "%s", access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
     const long pid = (long)getpid();
@@ -214,6 +286,8 @@ int main(void) {
     snprintf(ck_end, sizeof ck_end, "%s/grundy_test_cw.%ld.end", dir, pid);
     test_random_codes();
     test_refused();
+    test_crafted_value(0);
+    test_crafted_value(1);
     unlink(ck_ref);
     unlink(ck_end);
     return check_report("test_seq_checkpoint_window");

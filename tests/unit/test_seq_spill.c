@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char spill_path[128];
@@ -157,7 +158,8 @@ static void test_damage(void) {
     damaged(cut_short, "cut short");
 }
 
-/* A file there that is not a spill file is refused and left as it was; an empty one is used. */
+/* A file there that is not a spill file, or a link, is refused and left as it was; an empty one
+ * is used and left there, empty. */
 static void test_foreign(void) {
     grundy_rule *rule = NULL;
     grundy_seq *seq = NULL;
@@ -183,7 +185,22 @@ static void test_foreign(void) {
     CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_OK);
     CHECK_EQ(grundy_seq_extend(seq, 100000), GRUNDY_STATUS_OK);
     grundy_seq_destroy(seq);
-    CHECK(access(spill_path, F_OK) != 0);
+    /* the user's file, not this run's: it stays, empty again (it was removed before) */
+    struct stat sb;
+    CHECK(stat(spill_path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0);
+    unlink(spill_path);
+    /* a link (here to an empty file) is refused, never followed nor removed */
+    char target[300];
+    snprintf(target, sizeof target, "%s.target", spill_path);
+    f = fopen(target, "wb");
+    CHECK(f != NULL);
+    fclose(f);
+    CHECK(symlink(target, spill_path) == 0);
+    CHECK_EQ(grundy_seq_spill_probe(spill_path), GRUNDY_STATUS_PARSE);
+    CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_PARSE);
+    CHECK(lstat(spill_path, &sb) == 0 && S_ISLNK(sb.st_mode));
+    unlink(spill_path);
+    unlink(target);
     grundy_rule_destroy(rule);
 }
 

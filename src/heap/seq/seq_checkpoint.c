@@ -161,6 +161,17 @@ static grundy_status check_layout(const grundy_seq *seq, const uint64_t *lay,
                : GRUNDY_STATUS_OK;
 }
 
+/* Every value at or below the layout's largest value: the engine sizes its tables by that value,
+ * so one above it (a crafted file whose checksum matches) would be used past them. */
+static int values_within(const void *raw, unsigned width, uint64_t count, uint64_t max) {
+    for (uint64_t i = 0; i < count; i++) {
+        if (grundy_seq_raw_load(raw, width, i) > max) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 grundy_status grundy_seq_load_window(grundy_seq *seq, grundy_seq_stream *in) {
     grundy_status st = GRUNDY_STATUS_OK;
     uint64_t lay[LAY_WORDS];
@@ -192,8 +203,14 @@ grundy_status grundy_seq_load_window(grundy_seq *seq, grundy_seq_stream *in) {
         st = grundy_stream_refuse(in, "truncated inside the values");
         goto cleanup;
     }
+    const uint64_t max = lay[LAY_MAX_VALUE];
+    if (!values_within(pre, width, pre_len, max) ||
+        (split && !values_within(win, width, length - lay[LAY_FIRST], max))) {
+        st = grundy_stream_refuse(in, "corrupt: a value above the layout's largest value");
+        goto cleanup;
+    }
     if (seq->spill != NULL) {
-        GRUNDY_TRY(grundy_spill_adopt(seq->spill, in, length));
+        GRUNDY_TRY(grundy_spill_adopt(seq->spill, in, length, max));
     }
     free(seq->data);
     free(seq->win);
@@ -215,6 +232,9 @@ grundy_status grundy_seq_load_window(grundy_seq *seq, grundy_seq_stream *in) {
 cleanup:
     free(pre);
     free(win);
+    if (st != GRUNDY_STATUS_OK && seq->spill != NULL) {
+        grundy_spill_reset(seq->spill); /* a table adopted in part holds none of these values */
+    }
     if (st != GRUNDY_STATUS_OK && engine) {
         /* the sequence holds no value: the state goes back to a new engine's */
         seq->ops->destroy(seq->state);

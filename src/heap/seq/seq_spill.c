@@ -58,7 +58,9 @@ struct grundy_seq_spill {
      * a checkpoint refers to stays after the run */
     char *rule;
     int started;
-    int created; /* the file did not exist before this run */
+    int created;       /* the file did not exist before this run */
+    int was_empty;     /* an empty file of the user's: truncated back, never removed */
+    uint64_t dev, ino; /* the file opened: removed only while the path still names it */
     int keep;
     uint64_t id;
 };
@@ -106,15 +108,22 @@ static grundy_status write_at(int fd, const unsigned char *p, uint64_t n, uint64
 }
 
 grundy_status grundy_spill_probe(const char *path) {
-    const int fd = open(path, O_RDONLY);
-    if (fd < 0) {
+    struct stat sb;
+    if (lstat(path, &sb) != 0) {
         return errno == ENOENT ? GRUNDY_STATUS_OK : GRUNDY_STATUS_IO;
+    }
+    if (!S_ISREG(sb.st_mode)) {
+        return GRUNDY_STATUS_PARSE; /* a link, a FIFO, a device: never written, never removed */
+    }
+    const int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    if (fd < 0) {
+        return GRUNDY_STATUS_IO;
     }
     char head[8];
     const ssize_t r = read(fd, head, sizeof head);
     close(fd);
     if (r == 0) {
-        return GRUNDY_STATUS_OK; /* empty: nothing to lose */
+        return GRUNDY_STATUS_OK; /* empty: nothing to lose (and it stays, empty, after the run) */
     }
     return r == (ssize_t)sizeof head && memcmp(head, SPILL_MAGIC, 8) == 0 ? GRUNDY_STATUS_OK
                                                                           : GRUNDY_STATUS_PARSE;
@@ -206,12 +215,21 @@ grundy_status grundy_spill_open(const char *path, const char *rule, uint64_t mem
     st = GRUNDY_STATUS_IO;
     /* not truncated yet: a checkpoint may adopt it (grundy_spill_adopt); the first block
      * starts it afresh otherwise */
+    /* Created by this run (O_EXCL), or the regular file probed above, never through a link */
     struct stat sb;
-    sp->created = stat(path, &sb) != 0;
-    sp->fd = open(path, O_RDWR | O_CREAT, 0600);
-    if (sp->fd < 0) {
+    sp->created = lstat(path, &sb) != 0;
+    sp->fd =
+        open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | (sp->created ? O_CREAT | O_EXCL : 0), 0600);
+    if (sp->fd < 0 || fstat(sp->fd, &sb) != 0) {
         goto fail;
     }
+    if (!S_ISREG(sb.st_mode)) {
+        st = GRUNDY_STATUS_PARSE; /* it changed since the probe */
+        goto fail;
+    }
+    sp->dev = (uint64_t)sb.st_dev;
+    sp->ino = (uint64_t)sb.st_ino;
+    sp->was_empty = !sp->created && sb.st_size == 0;
     *out = sp;
     return GRUNDY_STATUS_OK;
 fail:
@@ -219,16 +237,26 @@ fail:
     return st;
 }
 
+/* Does the path still name the file this run has open (not one put there since)? */
+static int still_ours(const grundy_seq_spill *sp) {
+    struct stat sb;
+    return lstat(sp->path, &sb) == 0 && (uint64_t)sb.st_dev == sp->dev &&
+           (uint64_t)sb.st_ino == sp->ino;
+}
+
 void grundy_spill_close(grundy_seq_spill *sp) {
     if (sp == NULL) {
         return;
     }
     if (sp->fd >= 0) {
-        close(sp->fd);
-        if ((sp->started || sp->created) && !sp->keep) {
+        if (!sp->keep && sp->was_empty && sp->started) {
+            (void)ftruncate(sp->fd, 0); /* the user's empty file: empty again, and it stays */
+        }
+        if (!sp->keep && !sp->was_empty && (sp->started || sp->created) && still_ours(sp)) {
             unlink(sp->path); /* scratch of this run only (a file this run never wrote, which
                                * a checkpoint may need, stays) */
         }
+        close(sp->fd);
     }
     for (int i = 0; i < SPILL_SLOTS; i++) {
         free(sp->slot[i].data);
@@ -434,6 +462,14 @@ grundy_status grundy_spill_load(grundy_seq_spill *sp, uint64_t i, uint64_t *valu
 /* The table a checkpoint holds: the file's id and block size, g(0..end-1) in block_count blocks
  * (start, checksum, count, width each) and the block being filled, which is only in memory. */
 grundy_status grundy_spill_save(grundy_seq_spill *sp, grundy_seq_stream *out) {
+    if (sp->started && !still_ours(sp)) {
+        /* removed or replaced while the run used it: a checkpoint would name a file that is
+         * not there, and could never be resumed */
+        snprintf(sp->problem, sizeof sp->problem, "%s",
+                 "the spill file was removed or replaced while the run used it (its values are "
+                 "gone: a checkpoint could not be resumed)");
+        return GRUNDY_STATUS_IO;
+    }
     if (sp->started && fsync(sp->fd) != 0) { /* the blocks it refers to are on disk first */
         return GRUNDY_STATUS_IO;
     }
@@ -486,8 +522,18 @@ static grundy_status check_header(grundy_seq_spill *sp, grundy_seq_stream *in, u
     return GRUNDY_STATUS_OK;
 }
 
-/* Every block the checkpoint's table names, read back against its checksum. */
-static grundy_status check_blocks(grundy_seq_spill *sp, grundy_seq_stream *in) {
+/* Every value of a block at most `max` (the engine's tables are sized by it). */
+static int block_within(const unsigned char *p, unsigned width, uint64_t count, uint64_t max) {
+    for (uint64_t k = 0; k < count; k++) {
+        if (load_width(p, width, k) > max) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Every block the checkpoint's table names, read back against its checksum and `max`. */
+static grundy_status check_blocks(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t max) {
     struct stat sb;
     if (fstat(sp->fd, &sb) != 0) {
         return GRUNDY_STATUS_IO;
@@ -511,11 +557,16 @@ static grundy_status check_blocks(grundy_seq_spill *sp, grundy_seq_stream *in) {
         if (st != GRUNDY_STATUS_OK) {
             return st;
         }
+        if (!block_within(slot->data, sp->blocks[b].width, sp->blocks[b].count, max)) {
+            return grundy_stream_refuse(in, "corrupt: a spill block holds a value above the "
+                                            "layout's largest value");
+        }
     }
     return GRUNDY_STATUS_OK;
 }
 
-grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t length) {
+grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t length,
+                                 uint64_t max) {
     uint64_t head[6];
     for (int i = 0; i < 6; i++) {
         if (grundy_stream_get_u64(in, &head[i]) != 0) {
@@ -569,12 +620,16 @@ grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, ui
     if (in->get(in->ctx, sp->buf, (size_t)((end - buf_start) * buf_width)) != 0) {
         return grundy_stream_refuse(in, "truncated inside the spill table");
     }
+    if (!block_within(sp->buf, sp->buf_width, end - buf_start, max)) {
+        return grundy_stream_refuse(in, "corrupt: the spill's last block holds a value above the "
+                                        "layout's largest value");
+    }
     if (id == 0) { /* no block was written: the file starts afresh at the first */
         return count == 0 ? GRUNDY_STATUS_OK
                           : grundy_stream_refuse(in, "the spill table is out of range");
     }
     grundy_status st = check_header(sp, in, block_bytes, id);
-    st = st == GRUNDY_STATUS_OK ? check_blocks(sp, in) : st;
+    st = st == GRUNDY_STATUS_OK ? check_blocks(sp, in, max) : st;
     if (st != GRUNDY_STATUS_OK) {
         sp->problem[0] = '\0';
         return st;

@@ -10,8 +10,9 @@
 
 typedef struct grundy_seq_spill grundy_seq_spill;
 
-/** May `path` be used as a spill file: OK when it does not exist, is empty or is an old spill
- *  file; PARSE when it is some other file (never overwritten); IO when it cannot be read. */
+/** May `path` be used as a spill file: OK when it does not exist, is an empty regular file (left
+ *  empty after the run, never removed) or is an old spill file; PARSE when it is some other
+ *  file, a link, a FIFO or a device (never written, never removed); IO when it cannot be read. */
 grundy_status grundy_spill_probe(const char *path);
 
 /** Create the spill file at `path` (grundy_spill_probe first) for the rule whose canonical text
@@ -54,8 +55,10 @@ const char *grundy_spill_problem(const grundy_seq_spill *sp);
 grundy_status grundy_spill_save(grundy_seq_spill *sp, grundy_seq_stream *out);
 
 /** Read the table back and adopt the file it describes (opened, not yet written): the header,
- *  id, size and every block's checksum must match, else PARSE with the reason in in->problem.
+ *  id, size and every block's checksum must match, and every value be at most `max` (the
+ *  sequence's largest value in the checkpoint), else PARSE with the reason in in->problem.
  *  `length`: the sequence's length in the checkpoint. @return OK, PARSE, IO, NOMEM. */
-grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t length);
+grundy_status grundy_spill_adopt(grundy_seq_spill *sp, grundy_seq_stream *in, uint64_t length,
+                                 uint64_t max);
 
 #endif

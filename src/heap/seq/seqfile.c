@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* Sequence files and checkpoints (docs/file-formats.md): a header naming the rule, the values at
- * the narrowest width, little-endian, and a checksum; written to a temporary file, fsynced and
- * renamed, so that a kill leaves the old file or the new one. */
+ * the narrowest width, little-endian, and a checksum; written through grundy_file_out (a temporary
+ * file of its own, synced and renamed), so that a kill leaves the old file or the new one. */
+#include <grundy/file.h>
 #include <grundy/seqfile.h>
 
 #include "heap/seq/seq_internal.h"
 
+#include "util/file_in.h"
 #include "util/try.h"
 
 #include <errno.h>
@@ -128,13 +130,20 @@ typedef struct writer {
     FILE *f;
     checksum ck;
     int failed;
+    int why; /* the errno of the failed write */
 } writer;
+
+/* Bytes outside the checksum (the checksum itself). */
+static void write_raw(writer *w, const unsigned char *p, size_t n) {
+    if (!w->failed && fwrite(p, 1, n, w->f) != n) {
+        w->failed = 1;
+        w->why = errno;
+    }
+}
 
 static void write_bytes(writer *w, const unsigned char *p, size_t n) {
     ck_update(&w->ck, p, n);
-    if (!w->failed && fwrite(p, 1, n, w->f) != n) {
-        w->failed = 1;
-    }
+    write_raw(w, p, n);
 }
 
 static void write_header(writer *w, const grundy_seq *seq, uint64_t count, unsigned width,
@@ -168,42 +177,20 @@ static void write_values(writer *w, const grundy_seq *seq, uint64_t count, unsig
     write_bytes(w, buf, used);
 }
 
-/* fsync the directory holding `path`, so that the rename is on disk too. Its name is copied on
- * the stack when it fits (a failed allocation after the rename read as a failed save). */
-static int sync_directory(const char *path) {
-    const char *slash = strrchr(path, '/');
-    const size_t len = slash == NULL ? 1 : slash == path ? 1 : (size_t)(slash - path);
-    char local[1024];
-    char *const dir = len < sizeof local ? local : malloc(len + 1);
-    if (dir == NULL) {
-        return -1;
+/* The writer's end: OK, or IO with the errno of the first failed write. */
+static grundy_status writer_status(const writer *w) {
+    if (!w->failed) {
+        return GRUNDY_STATUS_OK;
     }
-    memcpy(dir, slash == NULL ? "." : path, len);
-    dir[len] = '\0';
-    const int fd = open(dir, O_RDONLY);
-    if (dir != local) {
-        free(dir);
-    }
-    if (fd < 0) {
-        return -1;
-    }
-    const int rc = fsync(fd);
-    close(fd);
-    return rc;
+    errno = w->why != 0 ? w->why : EIO;
+    return GRUNDY_STATUS_IO;
 }
 
-/* Write everything to `tmp` and fsync it; 0 on success, else errno is set. */
-static int write_file(const char *tmp, const grundy_seq *seq, uint64_t count,
-                      grundy_seqfile_kind kind, const char *rule, size_t len, unsigned char *buf) {
-    const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) {
-        return -1;
-    }
-    writer w = {fdopen(fd, "wb"), {0, 0, {0}, 0}, 0};
-    if (w.f == NULL) {
-        close(fd);
-        return -1;
-    }
+/* The plain file (every value) to `f`. */
+static grundy_status write_file(FILE *f, const grundy_seq *seq, uint64_t count,
+                                grundy_seqfile_kind kind, const char *rule, size_t len,
+                                unsigned char *buf) {
+    writer w = {f, {0, 0, {0}, 0}, 0, 0};
     uint64_t max = 0;
     for (uint64_t i = 0; i < count; i++) {
         const uint64_t v = grundy_seq_get(seq, i);
@@ -215,17 +202,8 @@ static int write_file(const char *tmp, const grundy_seq *seq, uint64_t count,
     write_values(&w, seq, count, width, buf);
     unsigned char sum[8];
     put_le(sum, ck_final(&w.ck), 8);
-    if (!w.failed && fwrite(sum, 1, sizeof sum, w.f) != sizeof sum) {
-        w.failed = 1;
-    }
-    const int saved = errno;
-    if (w.failed || fflush(w.f) != 0 || fsync(fileno(w.f)) != 0) {
-        const int why = w.failed ? saved : errno;
-        fclose(w.f);
-        errno = why != 0 ? why : EIO;
-        return -1;
-    }
-    return fclose(w.f) == 0 ? 0 : -1;
+    write_raw(&w, sum, sizeof sum);
+    return writer_status(&w);
 }
 
 /* ---------------------------------------------------------------- windowed checkpoints */
@@ -259,23 +237,15 @@ static grundy_status write_body(out_ctx *o, const grundy_seq *seq, const void *e
     return grundy_seq_save_window(seq, &out);
 }
 
-/* The windowed checkpoint into `tmp`, fsynced; IO with errno on failure. */
-static grundy_status write_windowed(const char *tmp, const grundy_seq *seq, const char *rule,
-                                    size_t len, const void *extra, size_t extra_len) {
+/* The windowed checkpoint to `f`; IO with errno on failure. */
+static grundy_status write_windowed(FILE *f, const grundy_seq *seq, const char *rule, size_t len,
+                                    const void *extra, size_t extra_len) {
     out_ctx count = {NULL, 0};
     grundy_status st = write_body(&count, seq, extra, extra_len);
     if (st != GRUNDY_STATUS_OK) {
         return st;
     }
-    const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) {
-        return GRUNDY_STATUS_IO;
-    }
-    writer w = {fdopen(fd, "wb"), {0, 0, {0}, 0}, 0};
-    if (w.f == NULL) {
-        close(fd);
-        return GRUNDY_STATUS_IO;
-    }
+    writer w = {f, {0, 0, {0}, 0}, 0, 0};
     ck_init(&w.ck);
     const uint64_t max = grundy_seq_max_value(seq);
     write_header(&w, seq, grundy_seq_length(seq), width_for(max), max, GRUNDY_SEQFILE_WINDOWED,
@@ -289,17 +259,9 @@ static grundy_status write_windowed(const char *tmp, const grundy_seq *seq, cons
         st = GRUNDY_STATUS_INTERNAL; /* the body changed between the passes: never */
     }
     put_le(word, ck_final(&w.ck), 8);
-    if (!w.failed && fwrite(word, 1, sizeof word, w.f) != sizeof word) {
-        w.failed = 1;
-    }
-    const int saved = errno;
-    if (st != GRUNDY_STATUS_OK || w.failed || fflush(w.f) != 0 || fsync(fileno(w.f)) != 0) {
-        const int why = w.failed ? saved : errno;
-        fclose(w.f);
-        errno = why != 0 ? why : EIO;
-        return st != GRUNDY_STATUS_OK ? st : GRUNDY_STATUS_IO;
-    }
-    return fclose(w.f) == 0 ? GRUNDY_STATUS_OK : GRUNDY_STATUS_IO;
+    write_raw(&w, word, sizeof word);
+    const grundy_status written = writer_status(&w);
+    return st != GRUNDY_STATUS_OK ? st : written;
 }
 
 grundy_status grundy_seqfile_save(const grundy_seq *seq, uint64_t count, grundy_seqfile_kind kind,
@@ -311,8 +273,9 @@ grundy_status grundy_seqfile_save_extra(const grundy_seq *seq, uint64_t count,
                                         grundy_seqfile_kind kind, const char *path,
                                         const void *extra, size_t extra_len) {
     grundy_status st = GRUNDY_STATUS_OK;
-    char *rule = NULL, *tmp = NULL;
+    char *rule = NULL;
     unsigned char *buf = NULL;
+    grundy_file_out *out = NULL;
     GRUNDY_CHECK(count <= grundy_seq_length(seq), GRUNDY_STATUS_INVALID_ARG);
     const int windowed = grundy_seq_memory(seq) != 0 && kind != GRUNDY_SEQFILE_SEQUENCE;
     GRUNDY_CHECK(!windowed || count == grundy_seq_length(seq), GRUNDY_STATUS_INVALID_ARG);
@@ -323,32 +286,19 @@ grundy_status grundy_seqfile_save_extra(const grundy_seq *seq, uint64_t count,
     const size_t len = rule_text(grundy_seq_rule(seq), &rule);
     GRUNDY_CHECK(rule != NULL, GRUNDY_STATUS_NOMEM);
     GRUNDY_CHECK(len <= MAX_RULE_TEXT, GRUNDY_STATUS_INVALID_ARG);
-    const size_t tmp_len = strlen(path) + 32;
-    tmp = malloc(tmp_len);
-    buf = malloc(BUFFER_BYTES);
-    GRUNDY_CHECK(tmp != NULL && buf != NULL, GRUNDY_STATUS_NOMEM);
-    snprintf(tmp, tmp_len, "%s.tmp.%ld", path, (long)getpid());
-    if (windowed) {
-        st = write_windowed(tmp, seq, rule, len, extra, extra_len);
-        if (st != GRUNDY_STATUS_OK) {
-            const int why = errno;
-            unlink(tmp);
-            errno = why;
-            goto cleanup;
-        }
+    buf = windowed ? NULL : malloc(BUFFER_BYTES);
+    GRUNDY_CHECK(windowed || buf != NULL, GRUNDY_STATUS_NOMEM);
+    GRUNDY_TRY(grundy_file_out_open(path, &out));
+    FILE *const f = grundy_file_out_stream(out);
+    st = windowed ? write_windowed(f, seq, rule, len, extra, extra_len)
+                  : write_file(f, seq, count, kind, rule, len, buf);
+    if (st == GRUNDY_STATUS_OK) {
+        st = grundy_file_out_commit(out);
+        out = NULL;
     }
-    if ((!windowed && write_file(tmp, seq, count, kind, rule, len, buf) != 0) ||
-        rename(tmp, path) != 0) {
-        const int why = errno;
-        unlink(tmp);
-        errno = why;
-        st = GRUNDY_STATUS_IO;
-        goto cleanup;
-    }
-    GRUNDY_CHECK(sync_directory(path) == 0, GRUNDY_STATUS_IO);
 cleanup:
+    grundy_file_out_discard(out); /* a failed save leaves the old file whole */
     free(buf);
-    free(tmp);
     free(rule);
     return st;
 }
@@ -663,7 +613,7 @@ grundy_status grundy_seqfile_load_extra(const char *path, grundy_seq *seq,
     unsigned char h[HEADER_FIXED] = {0};
     uint32_t rule_len = 0;
     memset(info, 0, sizeof *info);
-    FILE *f = fopen(path, "rb");
+    FILE *f = grundy_fopen_regular(path);
     GRUNDY_CHECK(f != NULL, GRUNDY_STATUS_IO);
     ck_init(&ck);
     if (!read_exact(f, &ck, h, sizeof h)) {

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* Survey files: the finished rows of a survey, so that a stopped survey resumes where it was.
- * Text, one row a line, written atomically (temporary file, fsync, rename) and ending with an
+ * Text, one row a line, written atomically (grundy_file_out: a temporary file, fsync, rename) and
+ * ending with an
  * FNV-1a checksum of everything before it; the format is in docs/survey.md. */
+#include <grundy/file.h>
 #include <grundy/number.h>
 #include <grundy/survey.h>
 
+#include "util/file_in.h"
 #include "util/try.h"
 #include "util/vec.h"
 
@@ -95,26 +98,16 @@ static void put_row(text *t, size_t index, const grundy_survey_row *r) {
 }
 
 static grundy_status write_atomically(const char *path, const text *t) {
-    grundy_status st = GRUNDY_STATUS_OK;
-    const size_t len = strlen(path);
-    char *tmp = malloc(len + 5);
-    FILE *f = NULL;
-    GRUNDY_CHECK(tmp != NULL, GRUNDY_STATUS_NOMEM);
-    memcpy(tmp, path, len);
-    memcpy(tmp + len, ".tmp", 5);
-    f = fopen(tmp, "wb");
-    GRUNDY_CHECK(f != NULL, GRUNDY_STATUS_IO);
-    const int ok = fwrite(t->buf.items, 1, t->buf.count, f) == t->buf.count && fflush(f) == 0 &&
-                   fsync(fileno(f)) == 0;
-    const int closed = fclose(f) == 0;
-    f = NULL;
-    GRUNDY_CHECK(ok && closed && rename(tmp, path) == 0, GRUNDY_STATUS_IO);
-cleanup:
-    if (st != GRUNDY_STATUS_OK && tmp != NULL) {
-        remove(tmp); /* the old file, if any, stays whole */
+    grundy_file_out *out = NULL;
+    const grundy_status st = grundy_file_out_open(path, &out);
+    if (st != GRUNDY_STATUS_OK) {
+        return st;
     }
-    free(tmp);
-    return st;
+    if (fwrite(t->buf.items, 1, t->buf.count, grundy_file_out_stream(out)) != t->buf.count) {
+        grundy_file_out_discard(out); /* the old file, if any, stays whole */
+        return GRUNDY_STATUS_IO;
+    }
+    return grundy_file_out_commit(out);
 }
 
 grundy_status grundy_survey_save(const char *path, const grundy_survey_header *header,
@@ -149,7 +142,7 @@ static grundy_status fail(grundy_diag *diag, size_t line, const char *fmt, ...) 
 }
 
 static grundy_status read_all(const char *path, char **out, size_t *len) {
-    FILE *f = fopen(path, "rb");
+    FILE *f = grundy_fopen_regular(path);
     char *data = NULL;
     size_t n = 0, cap = 0;
     if (f == NULL) {
