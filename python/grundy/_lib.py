@@ -2,8 +2,8 @@
 """Loading libgrundy and declaring the C calls the package uses (ctypes, standard library only).
 
 The library is looked for, in order: the file named by the environment variable GRUNDY_LIBRARY;
-a libgrundy.so* next to this package (a wheel built with GRUNDY_LIBRARY set carries one); the
-system loader (libgrundy.so.1, as `cmake --install` puts it in PREFIX/lib)."""
+the libgrundy.so.1 inside this package (`pip install ./python` builds it from the repository's
+sources and bundles it); the system loader (libgrundy.so.1 in a folder it searches)."""
 import ctypes
 import ctypes.util
 import glob
@@ -78,6 +78,9 @@ class GraphLabels(ctypes.Structure):
                 ("win", u64), ("lose", u64), ("draw", u64)]
 
 
+# The seq hook (include/grundy/seq.h): status hook(void *ctx, const grundy_seq *seq, uint64_t target).
+SeqHook = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, u64)
+
 # The defaults of the C headers' _INIT macros (period.h, seq.h, position.h, graph.h).
 DEFAULT_MAX_N = 1 << 25
 DEFAULT_SEQ_MAX_BYTES = 8 << 30
@@ -103,6 +106,7 @@ _PROTOTYPES = {
     "grundy_query_destroy": (None, [vp]),
     "grundy_query_prepare": (ctypes.c_int, [vp, u64]),
     "grundy_query_reach": (u64, [vp]),
+    "grundy_seq_length": (u64, [vp]),
     "grundy_query_period": (P(PeriodResult), [vp]),
     "grundy_query_value": (ctypes.c_int, [vp, u64, P(u64)]),
     "grundy_query_values": (ctypes.c_int, [vp, u64, u64, P(u64)]),
@@ -146,6 +150,12 @@ def load():
             fn = getattr(lib, name)
             fn.restype = restype
             fn.argtypes = argtypes
+        global PATH
+        PATH = getattr(lib, "_name", path)
         return lib
-    raise ImportError("grundy: cannot load libgrundy (set GRUNDY_LIBRARY to its path, or install "
-                      "it with cmake --install): " + "; ".join(errors))
+    raise ImportError("grundy: cannot load libgrundy (reinstall with `pip install ./python` from the "
+                      "repository, which builds it, or set GRUNDY_LIBRARY to its path): "
+                      + "; ".join(errors))
+
+
+PATH = None  # the file load() opened

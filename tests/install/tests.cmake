@@ -40,6 +40,14 @@ if(GRUNDY_BUILD_CLI AND Python3_FOUND)
                    ${Python3_EXECUTABLE} -m unittest discover -s ${PROJECT_SOURCE_DIR}/python/tests -v)
   set_tests_properties(python_package PROPERTIES LABELS python)
 endif()
+# `pip install ./python` in a fresh venv, offline: the wheel builds and bundles libgrundy. Not under
+# sanitizers (the wheel's library is a plain Release build, and python is not instrumented).
+if(Python3_FOUND AND NOT GRUNDY_SANITIZE)
+  add_test(NAME python_wheel
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/install/wheel_test.sh ${Python3_EXECUTABLE}
+                   ${PROJECT_SOURCE_DIR})
+  set_tests_properties(python_wheel PROPERTIES LABELS "install;python" TIMEOUT 600)
+endif()
 # Pictures: every kind rendered, parsed, checked against the tool's answers, converted by rsvg.
 if(GRUNDY_BUILD_CLI AND Python3_FOUND)
   add_test(NAME plots COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/plot/plot_test.py
