@@ -12,14 +12,16 @@ when the library refuses: a rule that does not parse, a heap past what is proved
 import array
 import ctypes
 from dataclasses import dataclass, field
-from typing import List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence, TypeVar
 
 from . import _lib
+from ._guard import Guard, Progress
 
 __all__ = ["GrundyError", "Rule", "Period", "Count", "Move", "Play", "GraphOutcomes",
            "values", "period", "value", "count", "play", "graph", "canonical", "version"]
 
 _c = _lib.load()
+T = TypeVar("T")
 
 # grundy_status, in the order of GRUNDY_STATUS_LIST (include/grundy/common.h).
 STATUS_NAMES = ("ok", "nomem", "invalid_arg", "parse", "range", "limit", "io", "unsupported",
@@ -123,15 +125,31 @@ class GraphOutcomes:
     draw: int
 
 
+def _closed(message: str) -> GrundyError:
+    return GrundyError(message, "invalid_arg")
+
+
 class Rule:
     """A parsed rule with its query object, kept between calls (one period search serves every
     value and count). `max_n` is the largest heap that may be computed (default 2^25), `engine`
-    'auto', 'naive' or 'sparse'. Use as a context manager, or let the garbage collector free it."""
+    'auto', 'naive' or 'sparse'; `progress`, when given, is called as progress(done, target)
+    between chunks of a long computation (about every 50 ms) with the heaps computed so far and
+    the count aimed at. Use as a context manager, or let the garbage collector free it; a closed
+    Rule raises GrundyError.
 
-    def __init__(self, text: str, *, max_n: Optional[int] = None, engine: str = "auto"):
+    Ctrl-C (or a notebook's "interrupt kernel") stops a computation within a chunk and raises
+    KeyboardInterrupt; what was computed stays and the Rule stays usable. One Rule may be shared
+    by threads: its calls take a lock and run one at a time."""
+
+    def __init__(self, text: str, *, max_n: Optional[int] = None, engine: str = "auto",
+                 progress: Progress = None):
         self._rule = ctypes.c_void_p()
         self._query = ctypes.c_void_p()
         self._player = ctypes.c_void_p()
+        self._guard = Guard(f"rule '{text}'")
+        self.progress: Optional[Callable[[int, int], object]] = progress
+        self._hook_error: Optional[BaseException] = None
+        self._hook = _lib.SeqHook(self._on_chunk)
         if engine not in _ENGINES:
             raise GrundyError(f"unknown engine '{engine}' (naive, sparse or auto)", "invalid_arg")
         diag = _lib.Diag()
@@ -140,8 +158,11 @@ class Rule:
             raise GrundyError(f"rule '{text}', position {diag.column}: {diag.message.decode()}",
                               _status_name(st))
         self.canonical = self._format()
+        self._guard.what = f"Rule {self.canonical}"
         self.max_n = _lib.DEFAULT_MAX_N if max_n is None else _number(max_n, "max_n")
-        seq = _lib.SeqOpts(engine=_ENGINES[engine], max_bytes=_lib.DEFAULT_SEQ_MAX_BYTES)
+        seq = _lib.SeqOpts(engine=_ENGINES[engine], max_bytes=_lib.DEFAULT_SEQ_MAX_BYTES,
+                           hook=ctypes.cast(self._hook, ctypes.c_void_p),
+                           stop=ctypes.cast(ctypes.byref(self._guard.stop), ctypes.c_void_p))
         self._opts = _lib.PeriodOpts(max_n=self.max_n, seq=seq,
                                      unproved_max_n=self.max_n if max_n is not None else 0)
         if engine == "sparse" and _c.grundy_rule_max_heaps_left(self._rule) != 2:
@@ -156,8 +177,41 @@ class Rule:
         _c.grundy_rule_format(self._rule, buf, n + 1)
         return buf.value.decode()
 
+    def _on_chunk(self, ctx, seq, target) -> int:
+        """The library's hook, between two chunks: report progress; a progress function that
+        raises stops the computation (its exception is raised by the call)."""
+        if self.progress is None:
+            return 0
+        try:
+            self.progress(_c.grundy_seq_length(seq), target)
+            return 0
+        except BaseException as e:  # raised again by _run, once the C call has returned
+            self._hook_error = e
+            return STATUS_NAMES.index("interrupted")
+
+    def _run(self, fn: Callable[[], T]) -> T:
+        """fn() under the Rule's lock, interruptible (grundy/_guard.py)."""
+        def call():
+            self._hook_error = None
+            try:
+                return fn()
+            except GrundyError:
+                if self._hook_error is not None:
+                    raise self._hook_error
+                raise
+        return self._guard.run(call, _closed)
+
     def close(self) -> None:
-        """Free the C objects now (also done when the Rule is collected)."""
+        """Free the C objects now (also done when the Rule is collected). Later calls raise
+        GrundyError."""
+        guard = getattr(self, "_guard", None)
+        if guard is None:
+            return
+        with guard.lock:
+            guard.closed = True
+            self._free()
+
+    def _free(self) -> None:
         if getattr(self, "_player", None):
             _c.grundy_position_destroy(self._player)
             self._player = ctypes.c_void_p()
@@ -202,7 +256,8 @@ class Rule:
         """g(n), for n up to 2^63 - 1 (through a proved period past max_n)."""
         n = _number(n, "heap")
         out = ctypes.c_uint64()
-        self._past_reach(_c.grundy_query_value(self._query, n, ctypes.byref(out)), n)
+        self._run(lambda: self._past_reach(_c.grundy_query_value(self._query, n,
+                                                                 ctypes.byref(out)), n))
         return out.value
 
     def values_array(self, to: int, start: int = 0) -> array.array:
@@ -214,7 +269,8 @@ class Rule:
         buf = array.array("Q", bytes(8 * count))
         addr, _ = buf.buffer_info()
         ptr = ctypes.cast(addr, ctypes.POINTER(ctypes.c_uint64))
-        self._past_reach(_c.grundy_query_values(self._query, start, count, ptr), to)
+        self._run(lambda: self._past_reach(_c.grundy_query_values(self._query, start, count, ptr),
+                                           to))
         return buf
 
     def values(self, to: int, start: int = 0) -> List[int]:
@@ -225,8 +281,8 @@ class Rule:
         """The smallest period and preperiod, proved or observed, searched in doubling rounds up
         to max_n (a Period with period None when there is none within the bound)."""
         r = _lib.PeriodResult()
-        _check(_c.grundy_period_find(self._rule, None, ctypes.byref(self._opts), ctypes.byref(r)),
-               self.canonical)
+        self._run(lambda: _check(_c.grundy_period_find(self._rule, None, ctypes.byref(self._opts),
+                                                       ctypes.byref(r)), self.canonical))
         proof = _c.grundy_proof_name(r.proof) if r.found and r.proved else None
         return Period(self.canonical, r.period if r.found else None,
                       r.preperiod if r.found else None, r.saltus if r.found else 0,
@@ -239,14 +295,18 @@ class Rule:
         if start > to:
             raise GrundyError(f"start ({start}) is greater than to ({to})", "range")
         p, n = ctypes.c_uint64(), ctypes.c_uint64()
-        self._past_reach(_c.grundy_query_count(self._query, start, to, ctypes.byref(p),
-                                               ctypes.byref(n)), to)
+        self._run(lambda: self._past_reach(_c.grundy_query_count(self._query, start, to,
+                                                                 ctypes.byref(p),
+                                                                 ctypes.byref(n)), to))
         return Count(p.value, n.value)
 
     def play(self, heaps: Sequence[int], *, misere: bool = False, max_moves: int = 20) -> Play:
         """Who wins the sum of `heaps` (the player to move), and up to max_moves winning moves."""
         heaps = [_number(h, "heap") for h in heaps]
         max_moves = _number(max_moves, "max_moves")
+        return self._run(lambda: self._play(heaps, bool(misere), max_moves))
+
+    def _play(self, heaps: List[int], misere: bool, max_moves: int) -> Play:
         if not self._player:
             opts = _lib.PositionOpts(period=self._opts, max_states=_lib.DEFAULT_MAX_STATES,
                                      max_bytes=_lib.DEFAULT_POSITION_MAX_BYTES,
