@@ -18,7 +18,8 @@ from . import _lib
 from ._guard import Guard, Progress
 
 __all__ = ["GrundyError", "Rule", "Period", "Count", "Move", "Play", "GraphOutcomes",
-           "values", "period", "value", "count", "play", "graph", "canonical", "version"]
+           "values", "array_of", "period", "value", "count", "play", "graph", "canonical",
+           "version", "misere", "genus", "MisereQuotient", "Genus", "nim"]
 
 _c = _lib.load()
 T = TypeVar("T")
@@ -277,6 +278,14 @@ class Rule:
         """[g(start), ..., g(to)]."""
         return self.values_array(to, start).tolist()
 
+    def array(self, to: int, start: int = 0):
+        """g(start..to) at the narrowest unsigned width that holds them (1, 2, 4 or 8 bytes): a
+        numpy.ndarray (uint8 ... uint64) when NumPy is installed, else an array.array ('B', 'H',
+        'I' or 'Q'). One C call fills the values and one vectorised pass narrows them, with no
+        Python object per value."""
+        wide = self.values_array(to, start)
+        return _narrow(wide)
+
     def period(self) -> Period:
         """The smallest period and preperiod, proved or observed, searched in doubling rounds up
         to max_n (a Period with period None when there is none within the bound)."""
@@ -327,6 +336,25 @@ class Rule:
                     None if misere else r.nim_sum, r.move_count + (r.move_count_high << 64), listed)
 
 
+try:
+    import numpy as _np
+except ImportError:  # optional: plain Python objects then
+    _np = None
+
+
+def _narrow(wide: array.array):
+    """An array('Q') at the narrowest unsigned width holding its largest value."""
+    if _np is not None:
+        shared = _np.frombuffer(wide, dtype=_np.uint64)  # a view: no copy
+        top = int(shared.max()) if len(shared) else 0
+        bits = next(b for b in (8, 16, 32, 64) if top < (1 << b))
+        return shared if bits == 64 else shared.astype(_np.dtype(f"uint{bits}"))
+    top = max(wide) if len(wide) else 0
+    bits = next(b for b in (8, 16, 32, 64) if top < (1 << b))
+    code = next(c for c in "BHILQ" if array.array(c).itemsize * 8 >= bits)
+    return wide if code == "Q" else array.array(code, wide)
+
+
 def canonical(rule: str) -> str:
     """The canonical form of a rule ('kayles' -> '0.77')."""
     with Rule(rule) as r:
@@ -337,6 +365,13 @@ def values(rule: str, to: int, start: int = 0, **opts) -> List[int]:
     """[g(start), ..., g(to)] of a rule; opts: max_n, engine."""
     with Rule(rule, **opts) as r:
         return r.values(to, start)
+
+
+def array_of(rule: str, to: int, start: int = 0, **opts):
+    """g(start..to) of a rule as a numpy.ndarray of the narrowest unsigned dtype (NumPy
+    installed) or an array.array; opts: max_n, engine, progress."""
+    with Rule(rule, **opts) as r:
+        return r.array(to, start)
 
 
 def value(rule: str, n: int, **opts) -> int:
@@ -402,3 +437,7 @@ def graph(edges, vertices: Optional[int] = None, *, format: str = "seed",
     finally:
         _c.grundy_graph_labels_free(ctypes.byref(labels))
         _c.grundy_graph_destroy(g)
+
+
+from . import nim  # noqa: E402  (nim sums, products, counts)
+from ._misere import Genus, MisereQuotient, genus, misere  # noqa: E402

@@ -78,6 +78,20 @@ class GraphLabels(ctypes.Structure):
                 ("win", u64), ("lose", u64), ("draw", u64)]
 
 
+class MisereOpts(ctypes.Structure):
+    _fields_ = [("max_quotient", u64), ("max_states", u64), ("max_options", u64),
+                ("trace", ctypes.c_void_p), ("trace_ctx", ctypes.c_void_p), ("max_bytes", u64),
+                ("max_work", u64), ("progress", ctypes.c_void_p),
+                ("progress_ctx", ctypes.c_void_p)]
+
+
+class Genus(ctypes.Structure):
+    _fields_ = [("normal", u64), ("len", ctypes.c_size_t), ("misere", ctypes.c_uint8 * 64)]
+
+
+# void progress(void *ctx, uint64_t heap, uint64_t work) (misere.h)
+MisereProgress = ctypes.CFUNCTYPE(None, ctypes.c_void_p, u64, u64)
+
 # The seq hook (include/grundy/seq.h): status hook(void *ctx, const grundy_seq *seq, uint64_t target).
 SeqHook = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, u64)
 
@@ -89,6 +103,11 @@ DEFAULT_POSITION_MAX_BYTES = 1 << 30
 DEFAULT_QUOTIENT_MAX_HEAP = 1000
 DEFAULT_MAX_WORK = 1 << 27
 DEFAULT_GRAPH_MAX_BYTES = 24 << 30
+DEFAULT_MISERE_MAX_QUOTIENT = 4096
+DEFAULT_MISERE_MAX_STATES = 1 << 22
+DEFAULT_MISERE_MAX_OPTIONS = 1 << 24
+NIM_COUNT_DEFAULT_STATES = 1 << 20
+STATUS_LIMIT = 5  # grundy_status (common.h)
 REMOTENESS_NONE = 0xFFFFFFFF
 
 P = ctypes.POINTER
@@ -122,6 +141,34 @@ _PROTOTYPES = {
     "grundy_graph_edge_count": (u64, [vp]),
     "grundy_graph_label": (ctypes.c_int, [vp, ctypes.c_int, P(GraphLabels)]),
     "grundy_graph_labels_free": (None, [P(GraphLabels)]),
+    "grundy_misere_create": (ctypes.c_int, [vp, P(MisereOpts), P(vp)]),
+    "grundy_misere_extend": (ctypes.c_int, [vp, u64]),
+    "grundy_misere_destroy": (None, [vp]),
+    "grundy_misere_limit": (ctypes.c_int, [vp, P(u64)]),
+    "grundy_misere_max_heap": (u64, [vp]),
+    "grundy_misere_order": (ctypes.c_uint32, [vp]),
+    "grundy_misere_p_size": (ctypes.c_uint32, [vp]),
+    "grundy_misere_mul": (ctypes.c_uint32, [vp, ctypes.c_uint32, ctypes.c_uint32]),
+    "grundy_misere_is_p": (ctypes.c_int, [vp, ctypes.c_uint32]),
+    "grundy_misere_image": (ctypes.c_int, [vp, u64, P(ctypes.c_uint32)]),
+    "grundy_misere_outcome": (ctypes.c_int, [vp, P(u64), ctypes.c_size_t, P(ctypes.c_int)]),
+    "grundy_misere_generator_count": (ctypes.c_size_t, [vp]),
+    "grundy_misere_generator_heap": (u64, [vp, ctypes.c_size_t]),
+    "grundy_misere_format_element": (ctypes.c_size_t, [vp, ctypes.c_uint32, ctypes.c_char_p,
+                                                       ctypes.c_size_t]),
+    "grundy_misere_relation_count": (ctypes.c_size_t, [vp]),
+    "grundy_misere_format_relation": (ctypes.c_size_t, [vp, ctypes.c_size_t, ctypes.c_char_p,
+                                                        ctypes.c_size_t]),
+    "grundy_misere_tame": (ctypes.c_int, [vp]),
+    "grundy_misere_stable_from": (u64, [vp]),
+    "grundy_misere_phi_period": (ctypes.c_int, [vp, P(u64), P(u64)]),
+    "grundy_misere_proved": (ctypes.c_int, [vp, P(u64), P(u64)]),
+    "grundy_misere_genus": (ctypes.c_int, [vp, u64, u64, u64, P(Genus)]),
+    "grundy_nim_sum_array": (u64, [P(u64), ctypes.c_size_t]),
+    "grundy_nim_product": (u64, [u64, u64]),
+    "grundy_nim_inverse": (ctypes.c_int, [u64, P(u64)]),
+    "grundy_nim_count_zero": (ctypes.c_int, [P(u64), ctypes.c_size_t, u64, u64, ctypes.c_size_t,
+                                             P(u64), P(ctypes.c_size_t)]),
 }
 
 

@@ -23,6 +23,8 @@ MIRRORS = {
     "grundy_diag": _lib.Diag,
     "grundy_graph_read_opts": _lib.GraphReadOpts,
     "grundy_graph_labels": _lib.GraphLabels,
+    "grundy_misere_opts": _lib.MisereOpts,
+    "grundy_genus": _lib.Genus,
 }
 
 

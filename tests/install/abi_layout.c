@@ -92,7 +92,25 @@ static void graph_structs(void) {
     FIELD(grundy_graph_labels, draw);
 }
 
+static void misere_structs(void) {
+    STRUCT(grundy_misere_opts);
+    FIELD(grundy_misere_opts, max_quotient);
+    FIELD(grundy_misere_opts, max_states);
+    FIELD(grundy_misere_opts, max_options);
+    FIELD(grundy_misere_opts, trace);
+    FIELD(grundy_misere_opts, trace_ctx);
+    FIELD(grundy_misere_opts, max_bytes);
+    FIELD(grundy_misere_opts, max_work);
+    FIELD(grundy_misere_opts, progress);
+    FIELD(grundy_misere_opts, progress_ctx);
+    STRUCT(grundy_genus);
+    FIELD(grundy_genus, normal);
+    FIELD(grundy_genus, len);
+    FIELD(grundy_genus, misere);
+}
+
 int main(void) {
+    misere_structs();
     seq_structs();
     period_structs();
     position_structs();
