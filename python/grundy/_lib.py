@@ -89,6 +89,25 @@ class Genus(ctypes.Structure):
     _fields_ = [("normal", u64), ("len", ctypes.c_size_t), ("misere", ctypes.c_uint8 * 64)]
 
 
+class Stats(ctypes.Structure):
+    _fields_ = [("count", u64), ("max_value", u64), ("max_heap", u64), ("has_mask", ctypes.c_int),
+                ("mask", u64), ("use_parity", ctypes.c_uint), ("parity_bit", ctypes.c_uint),
+                ("rare_count", u64), ("has_rare", ctypes.c_int), ("last_rare", u64),
+                ("freq", ctypes.POINTER(u64))]
+
+
+class VerifyOpts(ctypes.Structure):
+    _fields_ = [("max_heap", u64), ("heaps", ctypes.c_uint), ("samples", u64), ("seed", u64),
+                ("misere", ctypes.c_int), ("max_n", u64), ("naive_to", u64)]
+
+
+class VerifyReport(ctypes.Structure):
+    _fields_ = [("positions", u64), ("moves_checked", u64), ("values_checked", u64),
+                ("brute_states", u64), ("period", PeriodResult), ("mismatch", ctypes.c_int),
+                ("heap_count", ctypes.c_size_t), ("heaps", u64 * 16),
+                ("message", ctypes.c_char * 256)]
+
+
 # void progress(void *ctx, uint64_t heap, uint64_t work) (misere.h)
 MisereProgress = ctypes.CFUNCTYPE(None, ctypes.c_void_p, u64, u64)
 
@@ -164,6 +183,9 @@ _PROTOTYPES = {
     "grundy_misere_phi_period": (ctypes.c_int, [vp, P(u64), P(u64)]),
     "grundy_misere_proved": (ctypes.c_int, [vp, P(u64), P(u64)]),
     "grundy_misere_genus": (ctypes.c_int, [vp, u64, u64, u64, P(Genus)]),
+    "grundy_stats_of_values": (ctypes.c_int, [vp, P(u64), u64, P(Stats)]),
+    "grundy_stats_free": (None, [P(Stats)]),
+    "grundy_verify": (ctypes.c_int, [vp, P(VerifyOpts), P(VerifyReport)]),
     "grundy_nim_sum_array": (u64, [P(u64), ctypes.c_size_t]),
     "grundy_nim_product": (u64, [u64, u64]),
     "grundy_nim_inverse": (ctypes.c_int, [u64, P(u64)]),

@@ -89,6 +89,37 @@ class TestNim(unittest.TestCase):
         self.assertEqual(e.exception.exit_code, rc)
 
 
+class TestStatsVerify(unittest.TestCase):
+    def test_stats_as_the_cli(self):
+        for rule, to in (("0.16", 10000), ("kayles", 100), ("0.07", 1), ("0.[3]", 500),
+                         ("S(1,3,4)", 2000), ("4.7", 3000)):
+            rc, j, err = cli_json("stats", rule, "--to", to, "--freq")
+            self.assertEqual(rc, 0, err)
+            s = grundy.stats(rule, to)
+            got = dict(vars(s), frequencies=[[v, c] for v, c in s.frequencies.items()])
+            self.assertEqual(got, j, rule)
+
+    def test_verify_as_the_cli(self):
+        for rule, args in (("kayles", {}), ("0.07", {"misere": True, "seed": 5}),
+                           ("S(2,5)", {"samples": 300, "heaps": 4, "seed": 9}),
+                           ("0.F", {"samples": 100, "max_heap": 8})):
+            cmd = ["verify", rule]
+            for k, v in args.items():
+                cmd += [f"--{k.replace('_', '-')}"] + ([] if v is True else [v])
+            rc, j, err = cli_json(*cmd)
+            v = grundy.verify(rule, **args)
+            self.assertEqual(rc, 0, err)
+            self.assertEqual({k: x for k, x in vars(v).items() if x is not None or k in j}, j)
+
+    def test_verify_refusals_as_the_cli(self):
+        for args in ({"heaps": 17}, {"max_heap": 1001}):
+            k, v = next(iter(args.items()))
+            rc, _, _ = cli("verify", "kayles", f"--{k.replace('_', '-')}", v)
+            with self.assertRaises(grundy.GrundyError) as e:
+                grundy.verify("kayles", **args)
+            self.assertEqual(e.exception.exit_code, rc)
+
+
 class TestArrays(unittest.TestCase):
     def test_narrowest_width(self):
         with grundy.Rule("0.07") as r:

@@ -25,6 +25,9 @@ MIRRORS = {
     "grundy_graph_labels": _lib.GraphLabels,
     "grundy_misere_opts": _lib.MisereOpts,
     "grundy_genus": _lib.Genus,
+    "grundy_stats": _lib.Stats,
+    "grundy_verify_opts": _lib.VerifyOpts,
+    "grundy_verify_report": _lib.VerifyReport,
 }
 
 

@@ -109,7 +109,41 @@ static void misere_structs(void) {
     FIELD(grundy_genus, misere);
 }
 
+static void stats_verify_structs(void) {
+    STRUCT(grundy_stats);
+    FIELD(grundy_stats, count);
+    FIELD(grundy_stats, max_value);
+    FIELD(grundy_stats, max_heap);
+    FIELD(grundy_stats, has_mask);
+    FIELD(grundy_stats, mask);
+    FIELD(grundy_stats, use_parity);
+    FIELD(grundy_stats, parity_bit);
+    FIELD(grundy_stats, rare_count);
+    FIELD(grundy_stats, has_rare);
+    FIELD(grundy_stats, last_rare);
+    FIELD(grundy_stats, freq);
+    STRUCT(grundy_verify_opts);
+    FIELD(grundy_verify_opts, max_heap);
+    FIELD(grundy_verify_opts, heaps);
+    FIELD(grundy_verify_opts, samples);
+    FIELD(grundy_verify_opts, seed);
+    FIELD(grundy_verify_opts, misere);
+    FIELD(grundy_verify_opts, max_n);
+    FIELD(grundy_verify_opts, naive_to);
+    STRUCT(grundy_verify_report);
+    FIELD(grundy_verify_report, positions);
+    FIELD(grundy_verify_report, moves_checked);
+    FIELD(grundy_verify_report, values_checked);
+    FIELD(grundy_verify_report, brute_states);
+    FIELD(grundy_verify_report, period);
+    FIELD(grundy_verify_report, mismatch);
+    FIELD(grundy_verify_report, heap_count);
+    FIELD(grundy_verify_report, heaps);
+    FIELD(grundy_verify_report, message);
+}
+
 int main(void) {
+    stats_verify_structs();
     misere_structs();
     seq_structs();
     period_structs();
