@@ -12,7 +12,7 @@ when the library refuses: a rule that does not parse, a heap past what is proved
 import array
 import ctypes
 from dataclasses import dataclass, field
-from typing import Callable, List, Optional, Sequence, TypeVar
+from typing import Any, Callable, List, Optional, Sequence, TypeVar
 
 from . import _lib
 from ._guard import Guard, Progress
@@ -24,6 +24,7 @@ __all__ = ["GrundyError", "Rule", "Period", "Count", "Move", "Play", "GraphOutco
 
 _c = _lib.load()
 T = TypeVar("T")
+Array = Any  # numpy.ndarray when NumPy is installed, else array.array
 
 # grundy_status, in the order of GRUNDY_STATUS_LIST (include/grundy/common.h).
 STATUS_NAMES = ("ok", "nomem", "invalid_arg", "parse", "range", "limit", "io", "unsupported",
@@ -279,7 +280,7 @@ class Rule:
         """[g(start), ..., g(to)]."""
         return self.values_array(to, start).tolist()
 
-    def array(self, to: int, start: int = 0):
+    def array(self, to: int, start: int = 0) -> "Array":
         """g(start..to) at the narrowest unsigned width that holds them (1, 2, 4 or 8 bytes): a
         numpy.ndarray (uint8 ... uint64) when NumPy is installed, else an array.array ('B', 'H',
         'I' or 'Q'). One C call fills the values and one vectorised pass narrows them, with no
@@ -343,7 +344,7 @@ except ImportError:  # optional: plain Python objects then
     _np = None
 
 
-def _narrow(wide: array.array):
+def _narrow(wide: array.array) -> "Array":
     """An array('Q') at the narrowest unsigned width holding its largest value."""
     if _np is not None:
         shared = _np.frombuffer(wide, dtype=_np.uint64)  # a view: no copy
@@ -368,7 +369,7 @@ def values(rule: str, to: int, start: int = 0, **opts) -> List[int]:
         return r.values(to, start)
 
 
-def array_of(rule: str, to: int, start: int = 0, **opts):
+def array_of(rule: str, to: int, start: int = 0, **opts) -> "Array":
     """g(start..to) of a rule as a numpy.ndarray of the narrowest unsigned dtype (NumPy
     installed) or an array.array; opts: max_n, engine, progress."""
     with Rule(rule, **opts) as r:

@@ -61,6 +61,23 @@ class TestMisere(unittest.TestCase):
         self.assertIn("P-portion", grundy.misere.__doc__)
         self.assertIn(">>>", grundy.misere.__doc__)
 
+    def test_docstring_examples(self):
+        """Every >>> example in the docstrings prints what it says."""
+        import doctest
+        from grundy import _analysis, _misere
+        for module in (_misere, _analysis, nim):
+            result = doctest.testmod(module, extraglobs={"grundy": grundy}, verbose=False)
+            self.assertEqual(result.failed, 0, module.__name__)
+
+    def test_every_public_call_is_documented_and_typed(self):
+        import inspect
+        for name in grundy.__all__:
+            obj = getattr(grundy, name)
+            if callable(obj) and not isinstance(obj, type):
+                self.assertTrue(obj.__doc__, name)
+                self.assertIn("return", obj.__annotations__,
+                              name)
+
 
 class TestNim(unittest.TestCase):
     def test_as_the_cli(self):
