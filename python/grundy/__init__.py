@@ -20,7 +20,7 @@ from ._guard import Guard, Progress
 __all__ = ["GrundyError", "Rule", "Period", "Count", "Move", "Play", "GraphOutcomes",
            "values", "array_of", "period", "value", "count", "play", "graph", "canonical",
            "version", "misere", "genus", "MisereQuotient", "Genus", "nim",
-           "stats", "Stats", "verify", "Verification"]
+           "stats", "Stats", "verify", "Verification", "survey", "Survey", "SurveyRow"]
 
 _c = _lib.load()
 T = TypeVar("T")
@@ -444,3 +444,4 @@ def graph(edges, vertices: Optional[int] = None, *, format: str = "seed",
 from . import nim  # noqa: E402  (nim sums, products, counts)
 from ._misere import Genus, MisereQuotient, genus, misere  # noqa: E402
 from ._analysis import Stats, Verification, stats, verify  # noqa: E402
+from ._survey import Survey, SurveyRow, survey  # noqa: E402

@@ -108,6 +108,26 @@ class VerifyReport(ctypes.Structure):
                 ("message", ctypes.c_char * 256)]
 
 
+class SurveyRow(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_char * 64), ("canonical", ctypes.c_char * 128),
+                ("trivial", ctypes.c_int), ("status", ctypes.c_int), ("period", PeriodResult),
+                ("values_computed", u64), ("max_value", u64), ("max_value_heap", u64),
+                ("mask", u64), ("mask_parity", ctypes.c_uint), ("rare_count", u64),
+                ("last_rare", u64), ("seconds", ctypes.c_double), ("known", u64),
+                ("fp", (u64 * 48) * 5), ("prefix", ctypes.POINTER(ctypes.c_uint32)),
+                ("prefix_len", u64), ("limit_length", u64), ("limit_need_bytes", u64)]
+
+
+class SurveyOpts(ctypes.Structure):
+    _fields_ = [("max_n", u64), ("time_per_game", ctypes.c_double), ("reach", u64),
+                ("seq", SeqOpts)]
+
+
+class SurveyRelation(ctypes.Structure):
+    _fields_ = [("a", ctypes.c_size_t), ("b", ctypes.c_size_t), ("shift", ctypes.c_uint),
+                ("upto", u64), ("proved", ctypes.c_int)]
+
+
 # void progress(void *ctx, uint64_t heap, uint64_t work) (misere.h)
 MisereProgress = ctypes.CFUNCTYPE(None, ctypes.c_void_p, u64, u64)
 
@@ -186,6 +206,14 @@ _PROTOTYPES = {
     "grundy_stats_of_values": (ctypes.c_int, [vp, P(u64), u64, P(Stats)]),
     "grundy_stats_free": (None, [P(Stats)]),
     "grundy_verify": (ctypes.c_int, [vp, P(VerifyOpts), P(VerifyReport)]),
+    "grundy_survey_expand": (ctypes.c_int, [ctypes.c_char_p, ctypes.c_int,
+                                            P(P(ctypes.c_char_p)), P(ctypes.c_size_t)]),
+    "grundy_survey_run": (ctypes.c_int, [P(ctypes.c_char_p), ctypes.c_size_t, vp, P(SurveyOpts),
+                                         ctypes.c_uint, P(SurveyRow), P(ctypes.c_int), vp, vp]),
+    "grundy_survey_relate": (ctypes.c_int, [P(SurveyRow), ctypes.c_size_t,
+                                            P(P(SurveyRelation)), P(ctypes.c_size_t)]),
+    "grundy_survey_row_clear": (None, [P(SurveyRow)]),
+    "grundy_survey_status_name": (ctypes.c_char_p, [ctypes.c_int]),
     "grundy_nim_sum_array": (u64, [P(u64), ctypes.c_size_t]),
     "grundy_nim_product": (u64, [u64, u64]),
     "grundy_nim_inverse": (ctypes.c_int, [u64, P(u64)]),

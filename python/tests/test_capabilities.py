@@ -64,8 +64,8 @@ class TestMisere(unittest.TestCase):
     def test_docstring_examples(self):
         """Every >>> example in the docstrings prints what it says."""
         import doctest
-        from grundy import _analysis, _misere
-        for module in (_misere, _analysis, nim):
+        from grundy import _analysis, _misere, _survey
+        for module in (_misere, _analysis, _survey, nim):
             result = doctest.testmod(module, extraglobs={"grundy": grundy}, verbose=False)
             self.assertEqual(result.failed, 0, module.__name__)
 
@@ -135,6 +135,24 @@ class TestStatsVerify(unittest.TestCase):
             with self.assertRaises(grundy.GrundyError) as e:
                 grundy.verify("kayles", **args)
             self.assertEqual(e.exception.exit_code, rc)
+
+
+class TestSurvey(unittest.TestCase):
+    def test_as_the_cli(self):
+        import json
+        for pattern, args in (("0.??", {"max_n": 4096}), ("?.3", {"max_n": 4096}),
+                              ("0.?", {"hex": True, "max_n": 512})):
+            with self.subTest(pattern=pattern):
+                cmd = ["survey", pattern, "--max-n", args["max_n"], "--json", "-q",
+                       "--threads", 2] + (["--hex"] if args.get("hex") else [])
+                rc, out, err = cli(*cmd)
+                self.assertEqual(rc, 0, err)
+                lines = [json.loads(line) for line in out.splitlines()]
+                s = grundy.survey(pattern, threads=2, **args)
+                got = [{k: v for k, v in r.items() if k != "seconds"} for r in s.records()]
+                self.assertEqual(got, lines[:-1])
+                self.assertEqual(s.totals(), lines[-1])
+                self.assertIn("<table>", s._repr_html_())
 
 
 class TestArrays(unittest.TestCase):

@@ -28,6 +28,9 @@ MIRRORS = {
     "grundy_stats": _lib.Stats,
     "grundy_verify_opts": _lib.VerifyOpts,
     "grundy_verify_report": _lib.VerifyReport,
+    "grundy_survey_row": _lib.SurveyRow,
+    "grundy_survey_opts": _lib.SurveyOpts,
+    "grundy_survey_relation": _lib.SurveyRelation,
 }
 
 

@@ -142,7 +142,42 @@ static void stats_verify_structs(void) {
     FIELD(grundy_verify_report, message);
 }
 
+static void survey_structs(void) {
+    STRUCT(grundy_survey_row);
+    FIELD(grundy_survey_row, code);
+    FIELD(grundy_survey_row, canonical);
+    FIELD(grundy_survey_row, trivial);
+    FIELD(grundy_survey_row, status);
+    FIELD(grundy_survey_row, period);
+    FIELD(grundy_survey_row, values_computed);
+    FIELD(grundy_survey_row, max_value);
+    FIELD(grundy_survey_row, max_value_heap);
+    FIELD(grundy_survey_row, mask);
+    FIELD(grundy_survey_row, mask_parity);
+    FIELD(grundy_survey_row, rare_count);
+    FIELD(grundy_survey_row, last_rare);
+    FIELD(grundy_survey_row, seconds);
+    FIELD(grundy_survey_row, known);
+    FIELD(grundy_survey_row, fp);
+    FIELD(grundy_survey_row, prefix);
+    FIELD(grundy_survey_row, prefix_len);
+    FIELD(grundy_survey_row, limit_length);
+    FIELD(grundy_survey_row, limit_need_bytes);
+    STRUCT(grundy_survey_opts);
+    FIELD(grundy_survey_opts, max_n);
+    FIELD(grundy_survey_opts, time_per_game);
+    FIELD(grundy_survey_opts, reach);
+    FIELD(grundy_survey_opts, seq);
+    STRUCT(grundy_survey_relation);
+    FIELD(grundy_survey_relation, a);
+    FIELD(grundy_survey_relation, b);
+    FIELD(grundy_survey_relation, shift);
+    FIELD(grundy_survey_relation, upto);
+    FIELD(grundy_survey_relation, proved);
+}
+
 int main(void) {
+    survey_structs();
     stats_verify_structs();
     misere_structs();
     seq_structs();
