@@ -20,7 +20,8 @@ from ._guard import Guard, Progress
 __all__ = ["GrundyError", "Rule", "Period", "Count", "Move", "Play", "GraphOutcomes",
            "values", "array_of", "period", "value", "count", "play", "graph", "canonical",
            "version", "misere", "genus", "MisereQuotient", "Genus", "nim",
-           "stats", "Stats", "verify", "Verification", "survey", "Survey", "SurveyRow"]
+           "stats", "Stats", "verify", "Verification", "survey", "Survey", "SurveyRow",
+           "solve", "Solution"]
 
 _c = _lib.load()
 T = TypeVar("T")
@@ -445,3 +446,4 @@ from . import nim  # noqa: E402  (nim sums, products, counts)
 from ._misere import Genus, MisereQuotient, genus, misere  # noqa: E402
 from ._analysis import Stats, Verification, stats, verify  # noqa: E402
 from ._survey import Survey, SurveyRow, survey  # noqa: E402
+from ._solve import Solution, solve  # noqa: E402

@@ -128,6 +128,19 @@ class SurveyRelation(ctypes.Structure):
                 ("upto", u64), ("proved", ctypes.c_int)]
 
 
+class Game(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("positions", u64), ("initial", u64),
+                ("flags", ctypes.c_uint), ("max_moves", ctypes.c_uint32), ("ctx", ctypes.c_void_p),
+                ("moves", ctypes.c_void_p), ("primitive", ctypes.c_void_p),
+                ("parents", ctypes.c_void_p), ("canonical", ctypes.c_void_p),
+                ("destroy", ctypes.c_void_p)]
+
+
+class SolveOpts(ctypes.Structure):
+    _fields_ = [("want", ctypes.c_uint), ("max_positions", u64), ("max_bytes", u64),
+                ("threads", ctypes.c_uint)]
+
+
 # void progress(void *ctx, uint64_t heap, uint64_t work) (misere.h)
 MisereProgress = ctypes.CFUNCTYPE(None, ctypes.c_void_p, u64, u64)
 
@@ -214,6 +227,20 @@ _PROTOTYPES = {
                                             P(P(SurveyRelation)), P(ctypes.c_size_t)]),
     "grundy_survey_row_clear": (None, [P(SurveyRow)]),
     "grundy_survey_status_name": (ctypes.c_char_p, [ctypes.c_int]),
+    "grundy_game_destroy": (None, [P(Game)]),
+    "grundy_game_divisors_create": (ctypes.c_int, [ctypes.c_uint, P(P(Game))]),
+    "grundy_game_pick_create": (ctypes.c_int, [P(u64), ctypes.c_size_t, P(P(Game))]),
+    "grundy_game_misere_piles_create": (ctypes.c_int, [u64, u64, u64, P(P(Game))]),
+    "grundy_game_heaps_create": (ctypes.c_int, [vp, P(u64), ctypes.c_size_t, ctypes.c_int, u64,
+                                                P(P(Game))]),
+    "grundy_solve": (ctypes.c_int, [P(Game), P(SolveOpts), P(vp)]),
+    "grundy_solution_destroy": (None, [vp]),
+    "grundy_solution_tables": (ctypes.c_uint, [vp]),
+    "grundy_solution_outcome": (ctypes.c_int, [vp, u64]),
+    "grundy_solution_remoteness": (ctypes.c_uint32, [vp, u64]),
+    "grundy_solution_score": (ctypes.c_int64, [vp, u64]),
+    "grundy_solution_grundy": (ctypes.c_uint32, [vp, u64]),
+    "grundy_solution_counts": (None, [vp, P(u64), P(u64), P(u64)]),
     "grundy_nim_sum_array": (u64, [P(u64), ctypes.c_size_t]),
     "grundy_nim_product": (u64, [u64, u64]),
     "grundy_nim_inverse": (ctypes.c_int, [u64, P(u64)]),

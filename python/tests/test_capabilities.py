@@ -64,8 +64,8 @@ class TestMisere(unittest.TestCase):
     def test_docstring_examples(self):
         """Every >>> example in the docstrings prints what it says."""
         import doctest
-        from grundy import _analysis, _misere, _survey
-        for module in (_misere, _analysis, _survey, nim):
+        from grundy import _analysis, _misere, _solve, _survey
+        for module in (_misere, _analysis, _survey, _solve, nim):
             result = doctest.testmod(module, extraglobs={"grundy": grundy}, verbose=False)
             self.assertEqual(result.failed, 0, module.__name__)
 
@@ -153,6 +153,27 @@ class TestSurvey(unittest.TestCase):
                 self.assertEqual(got, lines[:-1])
                 self.assertEqual(s.totals(), lines[-1])
                 self.assertIn("<table>", s._repr_html_())
+
+
+class TestSolve(unittest.TestCase):
+    def test_as_the_cli(self):
+        for game, args, misere in (("divisors", [6], False), ("divisors", [13], False),
+                                   ("pick", [3, 9, 1, 2], False), ("pick", [5, 5], False),
+                                   ("misere-piles", [4, 5], False), ("misere-piles", [3, 0], False),
+                                   ("heaps", ["kayles", 3, 4], False),
+                                   ("heaps", ["kayles", 3, 4], True),
+                                   ("heaps", ["0.07", 5, 6, 2], False)):
+            with self.subTest(game=game, args=args, misere=misere):
+                rc, j, err = cli_json("solve", game, *args, *(["--misere"] if misere else []))
+                self.assertEqual(rc, 0, err)
+                self.assertEqual(grundy.solve(game, *args, misere=misere).as_json(), j)
+
+    def test_refusals_as_the_cli(self):
+        for game, args in (("divisors", [31]), ("heaps", ["kayles", 401])):
+            rc, _, _ = cli("solve", game, *args)
+            with self.assertRaises(grundy.GrundyError) as e:
+                grundy.solve(game, *args)
+            self.assertEqual(e.exception.exit_code, rc, (game, args))
 
 
 class TestArrays(unittest.TestCase):

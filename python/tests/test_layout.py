@@ -31,6 +31,8 @@ MIRRORS = {
     "grundy_survey_row": _lib.SurveyRow,
     "grundy_survey_opts": _lib.SurveyOpts,
     "grundy_survey_relation": _lib.SurveyRelation,
+    "grundy_game": _lib.Game,
+    "grundy_solve_opts": _lib.SolveOpts,
 }
 
 

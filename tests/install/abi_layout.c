@@ -176,7 +176,28 @@ static void survey_structs(void) {
     FIELD(grundy_survey_relation, proved);
 }
 
+static void solver_structs(void) {
+    STRUCT(grundy_game);
+    FIELD(grundy_game, name);
+    FIELD(grundy_game, positions);
+    FIELD(grundy_game, initial);
+    FIELD(grundy_game, flags);
+    FIELD(grundy_game, max_moves);
+    FIELD(grundy_game, ctx);
+    FIELD(grundy_game, moves);
+    FIELD(grundy_game, primitive);
+    FIELD(grundy_game, parents);
+    FIELD(grundy_game, canonical);
+    FIELD(grundy_game, destroy);
+    STRUCT(grundy_solve_opts);
+    FIELD(grundy_solve_opts, want);
+    FIELD(grundy_solve_opts, max_positions);
+    FIELD(grundy_solve_opts, max_bytes);
+    FIELD(grundy_solve_opts, threads);
+}
+
 int main(void) {
+    solver_structs();
     survey_structs();
     stats_verify_structs();
     misere_structs();
