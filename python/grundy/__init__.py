@@ -129,6 +129,9 @@ class GraphOutcomes:
     draw: int
 
 
+QUICK_WORK = 1e5
+
+
 def _closed(message: str) -> GrundyError:
     return GrundyError(message, "invalid_arg")
 
@@ -193,8 +196,10 @@ class Rule:
             self._hook_error = e
             return STATUS_NAMES.index("interrupted")
 
-    def _run(self, fn: Callable[[], T]) -> T:
-        """fn() under the Rule's lock, interruptible (grundy/_guard.py)."""
+    def _run(self, fn: Callable[[], T], upto: Optional[int] = None) -> T:
+        """fn() under the Rule's lock, interruptible (grundy/_guard.py); directly when it needs
+        heaps up to `upto` only and those are answerable already, or cost the engine under
+        QUICK_WORK option visits by its own estimate (well under a millisecond)."""
         def call():
             self._hook_error = None
             try:
@@ -203,7 +208,12 @@ class Rule:
                 if self._hook_error is not None:
                     raise self._hook_error
                 raise
-        return self._guard.run(call, _closed)
+        quick = None
+        if upto is not None:
+            def quick() -> bool:
+                return (upto <= _c.grundy_query_reach(self._query)
+                        or _c.grundy_query_work(self._query, upto) < QUICK_WORK)
+        return self._guard.run(call, _closed, quick)
 
     def close(self) -> None:
         """Free the C objects now (also done when the Rule is collected). Later calls raise
@@ -261,7 +271,7 @@ class Rule:
         n = _number(n, "heap")
         out = ctypes.c_uint64()
         self._run(lambda: self._past_reach(_c.grundy_query_value(self._query, n,
-                                                                 ctypes.byref(out)), n))
+                                                                 ctypes.byref(out)), n), n)
         return out.value
 
     def values_array(self, to: int, start: int = 0) -> array.array:
@@ -274,7 +284,7 @@ class Rule:
         addr, _ = buf.buffer_info()
         ptr = ctypes.cast(addr, ctypes.POINTER(ctypes.c_uint64))
         self._run(lambda: self._past_reach(_c.grundy_query_values(self._query, start, count, ptr),
-                                           to))
+                                           to), to)
         return buf
 
     def values(self, to: int, start: int = 0) -> List[int]:
@@ -309,7 +319,7 @@ class Rule:
         p, n = ctypes.c_uint64(), ctypes.c_uint64()
         self._run(lambda: self._past_reach(_c.grundy_query_count(self._query, start, to,
                                                                  ctypes.byref(p),
-                                                                 ctypes.byref(n)), to))
+                                                                 ctypes.byref(n)), to), to)
         return Count(p.value, n.value)
 
     def play(self, heaps: Sequence[int], *, misere: bool = False, max_moves: int = 20) -> Play:

@@ -29,11 +29,16 @@ class Guard:
         self.what = what
         self.closed = False
 
-    def run(self, fn: Callable[[], T], closed_error: Callable[[str], Exception]) -> T:
-        """fn() under the lock; from the main thread, in a helper thread that Ctrl-C stops."""
+    def run(self, fn: Callable[[], T], closed_error: Callable[[str], Exception],
+            quick: Optional[Callable[[], bool]] = None) -> T:
+        """fn() under the lock; from the main thread, in a helper thread that Ctrl-C stops,
+        unless quick() says the call computes nothing (a helper thread costs tens of
+        microseconds, which a loop of lookups would feel)."""
         with self.lock:
             if self.closed:
                 raise closed_error(f"{self.what} is closed")
+            if quick is not None and quick():
+                return fn()
             if threading.current_thread() is not threading.main_thread():
                 return fn()  # signals reach only the main thread: nothing to wait for
             return self._interruptible(fn)

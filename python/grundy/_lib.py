@@ -177,6 +177,7 @@ _PROTOTYPES = {
     "grundy_query_destroy": (None, [vp]),
     "grundy_query_prepare": (ctypes.c_int, [vp, u64]),
     "grundy_query_reach": (u64, [vp]),
+    "grundy_query_work": (ctypes.c_double, [vp, u64]),
     "grundy_seq_length": (u64, [vp]),
     "grundy_query_period": (P(PeriodResult), [vp]),
     "grundy_query_value": (ctypes.c_int, [vp, u64, P(u64)]),

@@ -70,7 +70,6 @@ class TestMisere(unittest.TestCase):
             self.assertEqual(result.failed, 0, module.__name__)
 
     def test_every_public_call_is_documented_and_typed(self):
-        import inspect
         for name in grundy.__all__:
             obj = getattr(grundy, name)
             if callable(obj) and not isinstance(obj, type):

@@ -100,7 +100,10 @@ class TestInterrupt(unittest.TestCase):
             p.send_signal(signal.SIGINT)
             line = p.stdout.readline().strip()
             delay = time.monotonic() - sent
-            rest, err = p.communicate(timeout=60)
+            # read on through the same buffered file: communicate() would miss what readline
+            # already buffered
+            rest, err = p.stdout.read(), p.stderr.read()
+            p.wait(timeout=60)
         finally:
             p.kill()
         self.assertEqual(line, "interrupted", err)
