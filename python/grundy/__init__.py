@@ -128,6 +128,18 @@ class GraphOutcomes:
     lose: int
     draw: int
 
+    def _repr_html_(self) -> str:
+        """One cell per vertex (the first 500), coloured by outcome, with its remoteness."""
+        colour = {"W": "#cfc", "L": "#fcc", "D": "#ddd"}
+        cells = []
+        for v, o in enumerate(self.outcomes[:500]):
+            far = self.remoteness[v] if self.remoteness else None
+            cells.append(f"<td style='background:{colour[o]};text-align:center'>{v}<br>"
+                         f"<b>{o}</b>{'' if far is None else f' {far}'}</td>")
+        return (f"<p>{self.vertices} vertices, {self.edges} edges: {self.win} win, {self.lose} "
+                f"lose, {self.draw} draw (vertex, outcome, remoteness)</p><table><tr>"
+                f"{''.join(cells)}</tr></table>")
+
 
 QUICK_WORK = 1e5
 

@@ -175,6 +175,17 @@ class TestSolve(unittest.TestCase):
             self.assertEqual(e.exception.exit_code, rc, (game, args))
 
 
+class TestDisplay(unittest.TestCase):
+    def test_notebook_tables(self):
+        g = grundy.graph([(0, 1), (1, 2), (2, 1), (2, 3), (3, 4)])
+        html = g._repr_html_()
+        self.assertEqual(html.count("<td"), 5)
+        self.assertIn("<b>W</b> 1", html)
+        q = grundy.misere("0.75", 20)._repr_html_()
+        self.assertEqual(q.count("<tr>"), 9)  # a header and one row per element
+        self.assertIn("P-portion", q)
+
+
 class TestArrays(unittest.TestCase):
     def test_narrowest_width(self):
         with grundy.Rule("0.07") as r:
