@@ -8,7 +8,13 @@
     (34, 1)
 
 Every call raises grundy.GrundyError (with .message, .status and .exit_code, the CLI's exit code)
-when the library refuses: a rule that does not parse, a heap past what is proved, a limit."""
+when the library refuses: a rule that does not parse, a heap past what is proved, a limit.
+
+What there is, each the CLI command of the same name with its defaults and limits: values,
+value, period, count, play, graph, misere and genus (misere quotients), stats, verify, survey,
+solve, nim (sum, product, inverse, count), array_of (NumPy arrays when NumPy is installed), and
+the Rule class behind the sequence calls (progress callbacks; Ctrl-C stops a long call). See
+docs/python.md and docs/tutorial.ipynb."""
 import array
 import ctypes
 from dataclasses import dataclass, field
