@@ -157,9 +157,10 @@ def _closed(message: str) -> GrundyError:
 class Rule:
     """A parsed rule with its query object, kept between calls (one period search serves every
     value and count). `max_n` is the largest heap that may be computed (default 2^25), `engine`
-    'auto', 'naive' or 'sparse'; `progress`, when given, is called as progress(done, target)
-    between chunks of a long computation (about every 50 ms) with the heaps computed so far and
-    the count aimed at. Use as a context manager, or let the garbage collector free it; a closed
+    'auto', 'naive' or 'sparse'; `threads` the threads that compute values (default 1; the
+    CLI's default is the cores online, os.cpu_count(); the values never depend on it);
+    `progress`, when given, is called as progress(done, target) between chunks of a long
+    computation (about every 50 ms) with the heaps computed so far and the count aimed at. Use as a context manager, or let the garbage collector free it; a closed
     Rule raises GrundyError.
 
     Ctrl-C (or a notebook's "interrupt kernel") stops a computation within a chunk and raises
@@ -167,7 +168,7 @@ class Rule:
     by threads: its calls take a lock and run one at a time."""
 
     def __init__(self, text: str, *, max_n: Optional[int] = None, engine: str = "auto",
-                 progress: Progress = None):
+                 progress: Progress = None, threads: int = 1):
         self._rule = ctypes.c_void_p()
         self._query = ctypes.c_void_p()
         self._player = ctypes.c_void_p()
@@ -186,6 +187,7 @@ class Rule:
         self._guard.what = f"Rule {self.canonical}"
         self.max_n = _lib.DEFAULT_MAX_N if max_n is None else _number(max_n, "max_n")
         seq = _lib.SeqOpts(engine=_ENGINES[engine], max_bytes=_lib.DEFAULT_SEQ_MAX_BYTES,
+                           threads=_number(threads, "threads"),
                            hook=ctypes.cast(self._hook, ctypes.c_void_p),
                            stop=ctypes.cast(ctypes.byref(self._guard.stop), ctypes.c_void_p))
         self._opts = _lib.PeriodOpts(max_n=self.max_n, seq=seq,

@@ -175,6 +175,13 @@ class TestSolve(unittest.TestCase):
             self.assertEqual(e.exception.exit_code, rc, (game, args))
 
 
+class TestThreads(unittest.TestCase):
+    def test_values_do_not_depend_on_threads(self):
+        for rule in ("0.16", "C.0"):
+            want = grundy.values(rule, 600, max_n=1 << 12)
+            self.assertEqual(grundy.values(rule, 600, max_n=1 << 12, threads=3), want, rule)
+
+
 class TestDisplay(unittest.TestCase):
     def test_notebook_tables(self):
         g = grundy.graph([(0, 1), (1, 2), (2, 1), (2, 3), (3, 4)])

@@ -81,7 +81,7 @@ class TestInterrupt(unittest.TestCase):
     # C.0 by the naive engine: about ten seconds, in chunks of well under a tenth of one.
     LONG = """
         import time, grundy
-        r = grundy.Rule("C.0", max_n=2600)
+        r = grundy.Rule("C.0", max_n=2600, threads=1)
         print("ready", flush=True)
         try:
             r.values(2600)
