@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 grundy_need_packages clang-format pkg-config python3
 # Installing (pkg-config), PNG plots (cairo) and rendering the SVG plots in the tests (rsvg-convert).
 grundy_need_debs librsvg2-bin libcairo2-dev python3-pip
+# The Python package's optional NumPy arrays, and running the tutorial notebook (nbclient, ipykernel).
+grundy_need_debs python3-numpy python3-nbclient python3-ipykernel
 # the solver across processes (grundy-mpi) and its tests
 grundy_need_debs libopenmpi-dev openmpi-bin
 GRUNDY_REQUIRE_RSVG=1

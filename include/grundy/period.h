@@ -94,7 +94,8 @@ GRUNDY_API uint64_t grundy_period_values_needed(const grundy_rule *rule, uint64_
  * @param seq     a sequence for the same rule, extended as needed (borrowed); may be NULL, then
  *                one is created and destroyed inside.
  * @param[out] result filled on GRUNDY_STATUS_OK (also when nothing is found).
- * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_LIMIT (memory), GRUNDY_STATUS_NOMEM.
+ * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_LIMIT (memory), GRUNDY_STATUS_NOMEM;
+ *         GRUNDY_STATUS_INVALID_ARG when rule or result is NULL.
  */
 GRUNDY_API grundy_status grundy_period_find(const grundy_rule *rule, grundy_seq *seq,
                                             const grundy_period_opts *opts,

@@ -107,7 +107,7 @@ typedef struct grundy_play_result {
  * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_RANGE (a heap past GRUNDY_NUMBER_MAX, or a move count
  *         past 2^64 - 1); GRUNDY_STATUS_LIMIT (a value out of reach within opts.period.max_n, the
  *         misere search past max_states/max_bytes/max_work, counting past max_work);
- *         GRUNDY_STATUS_NOMEM.
+ *         GRUNDY_STATUS_NOMEM; GRUNDY_STATUS_INVALID_ARG when p or result is NULL.
  */
 GRUNDY_API grundy_status grundy_position_play(grundy_position *p, const uint64_t *heaps,
                                               size_t count, int misere, grundy_move *moves,

@@ -31,7 +31,9 @@ GRUNDY_API void grundy_query_destroy(grundy_query *q);
  * else look for a proved period or closed form (doubling rounds up to max_n). Both stop where
  * the estimated work would pass opts.max_work (checked before each doubling step).
  * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_LIMIT when n stays out of reach (nothing proved within
- *         max_n, or the work bound: grundy_query_refused); GRUNDY_STATUS_NOMEM.
+ *         max_n, or the work bound: grundy_query_refused); GRUNDY_STATUS_NOMEM;
+ *         GRUNDY_STATUS_INVALID_ARG when q is NULL (so do the value, values and count queries,
+ *         which prepare first).
  */
 GRUNDY_API grundy_status grundy_query_prepare(grundy_query *q, uint64_t n);
 

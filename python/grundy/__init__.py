@@ -8,18 +8,30 @@
     (34, 1)
 
 Every call raises grundy.GrundyError (with .message, .status and .exit_code, the CLI's exit code)
-when the library refuses: a rule that does not parse, a heap past what is proved, a limit."""
+when the library refuses: a rule that does not parse, a heap past what is proved, a limit.
+
+What there is, each the CLI command of the same name with its defaults and limits: values,
+value, period, count, play, graph, misere and genus (misere quotients), stats, verify, survey,
+solve, nim (sum, product, inverse, count), array_of (NumPy arrays when NumPy is installed), and
+the Rule class behind the sequence calls (progress callbacks; Ctrl-C stops a long call). See
+docs/python.md and docs/tutorial.ipynb."""
 import array
 import ctypes
 from dataclasses import dataclass, field
-from typing import List, Optional, Sequence
+from typing import Any, Callable, List, Optional, Sequence, TypeVar
 
 from . import _lib
+from ._guard import Guard, Progress
 
 __all__ = ["GrundyError", "Rule", "Period", "Count", "Move", "Play", "GraphOutcomes",
-           "values", "period", "value", "count", "play", "graph", "canonical", "version"]
+           "values", "array_of", "period", "value", "count", "play", "graph", "canonical",
+           "version", "misere", "genus", "MisereQuotient", "Genus", "nim",
+           "stats", "Stats", "verify", "Verification", "survey", "Survey", "SurveyRow",
+           "solve", "Solution"]
 
 _c = _lib.load()
+T = TypeVar("T")
+Array = Any  # numpy.ndarray when NumPy is installed, else array.array
 
 # grundy_status, in the order of GRUNDY_STATUS_LIST (include/grundy/common.h).
 STATUS_NAMES = ("ok", "nomem", "invalid_arg", "parse", "range", "limit", "io", "unsupported",
@@ -122,16 +134,48 @@ class GraphOutcomes:
     lose: int
     draw: int
 
+    def _repr_html_(self) -> str:
+        """One cell per vertex (the first 500), coloured by outcome, with its remoteness."""
+        colour = {"W": "#cfc", "L": "#fcc", "D": "#ddd"}
+        cells = []
+        for v, o in enumerate(self.outcomes[:500]):
+            far = self.remoteness[v] if self.remoteness else None
+            cells.append(f"<td style='background:{colour[o]};text-align:center'>{v}<br>"
+                         f"<b>{o}</b>{'' if far is None else f' {far}'}</td>")
+        return (f"<p>{self.vertices} vertices, {self.edges} edges: {self.win} win, {self.lose} "
+                f"lose, {self.draw} draw (vertex, outcome, remoteness)</p><table><tr>"
+                f"{''.join(cells)}</tr></table>")
+
+
+QUICK_WORK = 1e5
+
+
+def _closed(message: str) -> GrundyError:
+    return GrundyError(message, "invalid_arg")
+
 
 class Rule:
     """A parsed rule with its query object, kept between calls (one period search serves every
     value and count). `max_n` is the largest heap that may be computed (default 2^25), `engine`
-    'auto', 'naive' or 'sparse'. Use as a context manager, or let the garbage collector free it."""
+    'auto', 'naive' or 'sparse'; `threads` the threads that compute values (default 1; the
+    CLI's default is the cores online, os.cpu_count(); the values never depend on it);
+    `progress`, when given, is called as progress(done, target) between chunks of a long
+    computation (about every 50 ms) with the heaps computed so far and the count aimed at. Use as a context manager, or let the garbage collector free it; a closed
+    Rule raises GrundyError.
 
-    def __init__(self, text: str, *, max_n: Optional[int] = None, engine: str = "auto"):
+    Ctrl-C (or a notebook's "interrupt kernel") stops a computation within a chunk and raises
+    KeyboardInterrupt; what was computed stays and the Rule stays usable. One Rule may be shared
+    by threads: its calls take a lock and run one at a time."""
+
+    def __init__(self, text: str, *, max_n: Optional[int] = None, engine: str = "auto",
+                 progress: Progress = None, threads: int = 1):
         self._rule = ctypes.c_void_p()
         self._query = ctypes.c_void_p()
         self._player = ctypes.c_void_p()
+        self._guard = Guard(f"rule '{text}'")
+        self.progress: Optional[Callable[[int, int], object]] = progress
+        self._hook_error: Optional[BaseException] = None
+        self._hook = _lib.SeqHook(self._on_chunk)
         if engine not in _ENGINES:
             raise GrundyError(f"unknown engine '{engine}' (naive, sparse or auto)", "invalid_arg")
         diag = _lib.Diag()
@@ -140,8 +184,12 @@ class Rule:
             raise GrundyError(f"rule '{text}', position {diag.column}: {diag.message.decode()}",
                               _status_name(st))
         self.canonical = self._format()
+        self._guard.what = f"Rule {self.canonical}"
         self.max_n = _lib.DEFAULT_MAX_N if max_n is None else _number(max_n, "max_n")
-        seq = _lib.SeqOpts(engine=_ENGINES[engine], max_bytes=_lib.DEFAULT_SEQ_MAX_BYTES)
+        seq = _lib.SeqOpts(engine=_ENGINES[engine], max_bytes=_lib.DEFAULT_SEQ_MAX_BYTES,
+                           threads=_number(threads, "threads"),
+                           hook=ctypes.cast(self._hook, ctypes.c_void_p),
+                           stop=ctypes.cast(ctypes.byref(self._guard.stop), ctypes.c_void_p))
         self._opts = _lib.PeriodOpts(max_n=self.max_n, seq=seq,
                                      unproved_max_n=self.max_n if max_n is not None else 0)
         if engine == "sparse" and _c.grundy_rule_max_heaps_left(self._rule) != 2:
@@ -156,8 +204,48 @@ class Rule:
         _c.grundy_rule_format(self._rule, buf, n + 1)
         return buf.value.decode()
 
+    def _on_chunk(self, ctx, seq, target) -> int:
+        """The library's hook, between two chunks: report progress; a progress function that
+        raises stops the computation (its exception is raised by the call)."""
+        if self.progress is None:
+            return 0
+        try:
+            self.progress(_c.grundy_seq_length(seq), target)
+            return 0
+        except BaseException as e:  # raised again by _run, once the C call has returned
+            self._hook_error = e
+            return STATUS_NAMES.index("interrupted")
+
+    def _run(self, fn: Callable[[], T], upto: Optional[int] = None) -> T:
+        """fn() under the Rule's lock, interruptible (grundy/_guard.py); directly when it needs
+        heaps up to `upto` only and those are answerable already, or cost the engine under
+        QUICK_WORK option visits by its own estimate (well under a millisecond)."""
+        def call():
+            self._hook_error = None
+            try:
+                return fn()
+            except GrundyError:
+                if self._hook_error is not None:
+                    raise self._hook_error
+                raise
+        quick = None
+        if upto is not None:
+            def quick() -> bool:
+                return (upto <= _c.grundy_query_reach(self._query)
+                        or _c.grundy_query_work(self._query, upto) < QUICK_WORK)
+        return self._guard.run(call, _closed, quick)
+
     def close(self) -> None:
-        """Free the C objects now (also done when the Rule is collected)."""
+        """Free the C objects now (also done when the Rule is collected). Later calls raise
+        GrundyError."""
+        guard = getattr(self, "_guard", None)
+        if guard is None:
+            return
+        with guard.lock:
+            guard.closed = True
+            self._free()
+
+    def _free(self) -> None:
         if getattr(self, "_player", None):
             _c.grundy_position_destroy(self._player)
             self._player = ctypes.c_void_p()
@@ -202,7 +290,8 @@ class Rule:
         """g(n), for n up to 2^63 - 1 (through a proved period past max_n)."""
         n = _number(n, "heap")
         out = ctypes.c_uint64()
-        self._past_reach(_c.grundy_query_value(self._query, n, ctypes.byref(out)), n)
+        self._run(lambda: self._past_reach(_c.grundy_query_value(self._query, n,
+                                                                 ctypes.byref(out)), n), n)
         return out.value
 
     def values_array(self, to: int, start: int = 0) -> array.array:
@@ -214,19 +303,28 @@ class Rule:
         buf = array.array("Q", bytes(8 * count))
         addr, _ = buf.buffer_info()
         ptr = ctypes.cast(addr, ctypes.POINTER(ctypes.c_uint64))
-        self._past_reach(_c.grundy_query_values(self._query, start, count, ptr), to)
+        self._run(lambda: self._past_reach(_c.grundy_query_values(self._query, start, count, ptr),
+                                           to), to)
         return buf
 
     def values(self, to: int, start: int = 0) -> List[int]:
         """[g(start), ..., g(to)]."""
         return self.values_array(to, start).tolist()
 
+    def array(self, to: int, start: int = 0) -> "Array":
+        """g(start..to) at the narrowest unsigned width that holds them (1, 2, 4 or 8 bytes): a
+        numpy.ndarray (uint8 ... uint64) when NumPy is installed, else an array.array ('B', 'H',
+        'I' or 'Q'). One C call fills the values and one vectorised pass narrows them, with no
+        Python object per value."""
+        wide = self.values_array(to, start)
+        return _narrow(wide)
+
     def period(self) -> Period:
         """The smallest period and preperiod, proved or observed, searched in doubling rounds up
         to max_n (a Period with period None when there is none within the bound)."""
         r = _lib.PeriodResult()
-        _check(_c.grundy_period_find(self._rule, None, ctypes.byref(self._opts), ctypes.byref(r)),
-               self.canonical)
+        self._run(lambda: _check(_c.grundy_period_find(self._rule, None, ctypes.byref(self._opts),
+                                                       ctypes.byref(r)), self.canonical))
         proof = _c.grundy_proof_name(r.proof) if r.found and r.proved else None
         return Period(self.canonical, r.period if r.found else None,
                       r.preperiod if r.found else None, r.saltus if r.found else 0,
@@ -239,14 +337,18 @@ class Rule:
         if start > to:
             raise GrundyError(f"start ({start}) is greater than to ({to})", "range")
         p, n = ctypes.c_uint64(), ctypes.c_uint64()
-        self._past_reach(_c.grundy_query_count(self._query, start, to, ctypes.byref(p),
-                                               ctypes.byref(n)), to)
+        self._run(lambda: self._past_reach(_c.grundy_query_count(self._query, start, to,
+                                                                 ctypes.byref(p),
+                                                                 ctypes.byref(n)), to), to)
         return Count(p.value, n.value)
 
     def play(self, heaps: Sequence[int], *, misere: bool = False, max_moves: int = 20) -> Play:
         """Who wins the sum of `heaps` (the player to move), and up to max_moves winning moves."""
         heaps = [_number(h, "heap") for h in heaps]
         max_moves = _number(max_moves, "max_moves")
+        return self._run(lambda: self._play(heaps, bool(misere), max_moves))
+
+    def _play(self, heaps: List[int], misere: bool, max_moves: int) -> Play:
         if not self._player:
             opts = _lib.PositionOpts(period=self._opts, max_states=_lib.DEFAULT_MAX_STATES,
                                      max_bytes=_lib.DEFAULT_POSITION_MAX_BYTES,
@@ -267,6 +369,25 @@ class Rule:
                     None if misere else r.nim_sum, r.move_count + (r.move_count_high << 64), listed)
 
 
+try:
+    import numpy as _np
+except ImportError:  # optional: plain Python objects then
+    _np = None
+
+
+def _narrow(wide: array.array) -> "Array":
+    """An array('Q') at the narrowest unsigned width holding its largest value."""
+    if _np is not None:
+        shared = _np.frombuffer(wide, dtype=_np.uint64)  # a view: no copy
+        top = int(shared.max()) if len(shared) else 0
+        bits = next(b for b in (8, 16, 32, 64) if top < (1 << b))
+        return shared if bits == 64 else shared.astype(_np.dtype(f"uint{bits}"))
+    top = max(wide) if len(wide) else 0
+    bits = next(b for b in (8, 16, 32, 64) if top < (1 << b))
+    code = next(c for c in "BHILQ" if array.array(c).itemsize * 8 >= bits)
+    return wide if code == "Q" else array.array(code, wide)
+
+
 def canonical(rule: str) -> str:
     """The canonical form of a rule ('kayles' -> '0.77')."""
     with Rule(rule) as r:
@@ -277,6 +398,13 @@ def values(rule: str, to: int, start: int = 0, **opts) -> List[int]:
     """[g(start), ..., g(to)] of a rule; opts: max_n, engine."""
     with Rule(rule, **opts) as r:
         return r.values(to, start)
+
+
+def array_of(rule: str, to: int, start: int = 0, **opts) -> "Array":
+    """g(start..to) of a rule as a numpy.ndarray of the narrowest unsigned dtype (NumPy
+    installed) or an array.array; opts: max_n, engine, progress."""
+    with Rule(rule, **opts) as r:
+        return r.array(to, start)
 
 
 def value(rule: str, n: int, **opts) -> int:
@@ -342,3 +470,10 @@ def graph(edges, vertices: Optional[int] = None, *, format: str = "seed",
     finally:
         _c.grundy_graph_labels_free(ctypes.byref(labels))
         _c.grundy_graph_destroy(g)
+
+
+from . import nim  # noqa: E402  (nim sums, products, counts)
+from ._misere import Genus, MisereQuotient, genus, misere  # noqa: E402
+from ._analysis import Stats, Verification, stats, verify  # noqa: E402
+from ._survey import Survey, SurveyRow, survey  # noqa: E402
+from ._solve import Solution, solve  # noqa: E402

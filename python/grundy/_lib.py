@@ -2,8 +2,8 @@
 """Loading libgrundy and declaring the C calls the package uses (ctypes, standard library only).
 
 The library is looked for, in order: the file named by the environment variable GRUNDY_LIBRARY;
-a libgrundy.so* next to this package (a wheel built with GRUNDY_LIBRARY set carries one); the
-system loader (libgrundy.so.1, as `cmake --install` puts it in PREFIX/lib)."""
+the libgrundy.so.1 inside this package (`pip install ./python` builds it from the repository's
+sources and bundles it); the system loader (libgrundy.so.1 in a folder it searches)."""
 import ctypes
 import ctypes.util
 import glob
@@ -78,6 +78,75 @@ class GraphLabels(ctypes.Structure):
                 ("win", u64), ("lose", u64), ("draw", u64)]
 
 
+class MisereOpts(ctypes.Structure):
+    _fields_ = [("max_quotient", u64), ("max_states", u64), ("max_options", u64),
+                ("trace", ctypes.c_void_p), ("trace_ctx", ctypes.c_void_p), ("max_bytes", u64),
+                ("max_work", u64), ("progress", ctypes.c_void_p),
+                ("progress_ctx", ctypes.c_void_p)]
+
+
+class Genus(ctypes.Structure):
+    _fields_ = [("normal", u64), ("len", ctypes.c_size_t), ("misere", ctypes.c_uint8 * 64)]
+
+
+class Stats(ctypes.Structure):
+    _fields_ = [("count", u64), ("max_value", u64), ("max_heap", u64), ("has_mask", ctypes.c_int),
+                ("mask", u64), ("use_parity", ctypes.c_uint), ("parity_bit", ctypes.c_uint),
+                ("rare_count", u64), ("has_rare", ctypes.c_int), ("last_rare", u64),
+                ("freq", ctypes.POINTER(u64))]
+
+
+class VerifyOpts(ctypes.Structure):
+    _fields_ = [("max_heap", u64), ("heaps", ctypes.c_uint), ("samples", u64), ("seed", u64),
+                ("misere", ctypes.c_int), ("max_n", u64), ("naive_to", u64)]
+
+
+class VerifyReport(ctypes.Structure):
+    _fields_ = [("positions", u64), ("moves_checked", u64), ("values_checked", u64),
+                ("brute_states", u64), ("period", PeriodResult), ("mismatch", ctypes.c_int),
+                ("heap_count", ctypes.c_size_t), ("heaps", u64 * 16),
+                ("message", ctypes.c_char * 256)]
+
+
+class SurveyRow(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_char * 64), ("canonical", ctypes.c_char * 128),
+                ("trivial", ctypes.c_int), ("status", ctypes.c_int), ("period", PeriodResult),
+                ("values_computed", u64), ("max_value", u64), ("max_value_heap", u64),
+                ("mask", u64), ("mask_parity", ctypes.c_uint), ("rare_count", u64),
+                ("last_rare", u64), ("seconds", ctypes.c_double), ("known", u64),
+                ("fp", (u64 * 48) * 5), ("prefix", ctypes.POINTER(ctypes.c_uint32)),
+                ("prefix_len", u64), ("limit_length", u64), ("limit_need_bytes", u64)]
+
+
+class SurveyOpts(ctypes.Structure):
+    _fields_ = [("max_n", u64), ("time_per_game", ctypes.c_double), ("reach", u64),
+                ("seq", SeqOpts)]
+
+
+class SurveyRelation(ctypes.Structure):
+    _fields_ = [("a", ctypes.c_size_t), ("b", ctypes.c_size_t), ("shift", ctypes.c_uint),
+                ("upto", u64), ("proved", ctypes.c_int)]
+
+
+class Game(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("positions", u64), ("initial", u64),
+                ("flags", ctypes.c_uint), ("max_moves", ctypes.c_uint32), ("ctx", ctypes.c_void_p),
+                ("moves", ctypes.c_void_p), ("primitive", ctypes.c_void_p),
+                ("parents", ctypes.c_void_p), ("canonical", ctypes.c_void_p),
+                ("destroy", ctypes.c_void_p)]
+
+
+class SolveOpts(ctypes.Structure):
+    _fields_ = [("want", ctypes.c_uint), ("max_positions", u64), ("max_bytes", u64),
+                ("threads", ctypes.c_uint)]
+
+
+# void progress(void *ctx, uint64_t heap, uint64_t work) (misere.h)
+MisereProgress = ctypes.CFUNCTYPE(None, ctypes.c_void_p, u64, u64)
+
+# The seq hook (include/grundy/seq.h): status hook(void *ctx, const grundy_seq *seq, uint64_t target).
+SeqHook = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, u64)
+
 # The defaults of the C headers' _INIT macros (period.h, seq.h, position.h, graph.h).
 DEFAULT_MAX_N = 1 << 25
 DEFAULT_SEQ_MAX_BYTES = 8 << 30
@@ -86,6 +155,11 @@ DEFAULT_POSITION_MAX_BYTES = 1 << 30
 DEFAULT_QUOTIENT_MAX_HEAP = 1000
 DEFAULT_MAX_WORK = 1 << 27
 DEFAULT_GRAPH_MAX_BYTES = 24 << 30
+DEFAULT_MISERE_MAX_QUOTIENT = 4096
+DEFAULT_MISERE_MAX_STATES = 1 << 22
+DEFAULT_MISERE_MAX_OPTIONS = 1 << 24
+NIM_COUNT_DEFAULT_STATES = 1 << 20
+STATUS_LIMIT = 5  # grundy_status (common.h)
 REMOTENESS_NONE = 0xFFFFFFFF
 
 P = ctypes.POINTER
@@ -103,6 +177,8 @@ _PROTOTYPES = {
     "grundy_query_destroy": (None, [vp]),
     "grundy_query_prepare": (ctypes.c_int, [vp, u64]),
     "grundy_query_reach": (u64, [vp]),
+    "grundy_query_work": (ctypes.c_double, [vp, u64]),
+    "grundy_seq_length": (u64, [vp]),
     "grundy_query_period": (P(PeriodResult), [vp]),
     "grundy_query_value": (ctypes.c_int, [vp, u64, P(u64)]),
     "grundy_query_values": (ctypes.c_int, [vp, u64, u64, P(u64)]),
@@ -118,6 +194,59 @@ _PROTOTYPES = {
     "grundy_graph_edge_count": (u64, [vp]),
     "grundy_graph_label": (ctypes.c_int, [vp, ctypes.c_int, P(GraphLabels)]),
     "grundy_graph_labels_free": (None, [P(GraphLabels)]),
+    "grundy_misere_create": (ctypes.c_int, [vp, P(MisereOpts), P(vp)]),
+    "grundy_misere_extend": (ctypes.c_int, [vp, u64]),
+    "grundy_misere_destroy": (None, [vp]),
+    "grundy_misere_limit": (ctypes.c_int, [vp, P(u64)]),
+    "grundy_misere_max_heap": (u64, [vp]),
+    "grundy_misere_order": (ctypes.c_uint32, [vp]),
+    "grundy_misere_p_size": (ctypes.c_uint32, [vp]),
+    "grundy_misere_mul": (ctypes.c_uint32, [vp, ctypes.c_uint32, ctypes.c_uint32]),
+    "grundy_misere_is_p": (ctypes.c_int, [vp, ctypes.c_uint32]),
+    "grundy_misere_image": (ctypes.c_int, [vp, u64, P(ctypes.c_uint32)]),
+    "grundy_misere_outcome": (ctypes.c_int, [vp, P(u64), ctypes.c_size_t, P(ctypes.c_int)]),
+    "grundy_misere_generator_count": (ctypes.c_size_t, [vp]),
+    "grundy_misere_generator_heap": (u64, [vp, ctypes.c_size_t]),
+    "grundy_misere_format_element": (ctypes.c_size_t, [vp, ctypes.c_uint32, ctypes.c_char_p,
+                                                       ctypes.c_size_t]),
+    "grundy_misere_relation_count": (ctypes.c_size_t, [vp]),
+    "grundy_misere_format_relation": (ctypes.c_size_t, [vp, ctypes.c_size_t, ctypes.c_char_p,
+                                                        ctypes.c_size_t]),
+    "grundy_misere_tame": (ctypes.c_int, [vp]),
+    "grundy_misere_stable_from": (u64, [vp]),
+    "grundy_misere_phi_period": (ctypes.c_int, [vp, P(u64), P(u64)]),
+    "grundy_misere_proved": (ctypes.c_int, [vp, P(u64), P(u64)]),
+    "grundy_misere_genus": (ctypes.c_int, [vp, u64, u64, u64, P(Genus)]),
+    "grundy_stats_of_values": (ctypes.c_int, [vp, P(u64), u64, P(Stats)]),
+    "grundy_stats_free": (None, [P(Stats)]),
+    "grundy_verify": (ctypes.c_int, [vp, P(VerifyOpts), P(VerifyReport)]),
+    "grundy_survey_expand": (ctypes.c_int, [ctypes.c_char_p, ctypes.c_int,
+                                            P(P(ctypes.c_char_p)), P(ctypes.c_size_t)]),
+    "grundy_survey_run": (ctypes.c_int, [P(ctypes.c_char_p), ctypes.c_size_t, vp, P(SurveyOpts),
+                                         ctypes.c_uint, P(SurveyRow), P(ctypes.c_int), vp, vp]),
+    "grundy_survey_relate": (ctypes.c_int, [P(SurveyRow), ctypes.c_size_t,
+                                            P(P(SurveyRelation)), P(ctypes.c_size_t)]),
+    "grundy_survey_row_clear": (None, [P(SurveyRow)]),
+    "grundy_survey_status_name": (ctypes.c_char_p, [ctypes.c_int]),
+    "grundy_game_destroy": (None, [P(Game)]),
+    "grundy_game_divisors_create": (ctypes.c_int, [ctypes.c_uint, P(P(Game))]),
+    "grundy_game_pick_create": (ctypes.c_int, [P(u64), ctypes.c_size_t, P(P(Game))]),
+    "grundy_game_misere_piles_create": (ctypes.c_int, [u64, u64, u64, P(P(Game))]),
+    "grundy_game_heaps_create": (ctypes.c_int, [vp, P(u64), ctypes.c_size_t, ctypes.c_int, u64,
+                                                P(P(Game))]),
+    "grundy_solve": (ctypes.c_int, [P(Game), P(SolveOpts), P(vp)]),
+    "grundy_solution_destroy": (None, [vp]),
+    "grundy_solution_tables": (ctypes.c_uint, [vp]),
+    "grundy_solution_outcome": (ctypes.c_int, [vp, u64]),
+    "grundy_solution_remoteness": (ctypes.c_uint32, [vp, u64]),
+    "grundy_solution_score": (ctypes.c_int64, [vp, u64]),
+    "grundy_solution_grundy": (ctypes.c_uint32, [vp, u64]),
+    "grundy_solution_counts": (None, [vp, P(u64), P(u64), P(u64)]),
+    "grundy_nim_sum_array": (u64, [P(u64), ctypes.c_size_t]),
+    "grundy_nim_product": (u64, [u64, u64]),
+    "grundy_nim_inverse": (ctypes.c_int, [u64, P(u64)]),
+    "grundy_nim_count_zero": (ctypes.c_int, [P(u64), ctypes.c_size_t, u64, u64, ctypes.c_size_t,
+                                             P(u64), P(ctypes.c_size_t)]),
 }
 
 
@@ -146,6 +275,12 @@ def load():
             fn = getattr(lib, name)
             fn.restype = restype
             fn.argtypes = argtypes
+        global PATH
+        PATH = getattr(lib, "_name", path)
         return lib
-    raise ImportError("grundy: cannot load libgrundy (set GRUNDY_LIBRARY to its path, or install "
-                      "it with cmake --install): " + "; ".join(errors))
+    raise ImportError("grundy: cannot load libgrundy (reinstall with `pip install ./python` from the "
+                      "repository, which builds it, or set GRUNDY_LIBRARY to its path): "
+                      + "; ".join(errors))
+
+
+PATH = None  # the file load() opened

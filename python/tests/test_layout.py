@@ -23,6 +23,16 @@ MIRRORS = {
     "grundy_diag": _lib.Diag,
     "grundy_graph_read_opts": _lib.GraphReadOpts,
     "grundy_graph_labels": _lib.GraphLabels,
+    "grundy_misere_opts": _lib.MisereOpts,
+    "grundy_genus": _lib.Genus,
+    "grundy_stats": _lib.Stats,
+    "grundy_verify_opts": _lib.VerifyOpts,
+    "grundy_verify_report": _lib.VerifyReport,
+    "grundy_survey_row": _lib.SurveyRow,
+    "grundy_survey_opts": _lib.SurveyOpts,
+    "grundy_survey_relation": _lib.SurveyRelation,
+    "grundy_game": _lib.Game,
+    "grundy_solve_opts": _lib.SolveOpts,
 }
 
 

@@ -92,7 +92,115 @@ static void graph_structs(void) {
     FIELD(grundy_graph_labels, draw);
 }
 
+static void misere_structs(void) {
+    STRUCT(grundy_misere_opts);
+    FIELD(grundy_misere_opts, max_quotient);
+    FIELD(grundy_misere_opts, max_states);
+    FIELD(grundy_misere_opts, max_options);
+    FIELD(grundy_misere_opts, trace);
+    FIELD(grundy_misere_opts, trace_ctx);
+    FIELD(grundy_misere_opts, max_bytes);
+    FIELD(grundy_misere_opts, max_work);
+    FIELD(grundy_misere_opts, progress);
+    FIELD(grundy_misere_opts, progress_ctx);
+    STRUCT(grundy_genus);
+    FIELD(grundy_genus, normal);
+    FIELD(grundy_genus, len);
+    FIELD(grundy_genus, misere);
+}
+
+static void stats_verify_structs(void) {
+    STRUCT(grundy_stats);
+    FIELD(grundy_stats, count);
+    FIELD(grundy_stats, max_value);
+    FIELD(grundy_stats, max_heap);
+    FIELD(grundy_stats, has_mask);
+    FIELD(grundy_stats, mask);
+    FIELD(grundy_stats, use_parity);
+    FIELD(grundy_stats, parity_bit);
+    FIELD(grundy_stats, rare_count);
+    FIELD(grundy_stats, has_rare);
+    FIELD(grundy_stats, last_rare);
+    FIELD(grundy_stats, freq);
+    STRUCT(grundy_verify_opts);
+    FIELD(grundy_verify_opts, max_heap);
+    FIELD(grundy_verify_opts, heaps);
+    FIELD(grundy_verify_opts, samples);
+    FIELD(grundy_verify_opts, seed);
+    FIELD(grundy_verify_opts, misere);
+    FIELD(grundy_verify_opts, max_n);
+    FIELD(grundy_verify_opts, naive_to);
+    STRUCT(grundy_verify_report);
+    FIELD(grundy_verify_report, positions);
+    FIELD(grundy_verify_report, moves_checked);
+    FIELD(grundy_verify_report, values_checked);
+    FIELD(grundy_verify_report, brute_states);
+    FIELD(grundy_verify_report, period);
+    FIELD(grundy_verify_report, mismatch);
+    FIELD(grundy_verify_report, heap_count);
+    FIELD(grundy_verify_report, heaps);
+    FIELD(grundy_verify_report, message);
+}
+
+static void survey_structs(void) {
+    STRUCT(grundy_survey_row);
+    FIELD(grundy_survey_row, code);
+    FIELD(grundy_survey_row, canonical);
+    FIELD(grundy_survey_row, trivial);
+    FIELD(grundy_survey_row, status);
+    FIELD(grundy_survey_row, period);
+    FIELD(grundy_survey_row, values_computed);
+    FIELD(grundy_survey_row, max_value);
+    FIELD(grundy_survey_row, max_value_heap);
+    FIELD(grundy_survey_row, mask);
+    FIELD(grundy_survey_row, mask_parity);
+    FIELD(grundy_survey_row, rare_count);
+    FIELD(grundy_survey_row, last_rare);
+    FIELD(grundy_survey_row, seconds);
+    FIELD(grundy_survey_row, known);
+    FIELD(grundy_survey_row, fp);
+    FIELD(grundy_survey_row, prefix);
+    FIELD(grundy_survey_row, prefix_len);
+    FIELD(grundy_survey_row, limit_length);
+    FIELD(grundy_survey_row, limit_need_bytes);
+    STRUCT(grundy_survey_opts);
+    FIELD(grundy_survey_opts, max_n);
+    FIELD(grundy_survey_opts, time_per_game);
+    FIELD(grundy_survey_opts, reach);
+    FIELD(grundy_survey_opts, seq);
+    STRUCT(grundy_survey_relation);
+    FIELD(grundy_survey_relation, a);
+    FIELD(grundy_survey_relation, b);
+    FIELD(grundy_survey_relation, shift);
+    FIELD(grundy_survey_relation, upto);
+    FIELD(grundy_survey_relation, proved);
+}
+
+static void solver_structs(void) {
+    STRUCT(grundy_game);
+    FIELD(grundy_game, name);
+    FIELD(grundy_game, positions);
+    FIELD(grundy_game, initial);
+    FIELD(grundy_game, flags);
+    FIELD(grundy_game, max_moves);
+    FIELD(grundy_game, ctx);
+    FIELD(grundy_game, moves);
+    FIELD(grundy_game, primitive);
+    FIELD(grundy_game, parents);
+    FIELD(grundy_game, canonical);
+    FIELD(grundy_game, destroy);
+    STRUCT(grundy_solve_opts);
+    FIELD(grundy_solve_opts, want);
+    FIELD(grundy_solve_opts, max_positions);
+    FIELD(grundy_solve_opts, max_bytes);
+    FIELD(grundy_solve_opts, threads);
+}
+
 int main(void) {
+    solver_structs();
+    survey_structs();
+    stats_verify_structs();
+    misere_structs();
     seq_structs();
     period_structs();
     position_structs();

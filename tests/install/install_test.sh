@@ -24,12 +24,12 @@ done
 soname=$(objdump -p "$libdir/libgrundy.so" | awk '$1 == "SONAME" { print $2 }')
 [ "$soname" = libgrundy.so.1 ] || fail "soname is '$soname', not libgrundy.so.1"
 
-# 1. pkg-config
-PKG_CONFIG_PATH=$libdir/pkgconfig
-export PKG_CONFIG_PATH
+# 1. pkg-config, the README's recipe as written: the program runs with no LD_LIBRARY_PATH, since
+# grundy.pc puts the library's folder in its rpath
 # shellcheck disable=SC2046
-cc $flags -o "$tmp/consumer_pc" "$here/consumer.c" $(pkg-config --cflags --libs grundy)
-out=$(LD_LIBRARY_PATH=$libdir "$tmp/consumer_pc")
+cc $flags -o "$tmp/consumer_pc" "$here/consumer.c" \
+    $(PKG_CONFIG_PATH=$libdir/pkgconfig pkg-config --cflags --libs grundy)
+out=$(env -u LD_LIBRARY_PATH "$tmp/consumer_pc")
 echo "pkg-config: $out"
 echo "$out" | grep -Eq "$expected_re" || fail "pkg-config consumer printed '$out'"
 

@@ -40,6 +40,30 @@ if(GRUNDY_BUILD_CLI AND Python3_FOUND)
                    ${Python3_EXECUTABLE} -m unittest discover -s ${PROJECT_SOURCE_DIR}/python/tests -v)
   set_tests_properties(python_package PROPERTIES LABELS python)
 endif()
+# `pip install ./python` in a fresh venv, offline: the wheel builds and bundles libgrundy. Not under
+# sanitizers (the wheel's library is a plain Release build, and python is not instrumented).
+if(Python3_FOUND AND NOT GRUNDY_SANITIZE)
+  add_test(NAME python_wheel
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/install/wheel_test.sh ${Python3_EXECUTABLE}
+                   ${PROJECT_SOURCE_DIR})
+  set_tests_properties(python_wheel PROPERTIES LABELS "install;python" TIMEOUT 600)
+endif()
+# The tutorial notebook, executed by nbclient (once: only in a Release build without sanitizers).
+# Its kernel needs nbclient and ipykernel: the Python found above, or Debian's python3 where
+# python3-nbclient and python3-ipykernel put them; without either the test is skipped (77).
+if(Python3_FOUND AND NOT GRUNDY_SANITIZE AND CMAKE_BUILD_TYPE STREQUAL "Release")
+  set(notebook_python ${Python3_EXECUTABLE})
+  execute_process(COMMAND ${Python3_EXECUTABLE} -c "import nbclient, ipykernel"
+                  RESULT_VARIABLE no_nbclient OUTPUT_QUIET ERROR_QUIET)
+  if(no_nbclient AND EXISTS /usr/bin/python3)
+    set(notebook_python /usr/bin/python3)
+  endif()
+  add_test(NAME python_notebook
+           COMMAND ${CMAKE_COMMAND} -E env GRUNDY_LIBRARY=$<TARGET_FILE:grundy_shared>
+                   ${notebook_python} ${PROJECT_SOURCE_DIR}/python/tests/run_notebook.py
+                   ${PROJECT_SOURCE_DIR}/docs/tutorial.ipynb)
+  set_tests_properties(python_notebook PROPERTIES LABELS python SKIP_RETURN_CODE 77 TIMEOUT 120)
+endif()
 # Pictures: every kind rendered, parsed, checked against the tool's answers, converted by rsvg.
 if(GRUNDY_BUILD_CLI AND Python3_FOUND)
   add_test(NAME plots COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/plot/plot_test.py

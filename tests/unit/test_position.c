@@ -206,6 +206,8 @@ static void test_limits(void) {
     CHECK_EQ(play("kayles", big, 2, 1, &r, NULL, 0), GRUNDY_STATUS_OK);
     const uint64_t bad[1] = {GRUNDY_NUMBER_MAX + 1};
     CHECK_EQ(play("nim", bad, 1, 0, &r, NULL, 0), GRUNDY_STATUS_RANGE);
+    /* a NULL player (a binding's freed one) is refused, not read */
+    CHECK_EQ(grundy_position_play(NULL, big, 2, 0, NULL, 0, &r), GRUNDY_STATUS_INVALID_ARG);
 }
 
 /* The misere search stops at max_work moves tried, not only at max_states positions kept (a

@@ -74,6 +74,10 @@ static void test_pe306(void) {
     CHECK(grundy_query_value(q, 86, &v) == GRUNDY_STATUS_OK);
     CHECK_U64(v, 9);
     CHECK(grundy_query_count(q, 5, 4, &p_pos, &n_pos) == GRUNDY_STATUS_INVALID_ARG);
+    /* a NULL query (what a binding passes after freeing one) is refused, not read */
+    CHECK(grundy_query_value(NULL, 86, &v) == GRUNDY_STATUS_INVALID_ARG);
+    CHECK(grundy_query_count(NULL, 1, 5, &p_pos, &n_pos) == GRUNDY_STATUS_INVALID_ARG);
+    CHECK(grundy_query_values(NULL, 0, 1, &v) == GRUNDY_STATUS_INVALID_ARG);
     grundy_query_destroy(q);
     grundy_rule_destroy(rule);
 }

@@ -146,6 +146,7 @@ grundy_status grundy_period_find(const grundy_rule *rule, grundy_seq *seq,
     grundy_seq *own = NULL;
     grundy_closed_form cf;
     const grundy_period_result empty = {0, 0, GRUNDY_PROOF_NONE, 0, 0, 0, 0, 0};
+    GRUNDY_CHECK(rule != NULL && result != NULL, GRUNDY_STATUS_INVALID_ARG);
     *result = empty;
     if (opts == NULL) {
         opts = &defaults;

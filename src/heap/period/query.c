@@ -258,6 +258,11 @@ static grundy_status prepare(grundy_query *q, uint64_t n);
 /* Memory beyond RAM: the answers read stored values, so a sequence that dropped some cannot give
  * them. */
 grundy_status grundy_query_prepare(grundy_query *q, uint64_t n) {
+    /* Every query comes through here: a freed or never-created query (NULL, as a binding that
+     * closed it passes) is refused rather than read. */
+    if (q == NULL) {
+        return GRUNDY_STATUS_INVALID_ARG;
+    }
     const grundy_status st = prepare(q, n);
     if (st != GRUNDY_STATUS_OK) {
         return st;

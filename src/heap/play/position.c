@@ -277,6 +277,8 @@ grundy_status grundy_position_play(grundy_position *p, const uint64_t *heaps, si
                                    grundy_play_result *result) {
     grundy_move_sink sink = {moves, moves != NULL ? cap : 0, 0, 0, 0};
     grundy_status st = GRUNDY_STATUS_OK;
+    GRUNDY_CHECK(p != NULL && result != NULL && (heaps != NULL || count == 0),
+                 GRUNDY_STATUS_INVALID_ARG);
     memset(result, 0, sizeof *result);
     for (size_t i = 0; i < count; i++) {
         GRUNDY_CHECK(heaps[i] <= GRUNDY_NUMBER_MAX, GRUNDY_STATUS_RANGE);
