@@ -28,5 +28,6 @@
 #include <grundy/seqfile.h>
 #include <grundy/stats.h>
 #include <grundy/solver.h>
+#include <grundy/nimsearch.h>
 
 #endif

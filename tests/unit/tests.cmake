@@ -6,6 +6,7 @@ grundy_unit_test(test_nimber)
 grundy_unit_test(test_brute)
 grundy_unit_test(test_graph)
 grundy_unit_test(test_solver_games)
+grundy_unit_test(test_nim_search)
 grundy_unit_test(test_left_stack)
 # The solver's game registry lives in the CLI's core.
 grundy_unit_test(test_solve_registry)
