@@ -48,6 +48,143 @@ static unsigned free_cells(const cram *g, const grundy_nim_pos *p) {
     return n;
 }
 
+/* ---- boards of at most 64 cells: every position is one word of cells (row r at bits r * w) -- */
+
+static uint64_t low_bits(unsigned n) {
+    return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+}
+
+/* The cells of column 0 (col = 0) or of the last column (col = w - 1) of an h x w box. */
+static uint64_t column(shape s, unsigned col) {
+    uint64_t m = 0;
+    for (unsigned r = 0; r < s.h; r++) {
+        m |= (uint64_t)1 << (r * s.w + col);
+    }
+    return m;
+}
+
+static void moves64(shape s, const grundy_nim_pos *p, grundy_nim_list *out) {
+    const uint64_t x = p->w[0];
+    uint64_t across = x & (x >> 1) & ~column(s, s.w - 1), down = s.h > 1 ? x & (x >> s.w) : 0;
+    grundy_nim_pos child = *p;
+    for (; across != 0; across &= across - 1) {
+        child.w[0] = x & ~((uint64_t)3 << __builtin_ctzll(across));
+        grundy_nim_list_push(out, &child);
+    }
+    for (; down != 0; down &= down - 1) {
+        child.w[0] = x & ~(((uint64_t)1 | (uint64_t)1 << s.w) << __builtin_ctzll(down));
+        grundy_nim_list_push(out, &child);
+    }
+}
+
+/* The 4-connected component of `seed` within x, grown a ring at a time. */
+static uint64_t flood64(shape s, uint64_t x, uint64_t seed) {
+    const uint64_t not_first = ~column(s, 0), not_last = ~column(s, s.w - 1);
+    const unsigned up = s.h > 1 ? s.w : 0; /* no shift by 64 on a single row */
+    uint64_t comp = seed;
+    for (;;) {
+        const uint64_t grown = (comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last) |
+                                (comp << up) | (comp >> up)) &
+                               x;
+        if (grown == comp) {
+            return comp;
+        }
+        comp = grown;
+    }
+}
+
+/* Component comp of an h x w box moved to the corner of its own box. */
+static grundy_nim_pos boxed64(const cram *g, shape s, uint64_t comp) {
+    const unsigned r0 = (unsigned)__builtin_ctzll(comp) / s.w;
+    const unsigned r1 = (63u - (unsigned)__builtin_clzll(comp)) / s.w;
+    uint64_t cols = 0;
+    for (unsigned r = r0; r <= r1; r++) {
+        cols |= comp >> (r * s.w) & low_bits(s.w);
+    }
+    const unsigned c0 = (unsigned)__builtin_ctzll(cols), c1 = 63u - (unsigned)__builtin_clzll(cols);
+    const unsigned w = c1 - c0 + 1;
+    grundy_nim_pos out;
+    memset(&out, 0, sizeof out);
+    for (unsigned r = r0; r <= r1; r++) {
+        out.w[0] |= (comp >> (r * s.w + c0) & low_bits(w)) << ((r - r0) * w);
+    }
+    out.w[g->cw] = (uint64_t)(r1 - r0 + 1) | (uint64_t)w << 16;
+    return out;
+}
+
+static void split64(const cram *g, shape s, const grundy_nim_pos *p, grundy_nim_list *out) {
+    uint64_t left = p->w[0];
+    while (left != 0) {
+        const uint64_t comp = flood64(s, left, left & (~left + 1));
+        left &= ~comp;
+        if ((comp & (comp - 1)) != 0) { /* a lone cell has no move: nimber 0 */
+            const grundy_nim_pos part = boxed64(g, s, comp);
+            grundy_nim_list_push(out, &part);
+        }
+    }
+}
+
+static uint64_t reverse_bits(uint64_t x, unsigned n) {
+    x = (x >> 1 & 0x5555555555555555ull) | (x & 0x5555555555555555ull) << 1;
+    x = (x >> 2 & 0x3333333333333333ull) | (x & 0x3333333333333333ull) << 2;
+    x = (x >> 4 & 0x0f0f0f0f0f0f0f0full) | (x & 0x0f0f0f0f0f0f0f0full) << 4;
+    x = __builtin_bswap64(x);
+    return x >> (64 - n);
+}
+
+/* The rows of p (h of them) and of its transpose (w), as bit rows. */
+static void rows64(shape s, uint64_t x, uint64_t *rows, uint64_t *cols) {
+    memset(cols, 0, s.w * sizeof *cols);
+    for (unsigned r = 0; r < s.h; r++) {
+        rows[r] = x >> (r * s.w) & low_bits(s.w);
+        for (uint64_t b = rows[r]; b != 0; b &= b - 1) {
+            cols[__builtin_ctzll(b)] |= (uint64_t)1 << r;
+        }
+    }
+}
+
+/* Image t of the rows (as in `image`): the base (rows or the transpose's), rows and bits flipped.
+ */
+static uint64_t pack64(const uint64_t *base, unsigned h, unsigned w, unsigned t) {
+    uint64_t x = 0;
+    for (unsigned i = 0; i < h; i++) {
+        uint64_t row = base[(t & 1) ? h - 1 - i : i];
+        row = (t & 2) ? reverse_bits(row, w) : row;
+        x |= row << (i * w);
+    }
+    return x;
+}
+
+static grundy_nim_pos transformed64(const cram *g, const grundy_nim_pos *p, unsigned t) {
+    const shape s = shape_of(g, p);
+    uint64_t rows[64], cols[64];
+    rows64(s, p->w[0], rows, cols);
+    grundy_nim_pos out;
+    memset(&out, 0, sizeof out);
+    const shape to = (t & 4) ? (shape){s.w, s.h} : s;
+    out.w[0] = pack64((t & 4) ? cols : rows, to.h, to.w, t);
+    out.w[1] = (uint64_t)to.h | (uint64_t)to.w << 16;
+    return out;
+}
+
+static void canonical64(const cram *g, grundy_nim_pos *p) {
+    const shape s = shape_of(g, p);
+    uint64_t rows[64], cols[64];
+    rows64(s, p->w[0], rows, cols);
+    uint64_t best_shape = p->w[1], best = p->w[0];
+    for (unsigned t = 1; t < 8; t++) {
+        const shape to = (t & 4) ? (shape){s.w, s.h} : s;
+        const uint64_t dims = (uint64_t)to.h | (uint64_t)to.w << 16;
+        const uint64_t x = pack64((t & 4) ? cols : rows, to.h, to.w, t);
+        if (dims < best_shape || (dims == best_shape && x < best)) {
+            best_shape = dims;
+            best = x;
+        }
+    }
+    p->w[0] = best;
+    p->w[1] = best_shape;
+}
+
 static void push_domino(const grundy_nim_pos *p, unsigned a, unsigned b, grundy_nim_list *out) {
     grundy_nim_pos child = *p;
     clear_cell(&child, a);
@@ -56,7 +193,12 @@ static void push_domino(const grundy_nim_pos *p, unsigned a, unsigned b, grundy_
 }
 
 static void moves(void *ctx, const grundy_nim_pos *p, grundy_nim_list *out) {
-    const shape s = shape_of(ctx, p);
+    const cram *const g = ctx;
+    const shape s = shape_of(g, p);
+    if (g->cw == 1) {
+        moves64(s, p, out);
+        return;
+    }
     for (unsigned r = 0; r < s.h; r++) {
         for (unsigned c = 0; c < s.w; c++) {
             const unsigned i = r * s.w + c;
@@ -118,6 +260,10 @@ static void split(void *ctx, const grundy_nim_pos *p, grundy_nim_list *out) {
     const shape s = shape_of(g, p);
     grundy_nim_pos left = *p;
     unsigned cells[GRUNDY_CRAM_MAX_CELLS];
+    if (g->cw == 1) {
+        split64(g, s, p, out);
+        return;
+    }
     for (unsigned k = 0; k < g->cw; k++) {
         while (left.w[k] != 0) {
             const unsigned from = k * 64 + (unsigned)__builtin_ctzll(left.w[k]);
@@ -147,6 +293,9 @@ static unsigned image(unsigned t, shape s, unsigned r, unsigned c, shape *to) {
 }
 
 static grundy_nim_pos transformed(const cram *g, const grundy_nim_pos *p, unsigned t) {
+    if (g->cw == 1) {
+        return transformed64(g, p, t);
+    }
     const shape s = shape_of(g, p);
     shape to = s;
     grundy_nim_pos out;
@@ -173,6 +322,10 @@ static int less(const cram *g, const grundy_nim_pos *a, const grundy_nim_pos *b)
 static void canonical(void *ctx, grundy_nim_pos *p) {
     const cram *const g = ctx;
     grundy_nim_pos best = *p;
+    if (g->cw == 1) {
+        canonical64(g, p);
+        return;
+    }
     for (unsigned t = 1; t < 8; t++) {
         const grundy_nim_pos q = transformed(g, p, t);
         if (less(g, &q, &best)) {

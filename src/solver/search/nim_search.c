@@ -135,15 +135,17 @@ static uint32_t size_of(const grundy_nim_searcher *s, const grundy_nim_pos *c) {
     return s->game->size != NULL ? s->game->size(s->game->ctx, c) : 1u;
 }
 
-/* 1 and *v when theory or the table knows the canonical component c. */
+/* 1 and *v when the table or the game's theory knows the canonical component c; what theory
+ * gives goes into the table too (it may cost the game a few symmetry tests). */
 static int recall(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c, uint32_t *v) {
+    if (nim_table_get(&s->table, c, v)) {
+        atomic_fetch_add_explicit(&w->hits, 1, memory_order_relaxed);
+        return 1;
+    }
     if (s->game->known != NULL && !(s->opts.flags & GRUNDY_NIM_NO_THEORY) &&
         s->game->known(s->game->ctx, c, v)) {
         atomic_fetch_add_explicit(&w->known, 1, memory_order_relaxed);
-        return 1;
-    }
-    if (nim_table_get(&s->table, c, v)) {
-        atomic_fetch_add_explicit(&w->hits, 1, memory_order_relaxed);
+        nim_table_put(&s->table, c, *v, 0);
         return 1;
     }
     return 0;
