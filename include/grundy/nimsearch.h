@@ -79,10 +79,11 @@ typedef struct grundy_nim_game {
 GRUNDY_API void grundy_nim_game_destroy(grundy_nim_game *game);
 
 /** grundy_nim_opts.flags: switch a technique off (the cross-checks and the benchmarks). */
-#define GRUNDY_NIM_NO_SPLIT    1u /**< treat every position as one component */
-#define GRUNDY_NIM_NO_SYMMETRY 2u /**< no canonical forms */
-#define GRUNDY_NIM_NO_THEORY   4u /**< never call `known` */
-#define GRUNDY_NIM_REVERSE     8u /**< take the options in the reverse order */
+#define GRUNDY_NIM_NO_SPLIT    1u  /**< treat every position as one component */
+#define GRUNDY_NIM_NO_SYMMETRY 2u  /**< no canonical forms */
+#define GRUNDY_NIM_NO_THEORY   4u  /**< never call `known` */
+#define GRUNDY_NIM_REVERSE     8u  /**< take the options in the reverse order */
+#define GRUNDY_NIM_NO_PRUNE    16u /**< ask every option its exact value (no nimber sets) */
 
 /** What a search has done so far (the progress line and the JSON). */
 typedef struct grundy_nim_stats {

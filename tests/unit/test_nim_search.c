@@ -122,6 +122,7 @@ static const unsigned variants[][2] = {
     {GRUNDY_NIM_NO_SPLIT | GRUNDY_NIM_NO_SYMMETRY | GRUNDY_NIM_NO_THEORY, 1},
     {GRUNDY_NIM_NO_THEORY, 1},
     {GRUNDY_NIM_REVERSE, 1},
+    {GRUNDY_NIM_NO_PRUNE, 1},
     {0, 3},
 };
 
@@ -339,17 +340,17 @@ static void test_checkpoint(void) {
     remove(path);
     o.max_bytes = (uint64_t)64 << 20;
     o.checkpoint = path;
-    o.description = "cram 5 5";
+    o.description = "cram 4 7";
     o.stop = &stop; /* stops at the first tick, saving what it has */
-    CHECK_EQ(grundy_nim_game_cram_create(5, 5, NULL, &g), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_nim_game_cram_create(4, 7, NULL, &g), GRUNDY_STATUS_OK);
     CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, &stats), GRUNDY_STATUS_INTERRUPTED);
     o.stop = NULL;
     CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, &stats), GRUNDY_STATUS_OK);
     CHECK(stats.loaded > 0);
-    CHECK_EQ(v, 0); /* 5 x 5: Beling's table */
+    CHECK_EQ(v, 3); /* 4 x 7: Beling's table */
     CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, &stats), GRUNDY_STATUS_OK);
     CHECK(stats.loaded > 0 && stats.nodes == 0); /* all from the file */
-    o.description = "cram 6 5";
+    o.description = "cram 7 4";
     CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, NULL), GRUNDY_STATUS_INVALID_ARG);
     FILE *const f = fopen(path, "r+b");
     CHECK(f != NULL);
@@ -360,7 +361,7 @@ static void test_checkpoint(void) {
         fputc(c ^ 1, f);
         fclose(f);
     }
-    o.description = "cram 5 5";
+    o.description = "cram 4 7";
     CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, NULL), GRUNDY_STATUS_PARSE);
     remove(path);
     grundy_nim_game_destroy(g);

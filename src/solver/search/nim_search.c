@@ -100,37 +100,6 @@ static void tick(grundy_nim_searcher *s, nim_worker *w) {
     }
 }
 
-static uint32_t sum_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *p,
-                          unsigned d);
-
-/* The mex of the values of the options in l->moves (d: their depth's scratch is d + 1). */
-static uint32_t mex_of_options(grundy_nim_searcher *s, nim_worker *w, nim_level *l, unsigned d) {
-    const size_t n = l->moves.count, words = n / 64 + 1;
-    if (words > l->seen_cap) {
-        uint64_t *const seen = realloc(l->seen, words * sizeof *seen);
-        if (seen == NULL) {
-            fail(s, GRUNDY_STATUS_NOMEM);
-            return 0;
-        }
-        l->seen = seen;
-        l->seen_cap = words;
-    }
-    memset(l->seen, 0, words * sizeof *l->seen);
-    const int reverse = (s->opts.flags & GRUNDY_NIM_REVERSE) != 0;
-    for (size_t i = 0; i < n && !failed(s); i++) {
-        const grundy_nim_pos child = l->moves.items[reverse ? n - 1 - i : i];
-        const uint32_t v = sum_value(s, w, &child, d + 1);
-        if (v <= n) { /* a mex of n options is at most n */
-            l->seen[v / 64] |= (uint64_t)1 << (v % 64);
-        }
-    }
-    uint32_t m = 0;
-    while (l->seen[m / 64] >> (m % 64) & 1u) {
-        m++;
-    }
-    return m;
-}
-
 static uint32_t size_of(const grundy_nim_searcher *s, const grundy_nim_pos *c) {
     return s->game->size != NULL ? s->game->size(s->game->ctx, c) : 1u;
 }
@@ -149,36 +118,6 @@ static int recall(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c
         return 1;
     }
     return 0;
-}
-
-uint32_t nim_component_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
-                             unsigned d) {
-    uint32_t v = 0;
-    if (recall(s, w, c, &v)) {
-        return v;
-    }
-    nim_level *const l = level(w, d);
-    if (l == NULL) {
-        fail(s, GRUNDY_STATUS_NOMEM);
-        return 0;
-    }
-    w->depth = d;
-    w->max_depth = d > w->max_depth ? d : w->max_depth;
-    l->moves.count = 0;
-    s->game->moves(s->game->ctx, c, &l->moves);
-    if (l->moves.failed) {
-        fail(s, GRUNDY_STATUS_NOMEM);
-        return 0;
-    }
-    v = mex_of_options(s, w, l, d);
-    if (failed(s)) {
-        return 0;
-    }
-    nim_table_put(&s->table, c, v, size_of(s, c));
-    if ((atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1) % TICK_NODES == 0) {
-        tick(s, w);
-    }
-    return v;
 }
 
 void nim_canonical(const grundy_nim_searcher *s, grundy_nim_pos *c) {
@@ -201,23 +140,222 @@ grundy_status nim_split(const grundy_nim_searcher *s, const grundy_nim_pos *p,
     return out->failed ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_OK;
 }
 
-/* The xor of the values of p's components (the scratch of depth d). */
-static uint32_t sum_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *p,
-                          unsigned d) {
+/* ---- Sets of nimbers (Beling and Rogalski's pruning) ------------------------------------ */
+
+static const nim_set all_nimbers = {.w = {~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull,
+                                          ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull}};
+
+static void set_remove(nim_set *a, uint32_t v) {
+    if (v < NIM_SET_MAX) {
+        a->w[v / 64] &= ~((uint64_t)1 << (v % 64));
+    }
+}
+
+static int set_meets(const nim_set *a, const nim_set *b) {
+    for (unsigned k = 0; k < NIM_SET_WORDS; k++) {
+        if (a->w[k] & b->w[k]) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static uint32_t set_min(const nim_set *a) {
+    for (unsigned k = 0; k < NIM_SET_WORDS; k++) {
+        if (a->w[k] != 0) {
+            return k * 64 + (uint32_t)__builtin_ctzll(a->w[k]);
+        }
+    }
+    return NIM_NOT_IN_SET;
+}
+
+static uint32_t set_max(const nim_set *a) {
+    for (unsigned k = NIM_SET_WORDS; k-- > 0;) {
+        if (a->w[k] != 0) {
+            return k * 64 + 63u - (uint32_t)__builtin_clzll(a->w[k]);
+        }
+    }
+    return NIM_NOT_IN_SET;
+}
+
+/* The members of a up to and including `top`. */
+static nim_set set_upto(const nim_set *a, uint32_t top) {
+    nim_set out = *a;
+    for (unsigned k = 0; k < NIM_SET_WORDS; k++) {
+        const uint32_t lo = k * 64;
+        out.w[k] &= top >= lo + 63 ? ~0ull : top < lo ? 0 : ((uint64_t)2 << (top - lo)) - 1;
+    }
+    return out;
+}
+
+/* {p ^ x : p in a}. */
+static nim_set set_xor(const nim_set *a, uint32_t x) {
+    nim_set out;
+    memset(&out, 0, sizeof out);
+    for (unsigned k = 0; k < NIM_SET_WORDS; k++) {
+        for (uint64_t b = a->w[k]; b != 0; b &= b - 1) {
+            const uint32_t v = (k * 64 + (uint32_t)__builtin_ctzll(b)) ^ x;
+            out.w[v / 64] |= v < NIM_SET_MAX ? (uint64_t)1 << (v % 64) : 0;
+        }
+    }
+    return out;
+}
+
+/* ---- The search ---------------------------------------------------------------------------- */
+
+static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c, unsigned d,
+                       const nim_set *wanted);
+static uint32_t exact_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
+                            unsigned d);
+
+/* The value of option o (a sum) when it lies in `wanted`, else NIM_NOT_IN_SET (or its exact value,
+ * which is always allowed). Every component but the costliest is valued exactly; the costliest is
+ * asked only for the values that would put the sum in `wanted`. Scratch of depth d. */
+static uint32_t option_in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *o,
+                              unsigned d, const nim_set *wanted) {
     nim_level *const l = level(w, d);
-    if (l == NULL || nim_split(s, p, &l->parts) != GRUNDY_STATUS_OK) {
+    if (l == NULL || nim_split(s, o, &l->parts) != GRUNDY_STATUS_OK) {
         fail(s, GRUNDY_STATUS_NOMEM);
         return 0;
     }
-    uint32_t v = 0;
+    size_t big = 0;
+    uint32_t big_size = 0, x = 0;
+    for (size_t i = 0; i < l->parts.count; i++) {
+        const uint32_t sz = size_of(s, &l->parts.items[i]);
+        big = sz > big_size ? i : big;
+        big_size = sz > big_size ? sz : big_size;
+    }
     for (size_t i = 0; i < l->parts.count && !failed(s); i++) {
-        const grundy_nim_pos part = l->parts.items[i];
-        v ^= nim_component_value(s, w, &part, d);
+        if (i != big) {
+            const grundy_nim_pos part = l->parts.items[i];
+            x ^= exact_value(s, w, &part, d);
+        }
+    }
+    if (l->parts.count == 0 || failed(s)) {
+        return 0;
+    }
+    const grundy_nim_pos last = l->parts.items[big];
+    const nim_set shifted = set_xor(wanted, x);
+    const uint32_t v = in_set(s, w, &last, d, x == 0 ? wanted : &shifted);
+    return v == NIM_NOT_IN_SET ? v : v ^ x;
+}
+
+/* The value of o when every component is in the table or known to theory (1), else 0. */
+static int option_recalled(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *o,
+                           unsigned d, uint32_t *v) {
+    nim_level *const l = level(w, d);
+    if (l == NULL || nim_split(s, o, &l->parts) != GRUNDY_STATUS_OK) {
+        fail(s, GRUNDY_STATUS_NOMEM);
+        return 0;
+    }
+    *v = 0;
+    for (size_t i = 0; i < l->parts.count; i++) {
+        uint32_t part = 0;
+        if (!recall(s, w, &l->parts.items[i], &part)) {
+            return 0;
+        }
+        *v ^= part;
+    }
+    return 1;
+}
+
+/*
+ * The value of canonical component c if it lies in `wanted`, else NIM_NOT_IN_SET (Beling and
+ * Rogalski, "On pruning search trees of impartial games", 2020). With k options the value is the
+ * least of P = {0..k} once every option's value is taken out of P; an option whose value is not
+ * in P cannot change that, so each option is asked only for the values still in P, and when P no
+ * longer meets `wanted` the answer cannot be in it. First the options the table or theory values
+ * (enhanced transposition cutoff), then the others, searched. Exact values are stored; a cut-off
+ * search stores nothing.
+ */
+static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c, unsigned d,
+                       const nim_set *wanted) {
+    uint32_t v = 0;
+    if (recall(s, w, c, &v)) {
+        return v;
+    }
+    nim_level *const l = level(w, d);
+    if (l == NULL) {
+        fail(s, GRUNDY_STATUS_NOMEM);
+        return 0;
+    }
+    w->depth = d;
+    w->max_depth = d > w->max_depth ? d : w->max_depth;
+    l->moves.count = 0;
+    s->game->moves(s->game->ctx, c, &l->moves);
+    const size_t k = l->moves.count;
+    if (l->moves.failed || k >= NIM_SET_MAX) {
+        fail(s, l->moves.failed ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_RANGE);
+        return 0;
+    }
+    nim_set potential;
+    memset(&potential, 0, sizeof potential);
+    for (uint32_t i = 0; i <= k; i++) {
+        potential.w[i / 64] |= (uint64_t)1 << (i % 64);
+    }
+    const int prune = !(s->opts.flags & GRUNDY_NIM_NO_PRUNE);
+    size_t open = 0;
+    for (size_t i = 0; i < k && !failed(s); i++) {
+        const grundy_nim_pos o = l->moves.items[i];
+        if (prune && option_recalled(s, w, &o, d + 1, &v)) {
+            set_remove(&potential, v);
+        } else {
+            l->moves.items[open++] = o;
+        }
+    }
+    /* an option's value above the largest wanted one cannot bring the answer into `wanted` */
+    const uint32_t top = prune ? set_max(wanted) : NIM_SET_MAX;
+    const int reverse = (s->opts.flags & GRUNDY_NIM_REVERSE) != 0;
+    for (size_t i = 0; i < open && !failed(s); i++) {
+        if (prune && !set_meets(&potential, wanted)) {
+            return NIM_NOT_IN_SET;
+        }
+        const grundy_nim_pos o = l->moves.items[reverse ? open - 1 - i : i];
+        const nim_set ask = set_upto(&potential, top);
+        v = option_in_set(s, w, &o, d + 1, prune ? &ask : &all_nimbers);
+        if (v != NIM_NOT_IN_SET) {
+            set_remove(&potential, v);
+        }
+    }
+    if (failed(s)) {
+        return 0;
+    }
+    v = set_min(&potential);
+    if (v > top) { /* values above top were not all taken out: v is only a lower bound */
+        return NIM_NOT_IN_SET;
+    }
+    nim_table_put(&s->table, c, v, size_of(s, c));
+    if ((atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1) % TICK_NODES == 0) {
+        tick(s, w);
     }
     return v;
 }
 
+/* The exact value of c: is it 0 (an outcome search, the strongest cut-offs), 1, 2, ...? Each
+ * question that fails leaves its exact sub-results in the table for the next. */
+static uint32_t exact_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
+                            unsigned d) {
+    if (s->opts.flags & GRUNDY_NIM_NO_PRUNE) {
+        return in_set(s, w, c, d, &all_nimbers);
+    }
+    for (uint32_t m = 0; m < NIM_SET_MAX && !failed(s); m++) {
+        nim_set one;
+        memset(&one, 0, sizeof one);
+        one.w[m / 64] = (uint64_t)1 << (m % 64);
+        const uint32_t v = in_set(s, w, c, d, &one);
+        if (v != NIM_NOT_IN_SET) {
+            return v;
+        }
+    }
+    return 0;
+}
+
+uint32_t nim_component_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
+                             unsigned d) {
+    return exact_value(s, w, c, d);
+}
+
 uint32_t nim_option_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *p,
                           unsigned d) {
-    return sum_value(s, w, p, d);
+    return option_in_set(s, w, p, d, &all_nimbers);
 }

@@ -8,12 +8,19 @@
 
 #include <grundy/nimsearch.h>
 
+/* A set of nimbers below NIM_SET_MAX: a component may have at most NIM_SET_MAX - 1 options
+ * (Cram on 256 cells has at most 480, Chomp on 32 x 32 1023, Node Kayles on 256 vertices 256). */
+#define NIM_SET_WORDS  16
+#define NIM_SET_MAX    (NIM_SET_WORDS * 64)
+#define NIM_NOT_IN_SET UINT32_MAX
+typedef struct nim_set {
+    uint64_t w[NIM_SET_WORDS];
+} nim_set;
+
 /* The scratch of one depth: the moves of the component valued there, the components of an
- * option, the seen bits of the mex. */
+ * option. */
 typedef struct nim_level {
     grundy_nim_list moves, parts;
-    uint64_t *seen;
-    size_t seen_cap;
 } nim_level;
 
 typedef struct nim_worker {

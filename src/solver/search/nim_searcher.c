@@ -22,7 +22,6 @@ static void free_workers(grundy_nim_searcher *s) {
             if (w->levels[d] != NULL) {
                 grundy_nim_list_free(&w->levels[d]->moves);
                 grundy_nim_list_free(&w->levels[d]->parts);
-                free(w->levels[d]->seen);
                 free(w->levels[d]);
             }
         }
