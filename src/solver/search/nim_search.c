@@ -104,10 +104,14 @@ static uint32_t size_of(const grundy_nim_searcher *s, const grundy_nim_pos *c) {
     return s->game->size != NULL ? s->game->size(s->game->ctx, c) : 1u;
 }
 
-/* 1 and *v when the table or the game's theory knows the canonical component c; what theory
- * gives goes into the table too (it may cost the game a few symmetry tests). */
-static int recall(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c, uint32_t *v) {
-    if (nim_table_get(&s->table, c, v)) {
+/* 1 and *v when the table or the game's theory knows the canonical component c (what theory
+ * gives goes into the table too: it may cost the game a few symmetry tests); else 0, and in
+ * *excluded the values 0..31 the table knows c not to have. */
+static int recall(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c, uint32_t *v,
+                  uint32_t *excluded) {
+    const int found = nim_table_get(&s->table, c, v);
+    *excluded = found == NIM_TABLE_PARTIAL ? *v : 0;
+    if (found == NIM_TABLE_EXACT) {
         atomic_fetch_add_explicit(&w->hits, 1, memory_order_relaxed);
         return 1;
     }
@@ -250,13 +254,20 @@ static int option_recalled(grundy_nim_searcher *s, nim_worker *w, const grundy_n
     }
     *v = 0;
     for (size_t i = 0; i < l->parts.count; i++) {
-        uint32_t part = 0;
-        if (!recall(s, w, &l->parts.items[i], &part)) {
+        uint32_t part = 0, excluded = 0;
+        if (!recall(s, w, &l->parts.items[i], &part, &excluded)) {
             return 0;
         }
         *v ^= part;
     }
     return 1;
+}
+
+/* A search of c stopped knowing only that c's value lies in `potential` (it is never taken out of
+ * it): the values 0..31 outside it are kept in the table for the next question. */
+static uint32_t cut_off(grundy_nim_searcher *s, const grundy_nim_pos *c, const nim_set *potential) {
+    nim_table_put_excluded(&s->table, c, ~(uint32_t)potential->w[0], size_of(s, c));
+    return NIM_NOT_IN_SET;
 }
 
 /*
@@ -270,9 +281,14 @@ static int option_recalled(grundy_nim_searcher *s, nim_worker *w, const grundy_n
  */
 static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c, unsigned d,
                        const nim_set *wanted) {
-    uint32_t v = 0;
-    if (recall(s, w, c, &v)) {
+    uint32_t v = 0, excluded = 0;
+    const int prune = !(s->opts.flags & GRUNDY_NIM_NO_PRUNE);
+    if (recall(s, w, c, &v, &excluded)) {
         return v;
+    }
+    if (prune && excluded != 0 && set_max(wanted) < 32 &&
+        (wanted->w[0] & ~(uint64_t)excluded) == 0) {
+        return NIM_NOT_IN_SET; /* an earlier search learnt that the value is none of these */
     }
     nim_level *const l = level(w, d);
     if (l == NULL) {
@@ -293,7 +309,7 @@ static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_p
     for (uint32_t i = 0; i <= k; i++) {
         potential.w[i / 64] |= (uint64_t)1 << (i % 64);
     }
-    const int prune = !(s->opts.flags & GRUNDY_NIM_NO_PRUNE);
+    potential.w[0] &= ~(uint64_t)excluded;
     size_t open = 0;
     for (size_t i = 0; i < k && !failed(s); i++) {
         const grundy_nim_pos o = l->moves.items[i];
@@ -308,7 +324,7 @@ static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_p
     const int reverse = (s->opts.flags & GRUNDY_NIM_REVERSE) != 0;
     for (size_t i = 0; i < open && !failed(s); i++) {
         if (prune && !set_meets(&potential, wanted)) {
-            return NIM_NOT_IN_SET;
+            return cut_off(s, c, &potential);
         }
         const grundy_nim_pos o = l->moves.items[reverse ? open - 1 - i : i];
         const nim_set ask = set_upto(&potential, top);
@@ -322,7 +338,7 @@ static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_p
     }
     v = set_min(&potential);
     if (v > top) { /* values above top were not all taken out: v is only a lower bound */
-        return NIM_NOT_IN_SET;
+        return cut_off(s, c, &potential);
     }
     nim_table_put(&s->table, c, v, size_of(s, c));
     if ((atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1) % TICK_NODES == 0) {

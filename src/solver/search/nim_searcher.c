@@ -144,7 +144,7 @@ static grundy_status parallel_component(grundy_nim_searcher *s, const grundy_nim
     grundy_nim_list options = {0};
     uint32_t *values = NULL;
     grundy_status st = GRUNDY_STATUS_OK;
-    if (nim_table_get(&s->table, c, v) ||
+    if (nim_table_get(&s->table, c, v) == NIM_TABLE_EXACT ||
         (s->game->known != NULL && !(s->opts.flags & GRUNDY_NIM_NO_THEORY) &&
          s->game->known(s->game->ctx, c, v))) {
         return GRUNDY_STATUS_OK;

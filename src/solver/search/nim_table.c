@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The search's transposition table. A slot is the key's words and a meta word: bit 63 used, bits
- * 32..62 the size (work) of the component, bits 0..31 its nimber. Keys are stored whole, so a hit
- * is never another position's value: a wrong nimber in a published table would be worse than a
- * slow one. Each bucket has four slots; when all are used, the one of least size goes (the
- * component cheapest to value again), the depth-preferred rule of chess programs.
+ * The search's transposition table. A slot is the key's words and a meta word: bit 63 used, bit 62
+ * partial, bits 32..61 the size (work) of the component, bits 0..31 its nimber, or for a partial
+ * entry the values 0..31 it is known not to have (what cut-off searches learnt). Keys are stored
+ * whole, so a hit is never another position's value: a wrong nimber in a published table would be
+ * worse than a slow one. Each bucket has four slots; when all are used, the one of least size goes
+ * (the component cheapest to value again), the depth-preferred rule of chess programs.
  *
  * Checkpoint file, little-endian: 0 "GRUNDYNT", 8 u32 version 1, 12 u32 key words, 16 u64 entries,
  * 24 u64 FNV-1a 64 of every byte after the header, 32 u32 L, 36 u32 zero; then the description
@@ -18,6 +19,8 @@
 #include <unistd.h>
 
 #define USED        ((uint64_t)1 << 63)
+#define PARTIAL     ((uint64_t)1 << 62)
+#define SIZE_MAX30  0x3fffffffu
 #define HEADER      40
 #define MIN_BUCKETS 1024
 #define MAX_LOCKS   4096
@@ -97,7 +100,7 @@ int nim_table_get(nim_table *t, const grundy_nim_pos *key, uint32_t *nimber) {
         const uint64_t *const s = slot_at(t, b, way);
         if ((s[t->words] & USED) && same_key(s, key, t->words)) {
             *nimber = (uint32_t)s[t->words];
-            found = 1;
+            found = (s[t->words] & PARTIAL) ? NIM_TABLE_PARTIAL : NIM_TABLE_EXACT;
         }
     }
     pthread_mutex_unlock(&t->locks[b & t->lock_mask]);
@@ -107,37 +110,58 @@ int nim_table_get(nim_table *t, const grundy_nim_pos *key, uint32_t *nimber) {
 /* The slot for key in bucket b: its own, an empty one, or the least sized; NULL to keep out. */
 static uint64_t *choose_slot(nim_table *t, uint64_t b, const grundy_nim_pos *key, uint64_t size,
                              int *fresh) {
-    uint64_t *least = NULL;
+    uint64_t *least = NULL, *empty = NULL;
+    *fresh = 0;
     for (unsigned way = 0; way < NIM_TABLE_WAYS; way++) {
         uint64_t *const s = slot_at(t, b, way);
         const uint64_t meta = s[t->words];
-        if (!(meta & USED) || same_key(s, key, t->words)) {
-            *fresh = !(meta & USED);
+        if ((meta & USED) && same_key(s, key, t->words)) {
             return s;
         }
-        if (least == NULL ||
-            ((meta >> 32) & 0x7fffffffu) < ((least[t->words] >> 32) & 0x7fffffffu)) {
+        if (!(meta & USED)) {
+            empty = empty == NULL ? s : empty;
+        } else if (least == NULL ||
+                   ((meta >> 32) & SIZE_MAX30) < ((least[t->words] >> 32) & SIZE_MAX30)) {
             least = s;
         }
     }
-    *fresh = 0;
-    return ((least[t->words] >> 32) & 0x7fffffffu) <= size ? least : NULL;
+    if (empty != NULL) {
+        *fresh = 1;
+        return empty;
+    }
+    return ((least[t->words] >> 32) & SIZE_MAX30) <= size ? least : NULL;
 }
 
-void nim_table_put(nim_table *t, const grundy_nim_pos *key, uint32_t nimber, uint32_t size) {
+/* Store meta for key (under the bucket's lock): an exact value always wins; a partial one is
+ * merged with a partial one already there and never replaces an exact one. */
+static void put_meta(nim_table *t, const grundy_nim_pos *key, uint64_t meta, uint64_t sz) {
     const uint64_t b = bucket_of(t, key);
-    const uint64_t sz = size > 0x7fffffffu ? 0x7fffffffu : size;
     int fresh = 0;
     pthread_mutex_lock(&t->locks[b & t->lock_mask]);
     uint64_t *const s = choose_slot(t, b, key, sz, &fresh);
+    if (s != NULL && !fresh && same_key(s, key, t->words) && (meta & PARTIAL)) {
+        const uint64_t old = s[t->words];
+        meta = (old & PARTIAL) ? meta | (old & 0xffffffffu) : old; /* keep what is known */
+    }
     if (s != NULL) {
         memcpy(s, key->w, t->words * sizeof(uint64_t));
-        s[t->words] = USED | sz << 32 | nimber;
+        s[t->words] = meta;
     }
     pthread_mutex_unlock(&t->locks[b & t->lock_mask]);
     if (fresh) {
         atomic_fetch_add_explicit(&t->entries, 1, memory_order_relaxed);
     }
+}
+
+void nim_table_put(nim_table *t, const grundy_nim_pos *key, uint32_t nimber, uint32_t size) {
+    const uint64_t sz = size > SIZE_MAX30 ? SIZE_MAX30 : size;
+    put_meta(t, key, USED | sz << 32 | nimber, sz);
+}
+
+void nim_table_put_excluded(nim_table *t, const grundy_nim_pos *key, uint32_t excluded,
+                            uint32_t size) {
+    const uint64_t sz = size > SIZE_MAX30 ? SIZE_MAX30 : size;
+    put_meta(t, key, USED | PARTIAL | sz << 32 | excluded, sz);
 }
 
 static void put_le(uint8_t *b, uint64_t v, unsigned bytes) {
@@ -259,7 +283,7 @@ static grundy_status read_entries(nim_table *t, FILE *f, uint64_t count, uint64_
         if (!(meta & USED)) {
             return GRUNDY_STATUS_PARSE;
         }
-        nim_table_put(t, &key, (uint32_t)meta, (uint32_t)((meta >> 32) & 0x7fffffffu));
+        put_meta(t, &key, meta, (meta >> 32) & SIZE_MAX30);
     }
     return fgetc(f) == EOF ? GRUNDY_STATUS_OK : GRUNDY_STATUS_PARSE;
 }

@@ -28,12 +28,20 @@ uint64_t nim_table_slot_bytes(unsigned words);
 grundy_status nim_table_init(nim_table *t, unsigned words, uint64_t bytes);
 void nim_table_free(nim_table *t);
 
-/** 1 and *nimber when the key is in the table. */
+/** NIM_TABLE_EXACT and *nimber when the key's value is in the table; NIM_TABLE_PARTIAL and in
+ *  *nimber the mask of the values 0..31 it is known not to have; 0 when the key is not there. */
+#define NIM_TABLE_EXACT   1
+#define NIM_TABLE_PARTIAL 2
 int nim_table_get(nim_table *t, const grundy_nim_pos *key, uint32_t *nimber);
 
 /** Remember key's nimber; in a full bucket it replaces the entry of least `size` (the cheapest to
  *  compute again) when that is not more than this one's. */
 void nim_table_put(nim_table *t, const grundy_nim_pos *key, uint32_t nimber, uint32_t size);
+
+/** Remember that key's value is none of the values 0..31 in `excluded` (merged with what is
+ *  known; never over an exact value). */
+void nim_table_put_excluded(nim_table *t, const grundy_nim_pos *key, uint32_t excluded,
+                            uint32_t size);
 
 /** The table to `path` (PATH.tmp, fsynced, renamed), describing `what`: _OK, _IO, _NOMEM. */
 grundy_status nim_table_save(nim_table *t, const char *what, const char *path);
