@@ -222,6 +222,7 @@ static int write_all(nim_table *t, const char *what, FILE *f) {
     uint8_t hd[HEADER];
     uint64_t h = 0xcbf29ce484222325ull, count = 0;
     const size_t desc_len = strlen(what);
+    memset(hd, 0, sizeof hd); /* a placeholder, rewritten with the counts at the end */
     int ok =
         fwrite(hd, 1, HEADER, f) == HEADER && put_bytes(f, &h, (const uint8_t *)what, desc_len);
     for (uint64_t b = 0; ok && b < t->buckets; b++) {
