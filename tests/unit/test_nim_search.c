@@ -6,6 +6,8 @@
 #include "check.h"
 
 #include <grundy/nimsearch.h>
+#include <grundy/query.h>
+#include <grundy/rule.h>
 #include <grundy/solver.h>
 
 #include <stdio.h>
@@ -167,6 +169,26 @@ static void test_cram_empty(void) {
             check_cram_board(&b, b.n <= 16, 0);
         }
     }
+}
+
+/* A 1 x n board is the octal game 0.07 on a heap of n (a domino takes two adjacent cells, leaving
+ * 0, 1 or 2 strips): the heap wing's values, up to the longest board, 255 cells. */
+static void test_cram_lines(void) {
+    grundy_rule *rule = NULL;
+    grundy_query *q = NULL;
+    CHECK_EQ(grundy_rule_parse("0.07", &rule, NULL), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_query_create(rule, NULL, &q), GRUNDY_STATUS_OK);
+    for (unsigned n = 1; n <= 255 && q != NULL; n += n < 40 ? 1 : 17) {
+        grundy_nim_game *g = NULL;
+        uint64_t want = 999;
+        CHECK_EQ(grundy_query_value(q, n, &want), GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_nim_game_cram_create(n % 2 ? 1 : n, n % 2 ? n : 1, NULL, &g),
+                 GRUNDY_STATUS_OK);
+        CHECK_EQ(searched(g, 0, 1, (uint64_t)8 << 20), want);
+        grundy_nim_game_destroy(g);
+    }
+    grundy_query_destroy(q);
+    grundy_rule_destroy(rule);
 }
 
 /* ---- Node Kayles: a mask of the vertices left ---------------------------------------------- */
@@ -371,6 +393,7 @@ int main(void) {
     seed = check_seed(20261203);
     test_cram_empty();
     test_cram_random();
+    test_cram_lines();
     test_node_kayles_random();
     test_chomp();
     test_limits();
