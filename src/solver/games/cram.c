@@ -375,8 +375,17 @@ static int known(void *ctx, const grundy_nim_pos *p, uint32_t *nimber) {
     /* the involutions: a half turn, the two mirrors and, in a square box, the two diagonals */
     static const unsigned involutions[] = {3, 1, 2, 4, 7};
     const unsigned count = s.h == s.w ? 5 : 3;
+    uint64_t rows[64], cols[64];
+    if (g->cw == 1) {
+        rows64(s, p->w[0], rows, cols);
+    }
     for (unsigned k = 0; k < count; k++) {
-        if (mirror_wins(g, p, involutions[k])) {
+        const unsigned t = involutions[k];
+        if (g->cw == 1 &&
+            pack64((t & 4) ? cols : rows, (t & 4) ? s.w : s.h, (t & 4) ? s.h : s.w, t) != p->w[0]) {
+            continue; /* not symmetric: the quick test on the rows computed once */
+        }
+        if (mirror_wins(g, p, t)) {
             *nimber = 0;
             return 1;
         }
