@@ -71,6 +71,11 @@ static int open_fail(const cli_command *cmd, const cli_nimber_request *rq, grund
                         "%s: --max-bytes %llu leaves no room for the table (1 MiB a thread of "
                         "scratch, then at least 100 KiB): raise --max-bytes",
                         rq->game->name, (unsigned long long)rq->max_bytes);
+    case GRUNDY_STATUS_NOMEM:
+        return cli_fail(cmd, CLI_EXIT_LIMIT,
+                        "%s: cannot allocate the search's table of --max-bytes %llu: lower "
+                        "--max-bytes (the table is the memory the search may use)",
+                        rq->game->name, (unsigned long long)rq->max_bytes);
     case GRUNDY_STATUS_INVALID_ARG:
         return cli_fail(cmd, CLI_EXIT_VALUE, "--checkpoint: '%s' holds another game's table",
                         rq->checkpoint);
