@@ -5,15 +5,21 @@
 #include "json.h"
 #include "solve_registry.h"
 #include "solve_left_stack.h"
+#include "solve_nimber.h"
 
 #include <grundy/solver.h>
 
 #include <stdlib.h>
 #include <string.h>
 
+/* Longer than the 4095 bytes C99 promises for a literal; GCC and Clang take any length. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverlength-strings"
+#endif
 static const char help[] =
     "Usage: grundy solve GAME [ARGS...] [--json] [--misere] [--max-bytes B] [--threads N]\n"
-    "                    [--self-test]\n"
+    "                    [--self-test] [--checkpoint F] [--method M] [--progress]\n"
     "\n"
     "Solve every position of a finite game and answer for its start.\n"
     "\n"
@@ -37,16 +43,37 @@ static const char help[] =
     "                   the old FILE\n"
     "  --load FILE      answer from a table saved by --save for the same game and arguments\n"
     "                   (refused, exit 3, when it describes another game or is damaged)\n"
+    "  --checkpoint F   cram, chomp, node-kayles: resume the search's table from F when it\n"
+    "                   exists; save it to F every --checkpoint-every S seconds, at the end\n"
+    "                   and on SIGINT/SIGTERM (then exit 130/143); refused for another game\n"
+    "  --checkpoint-every S  seconds between checkpoints [default: 600]\n"
+    "  --method M       cram, chomp, node-kayles: full (components, symmetry, theory), reverse\n"
+    "                   (the same, options in the reverse order) or plain (a memoised mex of\n"
+    "                   whole positions); the nimber never depends on it [default: full]\n"
+    "  --progress       cram, chomp, node-kayles: a line on stderr every second (positions,\n"
+    "                   table fill, depth)\n"
     "  -h, --help       show this help\n"
     "\n"
     "Example:\n"
     "  grundy solve divisors 3\n";
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
 
-static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},     {"misere", 0, CLI_ARG_NONE},
-                                     {"max-bytes", 0, CLI_ARG_ONE}, {"self-test", 0, CLI_ARG_NONE},
-                                     {"input", 0, CLI_ARG_ONE},     {"format", 0, CLI_ARG_ONE},
-                                     {"save", 0, CLI_ARG_ONE},      {"load", 0, CLI_ARG_ONE},
-                                     {"threads", 0, CLI_ARG_ONE},   {NULL, 0, 0}};
+static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},
+                                     {"misere", 0, CLI_ARG_NONE},
+                                     {"max-bytes", 0, CLI_ARG_ONE},
+                                     {"self-test", 0, CLI_ARG_NONE},
+                                     {"input", 0, CLI_ARG_ONE},
+                                     {"format", 0, CLI_ARG_ONE},
+                                     {"save", 0, CLI_ARG_ONE},
+                                     {"load", 0, CLI_ARG_ONE},
+                                     {"threads", 0, CLI_ARG_ONE},
+                                     {"checkpoint", 0, CLI_ARG_ONE},
+                                     {"checkpoint-every", 0, CLI_ARG_ONE},
+                                     {"method", 0, CLI_ARG_ONE},
+                                     {"progress", 0, CLI_ARG_NONE},
+                                     {NULL, 0, 0}};
 enum {
     OPT_JSON,
     OPT_MISERE,
@@ -56,7 +83,11 @@ enum {
     OPT_FORMAT,
     OPT_SAVE,
     OPT_LOAD,
-    OPT_THREADS
+    OPT_THREADS,
+    OPT_CHECKPOINT,
+    OPT_CHECKPOINT_EVERY,
+    OPT_METHOD,
+    OPT_PROGRESS
 };
 
 /* Boards with more free cells are decided by the mirror rule alone (2^20 positions solve fast). */
@@ -390,6 +421,30 @@ static int solve_mirror_board(const request *rq, const solve_game *game) {
     return rc != 0 ? rc : run_boards(rq);
 }
 
+/* A searched game (SOLVE_ANSWER_NIMBER): cram, chomp, node-kayles. */
+static int solve_nimber(const request *rq, const solve_game *game) {
+    const cli_args *const a = rq->args;
+    cli_nimber_request n = {.game = game,
+                            .v = a->operands + 1,
+                            .count = a->operand_count - 1,
+                            .json = rq->json,
+                            .max_bytes = rq->max_bytes,
+                            .threads = rq->threads,
+                            .checkpoint = a->value[OPT_CHECKPOINT],
+                            .checkpoint_every = 600,
+                            .progress = a->present[OPT_PROGRESS] != 0};
+    uint64_t every = 600;
+    int rc = a->present[OPT_METHOD]
+                 ? cli_nimber_method(&cli_cmd_solve, a->value[OPT_METHOD], &n.flags)
+                 : 0;
+    if (rc == 0 && a->present[OPT_CHECKPOINT_EVERY]) {
+        rc = cli_parse_number(&cli_cmd_solve, "--checkpoint-every", a->value[OPT_CHECKPOINT_EVERY],
+                              (uint64_t)1 << 40, &every);
+        n.checkpoint_every = (double)every;
+    }
+    return rc != 0 ? rc : cli_solve_nimber(&cli_cmd_solve, &n);
+}
+
 static int solve_left_stack(const request *rq) {
     const cli_left_stack_request l = {rq->args->operands + 1, rq->args->operand_count - 1, rq->json,
                                       rq->args->present[OPT_SELF_TEST] != 0, rq->max_bytes};
@@ -408,6 +463,18 @@ static int check_options(const cli_args *args, const solve_game *game) {
     if (args->present[OPT_MISERE] && !(game->flags & SOLVE_GAME_MISERE)) {
         return cli_usage_error(&cli_cmd_solve, "--misere applies to %s only",
                                solve_game_names(SOLVE_GAME_MISERE, 1, names, sizeof names));
+    }
+    const int searched = game->answer == SOLVE_ANSWER_NIMBER;
+    if (!searched && (args->present[OPT_CHECKPOINT] || args->present[OPT_CHECKPOINT_EVERY] ||
+                      args->present[OPT_METHOD] || args->present[OPT_PROGRESS])) {
+        return cli_usage_error(&cli_cmd_solve,
+                               "--checkpoint, --checkpoint-every, --method and --progress apply "
+                               "to the searched games (cram, chomp, node-kayles), not to %s",
+                               game->name);
+    }
+    if (searched && args->present[OPT_SELF_TEST]) {
+        return cli_usage_error(&cli_cmd_solve, "--self-test applies to the tabled games, not to %s",
+                               game->name);
     }
     if ((args->present[OPT_SAVE] || args->present[OPT_LOAD]) &&
         (args->present[OPT_INPUT] || !(game->flags & SOLVE_GAME_TABLE))) {
@@ -428,6 +495,9 @@ static int answer(const request *rq, const solve_game *game) {
         break;
     case SOLVE_ANSWER_LEFT_STACK:
         rc = solve_left_stack(rq);
+        break;
+    case SOLVE_ANSWER_NIMBER:
+        rc = solve_nimber(rq, game);
         break;
     default:
         rc = solve_operands_game(rq, game);

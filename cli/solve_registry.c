@@ -2,6 +2,7 @@
 /* The registry of the solver's games: each game's operands, options and constructor, in grundy
  * solve's words, so that grundy-mpi and the tests build and refuse a game as solve does. */
 #include "solve_registry.h"
+#include "solve_nim_games.h"
 
 #include <grundy/left_stack.h>
 
@@ -249,6 +250,12 @@ const solve_game solve_games[] = {
      SOLVE_ANSWER_OUTCOME, create_heaps, json_heaps, NULL, "0.77 7 5 4"},
     {"left-stack", "left-stack M A B C", 4, 4, SOLVE_GAME_STDIN, SOLVE_ANSWER_LEFT_STACK,
      create_left_stack, NULL, NULL, "3 9 8 7"},
+    {"cram", "cram ROWS COLS", 0, 2, SOLVE_GAME_STDIN, SOLVE_ANSWER_NIMBER, solve_create_cram,
+     solve_json_board, NULL, "4 5"},
+    {"chomp", "chomp ROWS COLS", 2, 2, 0, SOLVE_ANSWER_NIMBER, solve_create_chomp, solve_json_board,
+     NULL, "3 4"},
+    {"node-kayles", "node-kayles < FILE", 0, 0, SOLVE_GAME_STDIN, SOLVE_ANSWER_NIMBER,
+     solve_create_node_kayles, solve_json_graph, NULL, "4 3\n0 1\n1 2\n2 3\n"},
 };
 const size_t solve_game_count = sizeof solve_games / sizeof solve_games[0];
 
@@ -293,6 +300,7 @@ int solve_game_check_operands(const cli_command *cmd, const solve_game *game, ch
 
 void solve_built_free(solve_built *b) {
     grundy_game_destroy(b->game); /* before the rule and board it borrows */
+    grundy_nim_game_destroy(b->nim);
     grundy_rule_destroy(b->rule);
     grundy_board_free(&b->board);
     free(b->rule_text);

@@ -8,6 +8,7 @@
 #include "json.h"
 #include "solve_batch.h"
 
+#include <grundy/nimsearch.h>
 #include <grundy/solver.h>
 
 /* solve_game.flags: the options and inputs a game takes besides its operands. */
@@ -22,6 +23,7 @@ typedef enum solve_answer {
     SOLVE_ANSWER_SCORE,      /* the first player's best total minus the second's (pick) */
     SOLVE_ANSWER_BOARDS,     /* every board of the input, by the mirror rule (mirror-board) */
     SOLVE_ANSWER_LEFT_STACK, /* the rule of docs/left_stack.md (solve_left_stack.c) */
+    SOLVE_ANSWER_NIMBER,     /* the start's nimber by search, no table (solve_nimber.c) */
 } solve_answer;
 
 /* What a constructor reads: the operands after GAME and the options that shape the game. */
@@ -47,6 +49,7 @@ typedef struct solve_built {
     grundy_rule *rule;                       /* heaps: the rule the game borrows */
     char *rule_text;                         /* and its canonical form */
     grundy_board board;                      /* mirror-board: the board the game was made from */
+    grundy_nim_game *nim;                    /* SOLVE_ANSWER_NIMBER: the game (game is NULL) */
 } solve_built;
 
 typedef struct solve_game {
@@ -87,7 +90,17 @@ typedef struct solve_game {
     "                     within the position limit; prints First or Second\n"                     \
     "  left-stack M A B C three stacks, take 1..M from one, a stack may be emptied only when\n"    \
     "                     every stack left of it is empty (seed 002); any size up to 2^63-1;\n"    \
-    "                     no numbers: `m a b c` per case from stdin; prints Tomaz or Danftito\n"
+    "                     no numbers: `m a b c` per case from stdin; prints Tomaz or Danftito\n"   \
+    "  cram ROWS COLS     dominoes on a ROWS x COLS board (at most 256 cells), each on two free\n" \
+    "                     cells side by side; prints the nimber of the empty board (without\n"     \
+    "                     numbers: `rows cols` from stdin, then the rows, `.` free, `x`\n"         \
+    "                     blocked). Searched, not tabled: see --checkpoint and --method\n"         \
+    "  chomp ROWS COLS    Chomp on ROWS x COLS squares (at most 32 each), the corner never\n"      \
+    "                     taken, so the player left with it loses; prints the nimber, then the\n"  \
+    "                     winning moves as `row,col` (0-based; the corner is 0,0)\n"               \
+    "  node-kayles        a graph from stdin in grundy graph's format (`n m`, then m lines\n"      \
+    "                     `u v`, edges taken both ways, at most 256 vertices); a move takes a\n"   \
+    "                     vertex and its neighbours; prints the nimber\n"
 
 extern const solve_game solve_games[];
 extern const size_t solve_game_count;

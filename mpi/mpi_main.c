@@ -213,6 +213,12 @@ static int run(int argc, char **argv) {
         return cli_usage_error(&cmd, "unknown game '%s' (%s)", a.operands[0],
                                solve_game_names(0, 0, names, sizeof names));
     }
+    if (game->answer == SOLVE_ANSWER_NIMBER) {
+        return cli_fail(&cmd, CLI_EXIT_VALUE,
+                        "%s is searched, not tabled: it has no positions to share out among "
+                        "ranks (use grundy solve %s)",
+                        game->name, game->name);
+    }
     if (a.present[OPT_MISERE] && !(game->flags & SOLVE_GAME_MISERE)) {
         return cli_usage_error(&cmd, "--misere applies to %s only",
                                solve_game_names(SOLVE_GAME_MISERE, 1, names, sizeof names));

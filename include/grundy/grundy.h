@@ -29,5 +29,6 @@
 #include <grundy/stats.h>
 #include <grundy/file.h>
 #include <grundy/solver.h>
+#include <grundy/nimsearch.h>
 
 #endif

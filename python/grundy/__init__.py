@@ -477,3 +477,48 @@ from ._misere import Genus, MisereQuotient, genus, misere  # noqa: E402
 from ._analysis import Stats, Verification, stats, verify  # noqa: E402
 from ._survey import Survey, SurveyRow, survey  # noqa: E402
 from ._solve import Solution, solve  # noqa: E402
+def _nimber(create, what: str, max_bytes: int, threads: int) -> int:
+    game = ctypes.POINTER(_lib.NimGame)()
+    _check(create(ctypes.byref(game)), what)
+    try:
+        opts = _lib.NimOpts(max_bytes=_number(max_bytes, "max_bytes"),
+                            threads=_number(threads, "threads"), progress_seconds=1.0)
+        v = ctypes.c_uint32()
+        _check(_c.grundy_nim_search(game, ctypes.byref(game.contents.initial), ctypes.byref(opts),
+                                    ctypes.byref(v), None), what)
+        return v.value
+    finally:
+        _c.grundy_nim_game_destroy(game)
+
+
+def cram(rows: int, cols: int, blocked=(), *, max_bytes: int = 1 << 30, threads: int = 1) -> int:
+    """The nimber of Cram on a rows x cols board by search (grundy solve cram); `blocked` lists
+    the (row, col) cells blocked from the start."""
+    rows, cols = _number(rows, "rows"), _number(cols, "cols")
+    cells = (ctypes.c_uint8 * max(1, rows * cols))()
+    for r, c in blocked:
+        if not (0 <= r < rows and 0 <= c < cols):
+            raise GrundyError(f"cram: blocked cell ({r}, {c}) is off the board", "range")
+        cells[r * cols + c] = 1
+    return _nimber(lambda out: _c.grundy_nim_game_cram_create(rows, cols, cells, out), "cram",
+                   max_bytes, threads)
+
+
+def chomp(rows: int, cols: int, *, max_bytes: int = 1 << 30, threads: int = 1) -> int:
+    """The nimber of rows x cols Chomp in normal play, the corner never taken (1 x 1 is 0)."""
+    rows, cols = _number(rows, "rows"), _number(cols, "cols")
+    return _nimber(lambda out: _c.grundy_nim_game_chomp_create(rows, cols, out), "chomp",
+                   max_bytes, threads)
+
+
+def node_kayles(edges, vertices: Optional[int] = None, *, max_bytes: int = 1 << 30,
+                threads: int = 1) -> int:
+    """The nimber of Node Kayles on an undirected graph: (u, v) pairs, `vertices` (default 1 +
+    the largest id)."""
+    pairs = [(_number(u, "vertex"), _number(v, "vertex")) for u, v in edges]
+    n = vertices if vertices is not None else 1 + max((max(p) for p in pairs), default=-1)
+    us = (ctypes.c_uint32 * max(1, len(pairs)))(*[u for u, _ in pairs])
+    vs = (ctypes.c_uint32 * max(1, len(pairs)))(*[v for _, v in pairs])
+    return _nimber(lambda out: _c.grundy_nim_game_node_kayles_create(_number(n, "vertices"), us,
+                                                                    vs, len(pairs), out),
+                   "node-kayles", max_bytes, threads)

@@ -147,6 +147,27 @@ MisereProgress = ctypes.CFUNCTYPE(None, ctypes.c_void_p, u64, u64)
 # The seq hook (include/grundy/seq.h): status hook(void *ctx, const grundy_seq *seq, uint64_t target).
 SeqHook = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, u64)
 
+class NimPos(ctypes.Structure):
+    _fields_ = [("w", u64 * 5)]
+
+
+class NimGame(ctypes.Structure):
+    # grundy_nim_game (nimsearch.h); Python reads initial, the callbacks are the library's
+    _fields_ = [("name", ctypes.c_char_p), ("words", ctypes.c_uint), ("initial", NimPos),
+                ("ctx", ctypes.c_void_p), ("moves", ctypes.c_void_p), ("split", ctypes.c_void_p),
+                ("canonical", ctypes.c_void_p), ("known", ctypes.c_void_p),
+                ("size", ctypes.c_void_p), ("destroy", ctypes.c_void_p)]
+
+
+class NimOpts(ctypes.Structure):
+    # Mirrors grundy_nim_opts field by field: no checkpoint, no stop flag, no progress hook
+    _fields_ = [("max_bytes", u64), ("threads", ctypes.c_uint), ("flags", ctypes.c_uint),
+                ("checkpoint", ctypes.c_char_p), ("description", ctypes.c_char_p),
+                ("checkpoint_seconds", ctypes.c_double), ("stop", ctypes.c_void_p),
+                ("progress", ctypes.c_void_p), ("progress_arg", ctypes.c_void_p),
+                ("progress_seconds", ctypes.c_double)]
+
+
 # The defaults of the C headers' _INIT macros (period.h, seq.h, position.h, graph.h).
 DEFAULT_MAX_N = 1 << 25
 DEFAULT_SEQ_MAX_BYTES = 8 << 30
@@ -247,6 +268,16 @@ _PROTOTYPES = {
     "grundy_nim_inverse": (ctypes.c_int, [u64, P(u64)]),
     "grundy_nim_count_zero": (ctypes.c_int, [P(u64), ctypes.c_size_t, u64, u64, ctypes.c_size_t,
                                              P(u64), P(ctypes.c_size_t)]),
+    "grundy_nim_game_cram_create": (ctypes.c_int, [ctypes.c_uint, ctypes.c_uint,
+                                                   P(ctypes.c_uint8), P(P(NimGame))]),
+    "grundy_nim_game_chomp_create": (ctypes.c_int, [ctypes.c_uint, ctypes.c_uint,
+                                                    P(P(NimGame))]),
+    "grundy_nim_game_node_kayles_create": (ctypes.c_int, [ctypes.c_uint, P(ctypes.c_uint32),
+                                                          P(ctypes.c_uint32), ctypes.c_size_t,
+                                                          P(P(NimGame))]),
+    "grundy_nim_game_destroy": (None, [P(NimGame)]),
+    "grundy_nim_search": (ctypes.c_int, [P(NimGame), P(NimPos), P(NimOpts),
+                                         P(ctypes.c_uint32), vp]),
 }
 
 

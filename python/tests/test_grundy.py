@@ -143,6 +143,17 @@ class TestErrors(unittest.TestCase):
                                    "0.16", 10**18, "--max-n", 1000)
         self.assertIn("raise max_n (now 1000)", e.message)
 
+    def test_searched_games(self):
+        # Beling's table, the CLI on a board with blocked cells, Chomp, a Dawson's Kayles path
+        self.assertEqual([grundy.cram(4, 5), grundy.cram(5, 5), grundy.cram(3, 4)], [2, 0, 1])
+        rc, j, _ = cli_json("solve", "cram", stdin="3 4\n....\n.x..\n...x\n")
+        self.assertEqual(grundy.cram(3, 4, [(1, 1), (2, 3)]), j["value"])
+        self.assertEqual([grundy.chomp(1, 1), grundy.chomp(1, 7), grundy.chomp(4, 4)], [0, 6, 6])
+        self.assertEqual(grundy.node_kayles([(i, i + 1) for i in range(4)]), 3)
+        with self.assertRaises(grundy.GrundyError) as e:
+            grundy.cram(17, 16)
+        self.assertEqual(e.exception.status, "range")
+
     def test_bad_numbers_and_graphs(self):
         for bad in (-1, 1 << 63, 1.5, "3"):
             with self.assertRaises(grundy.GrundyError):

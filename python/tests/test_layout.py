@@ -33,6 +33,9 @@ MIRRORS = {
     "grundy_survey_relation": _lib.SurveyRelation,
     "grundy_game": _lib.Game,
     "grundy_solve_opts": _lib.SolveOpts,
+    "grundy_nim_pos": _lib.NimPos,
+    "grundy_nim_game": _lib.NimGame,
+    "grundy_nim_opts": _lib.NimOpts,
 }
 
 

@@ -28,6 +28,8 @@ FILE_COMMANDS = {
     "cli/solve_batch.c": ["solve"],
     "cli/solve_registry.c": ["solve"],
     "cli/solve_left_stack.c": ["solve"],
+    "cli/solve_nim_games.c": ["solve"],
+    "cli/solve_nimber.c": ["solve"],
     "cli/survey_table.c": ["survey"],
     "cli/seq_batch.c": ["value", "count"],
     "mpi/mpi_main.c": ["grundy-mpi solve"],

@@ -11,6 +11,30 @@
 #define FIELD(s, f) printf("%s.%s %zu %zu\n", #s, #f, offsetof(s, f), sizeof(((const s *)NULL)->f))
 
 static void seq_structs(void) {
+    STRUCT(grundy_nim_pos);
+    FIELD(grundy_nim_pos, w);
+    STRUCT(grundy_nim_game);
+    FIELD(grundy_nim_game, name);
+    FIELD(grundy_nim_game, words);
+    FIELD(grundy_nim_game, initial);
+    FIELD(grundy_nim_game, ctx);
+    FIELD(grundy_nim_game, moves);
+    FIELD(grundy_nim_game, split);
+    FIELD(grundy_nim_game, canonical);
+    FIELD(grundy_nim_game, known);
+    FIELD(grundy_nim_game, size);
+    FIELD(grundy_nim_game, destroy);
+    STRUCT(grundy_nim_opts);
+    FIELD(grundy_nim_opts, max_bytes);
+    FIELD(grundy_nim_opts, threads);
+    FIELD(grundy_nim_opts, flags);
+    FIELD(grundy_nim_opts, checkpoint);
+    FIELD(grundy_nim_opts, description);
+    FIELD(grundy_nim_opts, checkpoint_seconds);
+    FIELD(grundy_nim_opts, stop);
+    FIELD(grundy_nim_opts, progress);
+    FIELD(grundy_nim_opts, progress_arg);
+    FIELD(grundy_nim_opts, progress_seconds);
     STRUCT(grundy_seq_check_report);
     FIELD(grundy_seq_check_report, checked);
     FIELD(grundy_seq_check_report, failed);

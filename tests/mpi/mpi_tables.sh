@@ -45,6 +45,18 @@ check left-stack left-stack 3 9 8 7
 check heaps heaps 0.77 7 5 4
 check heaps-misere heaps 4.7 6 5 --misere
 check mirror-board mirror-board
+# the searched games have no table to share out: grundy-mpi refuses them (exit 3)
+for g in cram chomp node-kayles; do
+    "$mpi" solve $g 3 4 </dev/null >/dev/null 2>"$tmp/refuse.err"
+    rc=$?
+    if [ $rc -ne 3 ]; then
+        echo "FAIL $g: grundy-mpi exit $rc (want 3, a searched game)"
+        failed=1
+    else
+        echo "ok   $g: refused by grundy-mpi ($(cat "$tmp/refuse.err"))"
+    fi
+    checked="$checked $g"
+done
 # every game of the registry (cli/solve_registry.c), as solve lists them, is checked above
 games=$("$grundy" solve '?' 2>&1 | sed -n "s/.*unknown game '?' (\(.*\))$/\1/p" | tr -d ',')
 [ -n "$games" ] || { echo "FAIL: no list of games from grundy solve"; failed=1; }

@@ -66,11 +66,12 @@ static void test_entry(const solve_game *game) {
 
 static void test_names(void) {
     char buf[256];
-    CHECK_STR(solve_game_names(0, 0, buf, sizeof buf),
-              "divisors, pick, mirror-board, misere-piles, heaps, left-stack");
+    CHECK_STR(
+        solve_game_names(0, 0, buf, sizeof buf),
+        "divisors, pick, mirror-board, misere-piles, heaps, left-stack, cram, chomp, node-kayles");
     CHECK_STR(solve_game_names(SOLVE_GAME_MISERE, 1, buf, sizeof buf), "heaps");
     CHECK_STR(solve_game_names(SOLVE_GAME_STDIN, 1, buf, sizeof buf),
-              "mirror-board and left-stack");
+              "mirror-board, left-stack, cram and node-kayles");
     CHECK(solve_game_find("chess") == NULL);
 }
 

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/* The nimber search's insides, shared by its files: the searcher, each thread's scratch. */
+#ifndef GRUNDY_SOLVER_SEARCH_NIM_SEARCH_INTERNAL_H
+#define GRUNDY_SOLVER_SEARCH_NIM_SEARCH_INTERNAL_H
+
+#include "solver/search/nim_table.h"
+#include "util/pool.h"
+
+#include <grundy/nimsearch.h>
+
+/* A set of nimbers below NIM_SET_MAX: a component may have at most NIM_SET_MAX - 1 options
+ * (Cram on 256 cells has at most 480, Chomp on 32 x 32 1023, Node Kayles on 256 vertices 256). */
+#define NIM_SET_WORDS  16
+#define NIM_SET_MAX    (NIM_SET_WORDS * 64)
+#define NIM_NOT_IN_SET UINT32_MAX
+typedef struct nim_set {
+    uint64_t w[NIM_SET_WORDS];
+} nim_set;
+
+/* The scratch of one depth: the moves of the component valued there, the components of an
+ * option. */
+typedef struct nim_level {
+    grundy_nim_list moves, parts;
+} nim_level;
+
+typedef struct nim_worker {
+    nim_level **levels;
+    unsigned levels_cap;
+    atomic_uint_fast64_t nodes, hits, known;
+    unsigned depth, max_depth;
+} nim_worker;
+
+struct grundy_nim_searcher {
+    const grundy_nim_game *game;
+    grundy_nim_opts opts;
+    const char *description; /* the checkpoint's: opts.description or the game's name */
+    nim_table table;
+    grundy_pool *pool; /* NULL on one thread */
+    nim_worker *workers;
+    unsigned threads;
+    atomic_int status; /* the first failure (or INTERRUPTED) of any thread */
+    uint64_t loaded;
+    double start, last_progress, last_checkpoint;
+};
+
+double nim_now(void);
+
+/* The value of canonical component c, searched at depth d when neither the game's theory nor the
+ * table knows it; on failure (s->status set) 0. */
+uint32_t nim_component_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
+                             unsigned d);
+
+/* The value of any position (a sum): the xor of its components'. */
+uint32_t nim_option_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *p,
+                          unsigned d);
+
+/* p's canonical components into out (cleared first): _OK or _NOMEM. */
+grundy_status nim_split(const grundy_nim_searcher *s, const grundy_nim_pos *p,
+                        grundy_nim_list *out);
+
+/* c in place in its canonical form (unless the options switch symmetry off). */
+void nim_canonical(const grundy_nim_searcher *s, grundy_nim_pos *c);
+
+#endif
