@@ -16,6 +16,7 @@
 #include <grundy/file.h>
 
 #include "util/file_in.h"
+#include "util/bytes.h"
 #include "util/try.h"
 
 #include <stdio.h>
@@ -34,30 +35,8 @@ typedef struct stream {
     size_t used;
 } stream;
 
-static void put_le(uint8_t *b, uint64_t v, unsigned bytes) {
-    for (unsigned i = 0; i < bytes; i++) {
-        b[i] = (uint8_t)(v >> (8 * i));
-    }
-}
-
-static uint64_t get_le(const uint8_t *b, unsigned bytes) {
-    uint64_t v = 0;
-    for (unsigned i = 0; i < bytes; i++) {
-        v |= (uint64_t)b[i] << (8 * i);
-    }
-    return v;
-}
-
-static void hash_bytes(uint64_t *h, const uint8_t *b, size_t len) {
-    uint64_t x = *h;
-    for (size_t i = 0; i < len; i++) {
-        x = (x ^ b[i]) * 0x100000001b3ull;
-    }
-    *h = x;
-}
-
 static int flush(stream *s) {
-    hash_bytes(&s->hash, s->buf, s->used);
+    grundy_fnv1a(&s->hash, s->buf, s->used);
     const int ok = fwrite(s->buf, 1, s->used, s->f) == s->used;
     s->used = 0;
     return ok;
@@ -68,7 +47,7 @@ static int put(stream *s, uint64_t v, unsigned bytes) {
     if (s->used + bytes > CHUNK && !flush(s)) {
         return 0;
     }
-    put_le(s->buf + s->used, v, bytes);
+    grundy_put_le(s->buf + s->used, v, bytes);
     s->used += bytes;
     return 1;
 }
@@ -95,14 +74,14 @@ static int write_tables(stream *s, const grundy_solution *sol) {
 static void encode_header(uint8_t *h, const grundy_solution *sol, uint64_t hash, size_t game_len) {
     memset(h, 0, HEADER_BYTES);
     memcpy(h, magic, sizeof magic);
-    put_le(h + 8, GRUNDY_TABLE_VERSION, 4);
-    put_le(h + 56, game_len, 4);
-    put_le(h + 12, sol->tables, 4);
-    put_le(h + 16, sol->n, 8);
-    put_le(h + 24, sol->win, 8);
-    put_le(h + 32, sol->lose, 8);
-    put_le(h + 40, sol->draw, 8);
-    put_le(h + 48, hash, 8);
+    grundy_put_le(h + 8, GRUNDY_TABLE_VERSION, 4);
+    grundy_put_le(h + 56, game_len, 4);
+    grundy_put_le(h + 12, sol->tables, 4);
+    grundy_put_le(h + 16, sol->n, 8);
+    grundy_put_le(h + 24, sol->win, 8);
+    grundy_put_le(h + 32, sol->lose, 8);
+    grundy_put_le(h + 40, sol->draw, 8);
+    grundy_put_le(h + 48, hash, 8);
 }
 
 static grundy_status write_file(stream *s, const grundy_solution *sol, const char *game) {
@@ -153,13 +132,13 @@ static int get(stream *s, size_t *pos, uint64_t *v, unsigned bytes) {
         const size_t left = s->used - *pos;
         memmove(s->buf, s->buf + *pos, left);
         s->used = left + fread(s->buf + left, 1, CHUNK - left, s->f);
-        hash_bytes(&s->hash, s->buf + left, s->used - left);
+        grundy_fnv1a(&s->hash, s->buf + left, s->used - left);
         *pos = 0;
         if (bytes > s->used) {
             return 0;
         }
     }
-    *v = get_le(s->buf + *pos, bytes);
+    *v = grundy_get_le(s->buf + *pos, bytes);
     *pos += bytes;
     return 1;
 }
@@ -191,12 +170,12 @@ static int read_tables(stream *s, grundy_solution *sol) {
 /* The allocations a header asks for, checked against max_bytes. */
 static grundy_status alloc_from_header(const uint8_t *h, uint64_t max_bytes,
                                        grundy_solution **out) {
-    const unsigned tables = (unsigned)get_le(h + 12, 4);
-    const uint64_t n = get_le(h + 16, 8);
-    const uint64_t version = get_le(h + 8, 4), game_len = get_le(h + 56, 4);
+    const unsigned tables = (unsigned)grundy_get_le(h + 12, 4);
+    const uint64_t n = grundy_get_le(h + 16, 8);
+    const uint64_t version = grundy_get_le(h + 8, 4), game_len = grundy_get_le(h + 56, 4);
     /* The reserved bytes are checked: zero, or in version 2 a description's length. */
     if (memcmp(h, magic, sizeof magic) != 0 || version < 1 || version > GRUNDY_TABLE_VERSION ||
-        get_le(h + 60, 4) != 0 || (version == 1 && game_len != 0) ||
+        grundy_get_le(h + 60, 4) != 0 || (version == 1 && game_len != 0) ||
         game_len > GRUNDY_SOLUTION_GAME_MAX || (tables & ~15u) != 0 || n == 0 ||
         n >= SIZE_MAX / 32 || ((tables & GRUNDY_SOLVE_REMOTENESS) && !(tables & 1u))) {
         return GRUNDY_STATUS_PARSE;
@@ -235,18 +214,18 @@ static int counts_match(grundy_solution *s, const uint8_t *h) {
     s->draw = by[GRUNDY_OUTCOME_DRAW];
     s->lose = by[GRUNDY_OUTCOME_LOSE];
     s->win = by[GRUNDY_OUTCOME_WIN];
-    return by[3] == 0 && s->win == get_le(h + 24, 8) && s->lose == get_le(h + 32, 8) &&
-           s->draw == get_le(h + 40, 8);
+    return by[3] == 0 && s->win == grundy_get_le(h + 24, 8) &&
+           s->lose == grundy_get_le(h + 32, 8) && s->draw == grundy_get_le(h + 40, 8);
 }
 
 /* The description after the header must be `game` (NULL: any). */
 static grundy_status read_game(stream *s, const uint8_t *h, const char *game) {
-    const size_t len = (size_t)get_le(h + 56, 4);
+    const size_t len = (size_t)grundy_get_le(h + 56, 4);
     char text[GRUNDY_SOLUTION_GAME_MAX + 1];
     if (fread(text, 1, len, s->f) != len) {
         return GRUNDY_STATUS_PARSE;
     }
-    hash_bytes(&s->hash, (const uint8_t *)text, len);
+    grundy_fnv1a(&s->hash, (const uint8_t *)text, len);
     text[len] = '\0';
     if (game != NULL && (strlen(text) != len || strcmp(text, game) != 0)) {
         return GRUNDY_STATUS_INVALID_ARG;
@@ -269,7 +248,7 @@ grundy_status grundy_solution_load_game(const char *path, uint64_t max_bytes, co
     GRUNDY_TRY(alloc_from_header(header, max_bytes, &sol));
     GRUNDY_TRY(read_game(s, header, game));
     GRUNDY_CHECK(read_tables(s, sol), GRUNDY_STATUS_PARSE);
-    GRUNDY_CHECK(s->hash == get_le(header + 48, 8), GRUNDY_STATUS_PARSE);
+    GRUNDY_CHECK(s->hash == grundy_get_le(header + 48, 8), GRUNDY_STATUS_PARSE);
     GRUNDY_CHECK(counts_match(sol, header), GRUNDY_STATUS_PARSE);
     *out = sol;
     sol = NULL;

@@ -13,6 +13,8 @@
  */
 #include "solver/search/nim_table.h"
 
+#include "util/bytes.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,29 +166,9 @@ void nim_table_put_excluded(nim_table *t, const grundy_nim_pos *key, uint32_t ex
     put_meta(t, key, USED | PARTIAL | sz << 32 | excluded, sz);
 }
 
-static void put_le(uint8_t *b, uint64_t v, unsigned bytes) {
-    for (unsigned i = 0; i < bytes; i++) {
-        b[i] = (uint8_t)(v >> (8 * i));
-    }
-}
-
-static uint64_t get_le(const uint8_t *b, unsigned bytes) {
-    uint64_t v = 0;
-    for (unsigned i = 0; i < bytes; i++) {
-        v |= (uint64_t)b[i] << (8 * i);
-    }
-    return v;
-}
-
-static void fnv(uint64_t *h, const uint8_t *b, size_t len) {
-    for (size_t i = 0; i < len; i++) {
-        *h = (*h ^ b[i]) * 0x100000001b3ull;
-    }
-}
-
 /* Write len bytes and fold them into the checksum; 0 on a write error. */
 static int put_bytes(FILE *f, uint64_t *h, const uint8_t *b, size_t len) {
-    fnv(h, b, len);
+    grundy_fnv1a(h, b, len);
     return fwrite(b, 1, len, f) == len;
 }
 
@@ -199,7 +181,7 @@ static int save_bucket(nim_table *t, FILE *f, uint64_t *h, uint64_t b, uint64_t 
         const uint64_t *const s = slot_at(t, b, way);
         if (s[t->words] & USED) {
             for (unsigned i = 0; i <= t->words; i++, len += 8) {
-                put_le(buf + len, s[i], 8);
+                grundy_put_le(buf + len, s[i], 8);
             }
             (*count)++;
         }
@@ -211,11 +193,11 @@ static int save_bucket(nim_table *t, FILE *f, uint64_t *h, uint64_t b, uint64_t 
 static void header(uint8_t *hd, unsigned words, uint64_t count, uint64_t h, size_t desc_len) {
     memset(hd, 0, HEADER);
     memcpy(hd, magic, 8);
-    put_le(hd + 8, 1, 4);
-    put_le(hd + 12, words, 4);
-    put_le(hd + 16, count, 8);
-    put_le(hd + 24, h, 8);
-    put_le(hd + 32, desc_len, 4);
+    grundy_put_le(hd + 8, 1, 4);
+    grundy_put_le(hd + 12, words, 4);
+    grundy_put_le(hd + 16, count, 8);
+    grundy_put_le(hd + 24, h, 8);
+    grundy_put_le(hd + 32, desc_len, 4);
 }
 
 static int write_all(nim_table *t, const char *what, FILE *f) {
@@ -257,14 +239,15 @@ grundy_status nim_table_save(nim_table *t, const char *what, const char *path) {
 static grundy_status read_header(FILE *f, unsigned words, uint64_t *count, uint64_t *sum,
                                  size_t *desc_len) {
     uint8_t hd[HEADER];
-    if (fread(hd, 1, HEADER, f) != HEADER || memcmp(hd, magic, 8) != 0 || get_le(hd + 8, 4) != 1 ||
-        get_le(hd + 36, 4) != 0 || get_le(hd + 32, 4) > DESC_MAX) {
+    if (fread(hd, 1, HEADER, f) != HEADER || memcmp(hd, magic, 8) != 0 ||
+        grundy_get_le(hd + 8, 4) != 1 || grundy_get_le(hd + 36, 4) != 0 ||
+        grundy_get_le(hd + 32, 4) > DESC_MAX) {
         return GRUNDY_STATUS_PARSE;
     }
-    *count = get_le(hd + 16, 8);
-    *sum = get_le(hd + 24, 8);
-    *desc_len = (size_t)get_le(hd + 32, 4);
-    return get_le(hd + 12, 4) == words ? GRUNDY_STATUS_OK : GRUNDY_STATUS_INVALID_ARG;
+    *count = grundy_get_le(hd + 16, 8);
+    *sum = grundy_get_le(hd + 24, 8);
+    *desc_len = (size_t)grundy_get_le(hd + 32, 4);
+    return grundy_get_le(hd + 12, 4) == words ? GRUNDY_STATUS_OK : GRUNDY_STATUS_INVALID_ARG;
 }
 
 static grundy_status read_entries(nim_table *t, FILE *f, uint64_t count, uint64_t *h) {
@@ -274,13 +257,13 @@ static grundy_status read_entries(nim_table *t, FILE *f, uint64_t count, uint64_
         if (fread(buf, 1, len, f) != len) {
             return GRUNDY_STATUS_PARSE;
         }
-        fnv(h, buf, len);
+        grundy_fnv1a(h, buf, len);
         grundy_nim_pos key;
         memset(&key, 0, sizeof key);
         for (unsigned i = 0; i < t->words; i++) {
-            key.w[i] = get_le(buf + 8 * i, 8);
+            key.w[i] = grundy_get_le(buf + 8 * i, 8);
         }
-        const uint64_t meta = get_le(buf + 8 * t->words, 8);
+        const uint64_t meta = grundy_get_le(buf + 8 * t->words, 8);
         if (!(meta & USED)) {
             return GRUNDY_STATUS_PARSE;
         }
@@ -304,7 +287,7 @@ grundy_status nim_table_load(nim_table *t, const char *what, const char *path, u
     }
     if (st == GRUNDY_STATUS_OK) {
         desc[desc_len] = '\0';
-        fnv(&h, (const uint8_t *)desc, desc_len);
+        grundy_fnv1a(&h, (const uint8_t *)desc, desc_len);
         st = strcmp(desc, what) != 0 ? GRUNDY_STATUS_INVALID_ARG : read_entries(t, f, count, &h);
     }
     fclose(f);
