@@ -13,7 +13,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define TICK_NODES 4096u
 
@@ -41,12 +40,6 @@ void grundy_nim_game_destroy(grundy_nim_game *game) {
     free(game);
 }
 
-double nim_now(void) {
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* The scratch of depth d: its lists and the seen bits of its mex. Each level is its own
  * allocation, so that growing the array never moves a level a caller above is using. */
 static nim_level *level(nim_worker *w, unsigned d) {
@@ -66,38 +59,8 @@ static nim_level *level(nim_worker *w, unsigned d) {
     return w->levels[d];
 }
 
-static void fail(grundy_nim_searcher *s, grundy_status st) {
-    int expected = GRUNDY_STATUS_OK;
-    atomic_compare_exchange_strong(&s->status, &expected, (int)st);
-}
-
 static int failed(grundy_nim_searcher *s) {
     return atomic_load_explicit(&s->status, memory_order_relaxed) != GRUNDY_STATUS_OK;
-}
-
-/* Every TICK_NODES nodes: the stop flag; on thread 0 the progress line and the checkpoint. */
-static void tick(grundy_nim_searcher *s, nim_worker *w) {
-    if (s->opts.stop != NULL && *s->opts.stop) {
-        fail(s, GRUNDY_STATUS_INTERRUPTED);
-    }
-    if (w != &s->workers[0]) {
-        return;
-    }
-    const double now = nim_now();
-    if (s->opts.progress != NULL && now - s->last_progress >= s->opts.progress_seconds) {
-        grundy_nim_stats st;
-        grundy_nim_searcher_stats(s, &st);
-        s->opts.progress(s->opts.progress_arg, &st);
-        s->last_progress = now;
-    }
-    if (s->opts.checkpoint != NULL && s->opts.checkpoint_seconds > 0 &&
-        now - s->last_checkpoint >= s->opts.checkpoint_seconds) {
-        const grundy_status st = grundy_nim_searcher_save(s);
-        if (st != GRUNDY_STATUS_OK) {
-            fail(s, st);
-        }
-        s->last_checkpoint = now;
-    }
 }
 
 static uint32_t size_of(const grundy_nim_searcher *s, const grundy_nim_pos *c) {
@@ -219,7 +182,7 @@ static uint32_t option_in_set(grundy_nim_searcher *s, nim_worker *w, const grund
                               unsigned d, const nim_set *wanted) {
     nim_level *const l = level(w, d);
     if (l == NULL || nim_split(s, o, &l->parts) != GRUNDY_STATUS_OK) {
-        fail(s, GRUNDY_STATUS_NOMEM);
+        nim_fail(s, GRUNDY_STATUS_NOMEM);
         return 0;
     }
     size_t big = 0;
@@ -249,7 +212,7 @@ static int option_recalled(grundy_nim_searcher *s, nim_worker *w, const grundy_n
                            unsigned d, uint32_t *v) {
     nim_level *const l = level(w, d);
     if (l == NULL || nim_split(s, o, &l->parts) != GRUNDY_STATUS_OK) {
-        fail(s, GRUNDY_STATUS_NOMEM);
+        nim_fail(s, GRUNDY_STATUS_NOMEM);
         return 0;
     }
     *v = 0;
@@ -292,7 +255,7 @@ static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_p
     }
     nim_level *const l = level(w, d);
     if (l == NULL) {
-        fail(s, GRUNDY_STATUS_NOMEM);
+        nim_fail(s, GRUNDY_STATUS_NOMEM);
         return 0;
     }
     w->depth = d;
@@ -301,7 +264,7 @@ static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_p
     s->game->moves(s->game->ctx, c, &l->moves);
     const size_t k = l->moves.count;
     if (l->moves.failed || k >= NIM_SET_MAX) {
-        fail(s, l->moves.failed ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_RANGE);
+        nim_fail(s, l->moves.failed ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_RANGE);
         return 0;
     }
     nim_set potential;
@@ -342,7 +305,7 @@ static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_p
     }
     nim_table_put(&s->table, c, v, size_of(s, c));
     if ((atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1) % TICK_NODES == 0) {
-        tick(s, w);
+        nim_tick(s, w);
     }
     return v;
 }

@@ -45,6 +45,13 @@ struct grundy_nim_searcher {
 
 double nim_now(void);
 
+/* The first failure (or INTERRUPTED) of any thread is kept; later ones are dropped. */
+void nim_fail(grundy_nim_searcher *s, grundy_status st);
+
+/* Every few thousand nodes of worker w: the stop flag; on thread 0 the progress report and the
+ * checkpoint. */
+void nim_tick(grundy_nim_searcher *s, nim_worker *w);
+
 /* The value of canonical component c, searched at depth d when neither the game's theory nor the
  * table knows it; on failure (s->status set) 0. */
 uint32_t nim_component_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,

@@ -87,30 +87,6 @@ cleanup:
     return st;
 }
 
-void grundy_nim_searcher_stats(const grundy_nim_searcher *s, grundy_nim_stats *out) {
-    memset(out, 0, sizeof *out);
-    for (unsigned t = 0; t < s->threads; t++) {
-        const nim_worker *const w = &s->workers[t];
-        out->nodes += atomic_load_explicit(&w->nodes, memory_order_relaxed);
-        out->hits += atomic_load_explicit(&w->hits, memory_order_relaxed);
-        out->known += atomic_load_explicit(&w->known, memory_order_relaxed);
-    }
-    out->entries = atomic_load_explicit(&s->table.entries, memory_order_relaxed);
-    out->capacity = s->table.buckets * NIM_TABLE_WAYS;
-    out->table_bytes = out->capacity * nim_table_slot_bytes(s->table.words);
-    out->loaded = s->loaded;
-    out->depth = s->workers[0].depth;
-    out->max_depth = s->workers[0].max_depth;
-    out->seconds = nim_now() - s->start;
-}
-
-grundy_status grundy_nim_searcher_save(grundy_nim_searcher *s) {
-    if (s->opts.checkpoint == NULL) {
-        return GRUNDY_STATUS_INVALID_ARG;
-    }
-    return nim_table_save(&s->table, s->description, s->opts.checkpoint);
-}
-
 typedef struct root_job {
     grundy_nim_searcher *s;
     const grundy_nim_list *options;
