@@ -32,7 +32,7 @@ static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
                                      SEQ_OPTIONS{NULL, 0, 0}};
 enum { OPT_TO, OPT_OUTPUT, OPT_FREQ, OPT_SEQ };
 
-#define PLOT_MAX_TO 10000000u
+#define PLOT_MAX_TO (GRUNDY_PICTURE_MAX_HEAPS - 1)
 
 /* The period to mark: the one the query proved already, else a search bounded by the plot's
  * size (a plot should not start a search to 2^25 heaps unless asked: 0.6 takes minutes). */
@@ -51,7 +51,8 @@ static grundy_status find_period(seq_job *job, int max_n_given, uint64_t to,
     return grundy_period_find(job->rule, NULL, &opts, r);
 }
 
-/* The picture could not be written: out of memory is exit 4 (raise the limit), the rest i/o. */
+/* The picture could not be drawn or written: out of memory is exit 4 (raise the limit), the rest
+ * i/o. */
 static int write_failed(const char *path) {
     if (errno == ENOMEM) {
         return cli_oom_fail(&cli_cmd_plot, "plot", 0, NULL);
@@ -59,45 +60,39 @@ static int write_failed(const char *path) {
     return cli_fail(&cli_cmd_plot, CLI_EXIT_IO, "cannot write '%s': %s", path, strerror(errno));
 }
 
-static int draw_picture(const char *path, const plot_seq *s) {
-    plot_canvas c;
-    if (plot_open(&c, path, PLOT_SEQ_WIDTH, PLOT_SEQ_HEIGHT) != 0) {
-        return write_failed(path);
+static int draw_picture(const char *path, const grundy_picture_seq *s,
+                        const grundy_picture_opts *opts) {
+    const plot_job job = {s, NULL, opts};
+    plot_bytes b;
+    const grundy_status st = plot_render(&job, plot_path_is_png(path), &b);
+    int rc = CLI_EXIT_OK;
+    if (st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT) {
+        rc = cli_oom_fail(&cli_cmd_plot, "plot", 0, "--to");
+    } else if (st != GRUNDY_STATUS_OK) {
+        rc = cli_fail(&cli_cmd_plot, cli_exit_code(st), "cannot draw '%s': %s", path,
+                      grundy_status_str(st));
+    } else if (plot_save(path, &b) != 0) {
+        rc = write_failed(path);
     }
-    if (plot_sequence(&c, s) != 0) {
-        plot_abandon(&c);
-        return cli_oom_fail(&cli_cmd_plot, "plot", 0, "--to");
-    }
-    if (plot_close(&c) != 0) {
-        return write_failed(path);
-    }
-    return CLI_EXIT_OK;
+    plot_bytes_free(&b);
+    return rc;
 }
 
 static int draw(const cli_args *args, seq_job *job, uint64_t to, uint64_t *g) {
     const char *path = args->value[OPT_OUTPUT];
-    plot_seq s;
-    grundy_stats stats;
-    memset(&s, 0, sizeof s);
-    memset(&stats, 0, sizeof stats);
-    s.rule = job->canonical;
-    s.g = g;
-    s.to = to;
-    s.freq = args->present[OPT_FREQ] != 0;
+    grundy_period_result period;
+    grundy_picture_opts opts = GRUNDY_PICTURE_OPTS_INIT;
+    opts.kind = args->present[OPT_FREQ] ? GRUNDY_PICTURE_FREQ : GRUNDY_PICTURE_VALUES;
     grundy_status st = grundy_query_values(job->query, 0, to + 1, g);
     if (st == GRUNDY_STATUS_OK) {
-        st = find_period(job, args->present[OPT_SEQ + SEQ_OPT_MAX_N], to, &s.period);
-    }
-    if (st == GRUNDY_STATUS_OK) {
-        st = grundy_stats_of_values(job->rule, g, to + 1, &stats);
+        st = find_period(job, args->present[OPT_SEQ + SEQ_OPT_MAX_N], to, &period);
     }
     if (st != GRUNDY_STATUS_OK) {
         return seq_job_fail(&cli_cmd_plot, job, st, to);
     }
-    s.period.found = s.period.found && s.period.proved; /* only proved periods are marked */
-    s.stats = &stats;
-    const int rc = draw_picture(path, &s);
-    grundy_stats_free(&stats);
+    period.found = period.found && period.proved; /* only proved periods are marked */
+    const grundy_picture_seq s = {job->canonical, g, to, &period};
+    const int rc = draw_picture(path, &s, &opts);
     /* the final checkpoint and --save (g(0..N)), as every command with the sequence options */
     return rc == CLI_EXIT_OK ? seq_job_done(&cli_cmd_plot, job, rc, to + 1) : rc;
 }

@@ -3,9 +3,13 @@
  * tables), with the preperiod and one period shaded when a period is known and the rare heaps
  * of the sparse-space labelling (grundy_stats, the one `stats` and `survey` print) highlighted;
  * or the frequency of each value. */
-#include "plot.h"
+#include "picture/picture_internal.h"
+#include "util/try.h"
 
-#include <errno.h>
+#include <grundy/rule.h>
+#include <grundy/stats.h>
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +22,19 @@
 #define PRE_RGB    "#bdbdbd"
 #define PERIOD_RGB "#9ecae1"
 #define AXIS_RGB   "#333333"
+#define SEQ_WIDTH  960.0
+#define SEQ_HEIGHT 540.0
+
+/* What the drawing reads: the values, the rule's canonical form, the period to mark (found == 0:
+ * none) and the statistics of the values (the rare/common labelling `stats` and `survey` print). */
+typedef struct seq_view {
+    const char *rule;
+    const uint64_t *g; /* g(0..to) */
+    uint64_t to;
+    grundy_period_result period;
+    int freq; /* the frequencies of the values instead */
+    const grundy_stats *stats;
+} seq_view;
 
 /* A tick step of 1, 2 or 5 times a power of ten giving at most `most` ticks over [0, span]. */
 static uint64_t nice_step(uint64_t span, uint64_t most) {
@@ -35,43 +52,44 @@ static uint64_t nice_step(uint64_t span, uint64_t most) {
 
 /* Axes with ticks: x over [0, xmax] at x(v) = LEFT + (v + 0.5) * xunit, y over [0, ymax] at
  * y(v) = bottom - (v + yshift) * yunit (points sit on their tick: yshift 0.5; bars: 0). */
-static void draw_axes(plot_canvas *c, uint64_t xmax, double xunit, uint64_t ymax, double yunit,
+static void draw_axes(picture_canvas *c, uint64_t xmax, double xunit, uint64_t ymax, double yunit,
                       double yshift, const char *xlabel, const char *ylabel) {
     char buf[32];
-    plot_line(c, LEFT, TOP + PLOT_H, LEFT + PLOT_W, TOP + PLOT_H, AXIS_RGB, 1, 0);
-    plot_line(c, LEFT, TOP, LEFT, TOP + PLOT_H, AXIS_RGB, 1, 0);
+    picture_line(c, LEFT, TOP + PLOT_H, LEFT + PLOT_W, TOP + PLOT_H, AXIS_RGB, 1, 0);
+    picture_line(c, LEFT, TOP, LEFT, TOP + PLOT_H, AXIS_RGB, 1, 0);
     const uint64_t xs = nice_step(xmax, 10);
     for (uint64_t v = 0; v <= xmax; v += xs) {
         const double x = LEFT + ((double)v + 0.5) * xunit;
-        plot_line(c, x, TOP + PLOT_H, x, TOP + PLOT_H + 5, AXIS_RGB, 1, 0);
+        picture_line(c, x, TOP + PLOT_H, x, TOP + PLOT_H + 5, AXIS_RGB, 1, 0);
         snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
-        plot_text(c, x, TOP + PLOT_H + 18, 11, PLOT_MIDDLE, 0, AXIS_RGB, buf);
+        picture_text(c, x, TOP + PLOT_H + 18, 11, GRUNDY_PICTURE_MIDDLE, 0, AXIS_RGB, buf);
     }
     const uint64_t ys = nice_step(ymax, 8);
     for (uint64_t v = 0; v <= ymax; v += ys) {
         const double y = TOP + PLOT_H - ((double)v + yshift) * yunit;
-        plot_line(c, LEFT - 5, y, LEFT, y, AXIS_RGB, 1, 0);
-        plot_line(c, LEFT, y, LEFT + PLOT_W, y, "#eeeeee", 1, 0);
+        picture_line(c, LEFT - 5, y, LEFT, y, AXIS_RGB, 1, 0);
+        picture_line(c, LEFT, y, LEFT + PLOT_W, y, "#eeeeee", 1, 0);
         snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
-        plot_text(c, LEFT - 8, y + 4, 11, PLOT_END, 0, AXIS_RGB, buf);
+        picture_text(c, LEFT - 8, y + 4, 11, GRUNDY_PICTURE_END, 0, AXIS_RGB, buf);
     }
-    plot_text(c, LEFT + PLOT_W / 2, TOP + PLOT_H + 40, 13, PLOT_MIDDLE, 0, AXIS_RGB, xlabel);
-    plot_text(c, LEFT - 46, TOP + PLOT_H / 2, 13, PLOT_MIDDLE, 1, AXIS_RGB, ylabel);
+    picture_text(c, LEFT + PLOT_W / 2, TOP + PLOT_H + 40, 13, GRUNDY_PICTURE_MIDDLE, 0, AXIS_RGB,
+                 xlabel);
+    picture_text(c, LEFT - 46, TOP + PLOT_H / 2, 13, GRUNDY_PICTURE_MIDDLE, 1, AXIS_RGB, ylabel);
 }
 
 /* One legend line at row `row`: a swatch (dot or box) and a text. */
-static void legend_entry(plot_canvas *c, int row, const char *color, int box, const char *text) {
+static void legend_entry(picture_canvas *c, int row, const char *color, int box, const char *text) {
     const double x = LEFT + PLOT_W + 24, y = TOP + 16 + 22.0 * row;
     if (color != NULL && box) {
-        plot_rect(c, x - 6, y - 10, 12, 12, color, 0.8, "class=\"legend\"");
+        picture_rect(c, x - 6, y - 10, 12, 12, color, 0.8, "class=\"legend\"");
     } else if (color != NULL) {
-        plot_circle(c, x, y - 4, 4, color, NULL, "class=\"legend\"");
+        picture_circle(c, x, y - 4, 4, color, NULL, "class=\"legend\"");
     }
-    plot_text(c, x + 12, y, 12, PLOT_START, 0, AXIS_RGB, text);
+    picture_text(c, x + 12, y, 12, GRUNDY_PICTURE_START, 0, AXIS_RGB, text);
 }
 
 /* The preperiod and the first period, shaded behind the points, where they fall in the range. */
-static void shade_period(plot_canvas *c, const plot_seq *s, double xunit) {
+static void shade_period(picture_canvas *c, const seq_view *s, double xunit) {
     const grundy_period_result *r = &s->period;
     char attrs[96];
     if (!r->found || r->preperiod > s->to) {
@@ -80,16 +98,16 @@ static void shade_period(plot_canvas *c, const plot_seq *s, double xunit) {
     if (r->preperiod > 0) {
         snprintf(attrs, sizeof attrs, "class=\"preperiod\" data-length=\"%llu\"",
                  (unsigned long long)r->preperiod);
-        plot_rect(c, LEFT, TOP, (double)r->preperiod * xunit, PLOT_H, PRE_RGB, 0.35, attrs);
+        picture_rect(c, LEFT, TOP, (double)r->preperiod * xunit, PLOT_H, PRE_RGB, 0.35, attrs);
     }
     const uint64_t end =
         r->preperiod + r->period - 1 < s->to ? r->preperiod + r->period - 1 : s->to;
     snprintf(attrs, sizeof attrs, "class=\"period\" data-start=\"%llu\" data-length=\"%llu\"",
              (unsigned long long)r->preperiod, (unsigned long long)r->period);
-    plot_rect(c, LEFT + (double)r->preperiod * xunit, TOP, (double)(end - r->preperiod + 1) * xunit,
-              PLOT_H, PERIOD_RGB, 0.45, attrs);
+    picture_rect(c, LEFT + (double)r->preperiod * xunit, TOP,
+                 (double)(end - r->preperiod + 1) * xunit, PLOT_H, PERIOD_RGB, 0.45, attrs);
     const double x = LEFT + (double)r->preperiod * xunit;
-    plot_line(c, x, TOP, x, TOP + PLOT_H, "#3182bd", 1, 1);
+    picture_line(c, x, TOP, x, TOP + PLOT_H, "#3182bd", 1, 1);
 }
 
 static int cmp_u64(const void *a, const void *b) {
@@ -98,7 +116,7 @@ static int cmp_u64(const void *a, const void *b) {
 }
 
 /* The points: one per heap when they fit one a pixel, else one per (pixel column, value). */
-static int draw_points(plot_canvas *c, const plot_seq *s, double xunit, double yunit) {
+static int draw_points(picture_canvas *c, const seq_view *s, double xunit, double yunit) {
     char attrs[96];
     const double r = xunit >= 6 ? 3 : xunit >= 3 ? 2 : 1.2;
     if (xunit >= 1) {
@@ -106,9 +124,9 @@ static int draw_points(plot_canvas *c, const plot_seq *s, double xunit, double y
             const int rare = grundy_stats_is_rare(s->stats, n, s->g[n]);
             snprintf(attrs, sizeof attrs, "class=\"%s\" data-n=\"%llu\" data-g=\"%llu\"",
                      rare ? "rare" : "value", (unsigned long long)n, (unsigned long long)s->g[n]);
-            plot_circle(c, LEFT + ((double)n + 0.5) * xunit,
-                        TOP + PLOT_H - ((double)s->g[n] + 0.5) * yunit, rare ? r + 1 : r,
-                        rare ? RARE_RGB : COMMON_RGB, NULL, attrs);
+            picture_circle(c, LEFT + ((double)n + 0.5) * xunit,
+                           TOP + PLOT_H - ((double)s->g[n] + 0.5) * yunit, rare ? r + 1 : r,
+                           rare ? RARE_RGB : COMMON_RGB, NULL, attrs);
         }
         return 0;
     }
@@ -135,16 +153,16 @@ static int draw_points(plot_canvas *c, const plot_seq *s, double xunit, double y
             const uint64_t g = col[i] >> 1;
             snprintf(attrs, sizeof attrs, "class=\"%s bucket\" data-g=\"%llu\"",
                      rare ? "rare" : "value", (unsigned long long)g);
-            plot_circle(c, LEFT + ((double)first + 0.5) * xunit,
-                        TOP + PLOT_H - ((double)g + 0.5) * yunit, rare ? 1.8 : 1,
-                        rare ? RARE_RGB : COMMON_RGB, NULL, attrs);
+            picture_circle(c, LEFT + ((double)first + 0.5) * xunit,
+                           TOP + PLOT_H - ((double)g + 0.5) * yunit, rare ? 1.8 : 1,
+                           rare ? RARE_RGB : COMMON_RGB, NULL, attrs);
         }
     }
     free(col);
     return 0;
 }
 
-static void period_legend(plot_canvas *c, const plot_seq *s, int row) {
+static void period_legend(picture_canvas *c, const seq_view *s, int row) {
     char buf[128];
     const grundy_period_result *r = &s->period;
     if (!r->found) {
@@ -169,7 +187,7 @@ static void period_legend(plot_canvas *c, const plot_seq *s, int row) {
 }
 
 /* The labelling's line: its rare heaps among 1..to and the mask, as `grundy stats` prints them. */
-static void rare_legend(plot_canvas *c, const grundy_stats *st, uint64_t to, int box) {
+static void rare_legend(picture_canvas *c, const grundy_stats *st, uint64_t to, int box) {
     char buf[128], mask[GRUNDY_STATS_MASK_TEXT_CAP];
     legend_entry(c, 0, COMMON_RGB, box, "common values");
     if (!st->has_mask) {
@@ -182,7 +200,7 @@ static void rare_legend(plot_canvas *c, const grundy_stats *st, uint64_t to, int
     legend_entry(c, 1, RARE_RGB, box, buf);
 }
 
-static int draw_values(plot_canvas *c, const plot_seq *s, uint64_t maxv) {
+static int draw_values(picture_canvas *c, const seq_view *s, uint64_t maxv) {
     const double xunit = PLOT_W / ((double)s->to + 1), yunit = PLOT_H / ((double)maxv + 1);
     shade_period(c, s, xunit);
     draw_axes(c, s->to, xunit, maxv, yunit, 0.5, "heap size n", "g(n)");
@@ -191,7 +209,7 @@ static int draw_values(plot_canvas *c, const plot_seq *s, uint64_t maxv) {
 
 /* One value's bar: its heaps, the rare ones (rare of count) drawn at its foot. A value has heaps
  * of both classes under the parity variant, and value 0 has heap 0, which is not labelled. */
-static void draw_bar(plot_canvas *c, uint64_t v, uint64_t count, uint64_t rare, double xunit,
+static void draw_bar(picture_canvas *c, uint64_t v, uint64_t count, uint64_t rare, double xunit,
                      double yunit) {
     char attrs[128];
     const double x = LEFT + (double)v * xunit + xunit * 0.1, h = (double)count * yunit;
@@ -200,15 +218,16 @@ static void draw_bar(plot_canvas *c, uint64_t v, uint64_t count, uint64_t rare, 
              "class=\"%s bar\" data-g=\"%llu\" data-count=\"%llu\" data-rare=\"%llu\"",
              all_rare ? "rare" : "value", (unsigned long long)v, (unsigned long long)count,
              (unsigned long long)rare);
-    plot_rect(c, x, TOP + PLOT_H - h, xunit * 0.8, h, all_rare ? RARE_RGB : COMMON_RGB, 1, attrs);
+    picture_rect(c, x, TOP + PLOT_H - h, xunit * 0.8, h, all_rare ? RARE_RGB : COMMON_RGB, 1,
+                 attrs);
     if (rare > 0 && !all_rare) {
         const double hr = (double)rare * yunit;
-        plot_rect(c, x, TOP + PLOT_H - hr, xunit * 0.8, hr, RARE_RGB, 1, "class=\"rare part\"");
+        picture_rect(c, x, TOP + PLOT_H - hr, xunit * 0.8, hr, RARE_RGB, 1, "class=\"rare part\"");
     }
 }
 
 /* Bars: how many heaps n <= to have each value, and how many of them are rare. */
-static int draw_freq(plot_canvas *c, const plot_seq *s, uint64_t maxv) {
+static int draw_freq(picture_canvas *c, const seq_view *s, uint64_t maxv) {
     uint64_t *freq =
         maxv < SIZE_MAX / (2 * sizeof *freq) ? calloc(2 * (maxv + 1), sizeof *freq) : NULL;
     if (freq == NULL) {
@@ -229,19 +248,43 @@ static int draw_freq(plot_canvas *c, const plot_seq *s, uint64_t maxv) {
     return 0;
 }
 
-int plot_sequence(plot_canvas *c, const plot_seq *s) {
+static void draw_sequence(picture_canvas *c, const seq_view *s) {
     const uint64_t maxv = s->stats->max_value;
     char buf[400];
+    picture_begin(c, SEQ_WIDTH, SEQ_HEIGHT);
     snprintf(buf, sizeof buf, "%s of %.300s, heaps 0 to %llu",
              s->freq ? "Value frequencies" : "Grundy values", s->rule, (unsigned long long)s->to);
-    plot_text(c, LEFT, TOP - 18, 16, PLOT_START, 0, AXIS_RGB, buf);
+    picture_text(c, LEFT, TOP - 18, 16, GRUNDY_PICTURE_START, 0, AXIS_RGB, buf);
     if ((s->freq ? draw_freq(c, s, maxv) : draw_values(c, s, maxv)) != 0) {
-        errno = ENOMEM;
-        return -1;
+        c->st = GRUNDY_STATUS_NOMEM;
+        return;
     }
     rare_legend(c, s->stats, s->to, s->freq); /* bars get a box, points a dot */
     if (!s->freq) {
         period_legend(c, s, 3);
     }
-    return 0;
+}
+
+grundy_status picture_draw_sequence(picture_canvas *c, const grundy_picture_seq *in,
+                                    const grundy_picture_opts *opts) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    grundy_rule *rule = NULL;
+    grundy_stats stats;
+    memset(&stats, 0, sizeof stats);
+    char canonical[320]; /* the title shows 300 characters */
+    GRUNDY_CHECK(in->values != NULL && in->rule != NULL && in->to < GRUNDY_PICTURE_MAX_HEAPS,
+                 GRUNDY_STATUS_INVALID_ARG);
+    GRUNDY_TRY(grundy_rule_parse(in->rule, &rule, NULL));
+    grundy_rule_format(rule, canonical, sizeof canonical);
+    GRUNDY_TRY(grundy_stats_of_values(rule, in->values, in->to + 1, &stats));
+    seq_view s = {canonical, in->values, in->to, {0}, opts->kind == GRUNDY_PICTURE_FREQ, &stats};
+    if (in->period != NULL) {
+        s.period = *in->period;
+    }
+    draw_sequence(c, &s);
+    st = c->st;
+cleanup:
+    grundy_stats_free(&stats);
+    grundy_rule_destroy(rule);
+    return st;
 }

@@ -1,0 +1,3 @@
+# The pictures: the drawing surface (SVG text or callbacks) and the sequence and graph pictures.
+set(GRUNDY_PICTURE_SOURCES picture/picture_canvas.c picture/picture_seq.c picture/picture_graph.c
+                           picture/picture.c)
