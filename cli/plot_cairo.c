@@ -63,7 +63,7 @@ static void circle(void *ctx, double cx, double cy, double r, const char *fill,
     cairo_t *const cr = ((cairo_ctx *)ctx)->cr;
     cairo_new_path(cr);
     cairo_arc(cr, cx, cy, r, 0, 6.283185307179586);
-    set_color(cr, fill, 1);
+    set_color(cr, fill, strcmp(fill, "none") == 0 ? 0 : 1); /* "none": not filled */
     if (stroke != NULL) {
         cairo_fill_preserve(cr);
         set_color(cr, stroke, 1);

@@ -53,6 +53,11 @@ typedef enum grundy_picture_kind {
     GRUNDY_PICTURE_FREQ = 1    /**< how many heaps have each value */
 } grundy_picture_kind;
 
+/** The rare/common split of sparse space is drawn only where it is one: when the rare heaps of
+ *  the labelling are at most this percent of heaps 1..to (Grundy's game and Officers, with about
+ *  one heap in five "rare", are drawn in one colour). */
+#define GRUNDY_PICTURE_SPARSE_PERCENT 10
+
 /** A sequence to draw: the values of a rule and what is known of its period. */
 typedef struct grundy_picture_seq {
     const char *rule;       /**< the rule, in any form grundy_rule_parse reads (titles it) */
@@ -81,6 +86,8 @@ typedef struct grundy_picture_graph {
 typedef struct grundy_picture_opts {
     grundy_picture_kind kind; /**< sequences only */
     size_t max_bytes;         /**< the SVG text's limit (not counting its final NUL) */
+    uint64_t from;            /**< sequences: the first heap drawn (at most seq->to) */
+    int log_scale;            /**< GRUNDY_PICTURE_FREQ: counts on a logarithmic scale */
 } grundy_picture_opts;
 
 /** 64 MiB of SVG: a picture of 10^7 heaps takes about 3 MB. */
@@ -89,15 +96,18 @@ typedef struct grundy_picture_opts {
     { .kind = GRUNDY_PICTURE_VALUES, .max_bytes = GRUNDY_PICTURE_DEFAULT_MAX_BYTES }
 
 /**
- * Draw a sequence as SVG text: axes, the points (bucketed by pixel column past 640 heaps), the
+ * Draw a sequence as SVG text, titled with the game's name where it has one ("Kayles (0.77)"):
+ * heaps opts->from..seq->to against their values (bucketed by pixel column past 640 heaps), the
  * preperiod and one period shaded when `seq->period` has one, the rare heaps of the rare/common
- * labelling (grundy_stats_of_values) highlighted, and a legend; or, with GRUNDY_PICTURE_FREQ, a
- * bar per value. The same picture the tool's `grundy plot` writes.
+ * labelling of g(0..to) (grundy_stats_of_values) highlighted where the space is sparse
+ * (GRUNDY_PICTURE_SPARSE_PERCENT), and a legend; or, with GRUNDY_PICTURE_FREQ, a bar per value
+ * (never shorter than 2 pixels for a value that occurs), on a log scale with opts->log_scale. The
+ * same picture the tool's `grundy plot` writes.
  * @param opts NULL for GRUNDY_PICTURE_OPTS_INIT.
  * @param[out] svg  malloc'ed, NUL-terminated UTF-8; free it with grundy_picture_free.
  * @param[out] len  its length without the NUL (may be NULL).
- * @return OK; INVALID_ARG (a NULL argument, to past the limit); PARSE (the rule); LIMIT (the text
- *         would pass opts->max_bytes); NOMEM. O(to log to) time.
+ * @return OK; INVALID_ARG (a NULL argument, to past the limit, from past to); PARSE (the rule);
+ *         LIMIT (the text would pass opts->max_bytes); NOMEM. O(to log to) time.
  * @code
  *   uint64_t g[121];                            // g(0..120) of Kayles, from grundy_query_values
  *   const grundy_picture_seq s = {"kayles", g, 120, NULL};

@@ -2,6 +2,7 @@
 /* Graph plots: a small game graph drawn in columns by remoteness (the end of the game on the
  * right, draws on the left), vertices coloured by outcome, the moves of perfect play (to a
  * losing vertex one step closer to the end) drawn darker. */
+#include "picture/picture_graph_layout.h"
 #include "picture/picture_internal.h"
 
 #include <math.h>
@@ -9,111 +10,78 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MARGIN   40.0
-#define LEGEND_H 50.0
-#define COL_W    90.0
-#define ROW_H    44.0
-#define RADIUS   12.0
+#define RADIUS 12.0
 
 static const char *const fill_rgb[] = {"#bdbdbd", "#ef8a62", "#67a9cf"}; /* draw, lose, win */
 static const char *const outcome_letter[] = {"D", "L", "W"};
 static const char *const outcome_name[] = {"draw", "lose", "win"};
 
-/* Where each vertex goes: column slot (0 = leftmost) and row. */
-typedef struct layout {
-    uint32_t max_rem;   /* largest finite remoteness */
-    uint32_t rows;      /* rows per sub-column */
-    uint32_t *slot_of;  /* vertex -> first sub-column of its column */
-    uint32_t *index_in; /* vertex -> its place in its column */
-    uint32_t slots;     /* sub-columns in all */
-} layout;
-
-static uint32_t column_of(const grundy_picture_graph *d, uint32_t v, uint32_t max_rem) {
-    /* Draws first (column 0), then remoteness max_rem down to 0. */
-    return d->outcome[v] == 0 ? 0 : 1 + (max_rem - d->remoteness[v]);
+/* The picture's size: the sub-columns and the rows of the tallest column. */
+static void graph_size(const graph_layout *l, double *width, double *height) {
+    *width = 2 * GRAPH_MARGIN + GRAPH_COL_W * (l->slots < 7 ? 7 : l->slots);
+    *height = 2 * GRAPH_MARGIN + GRAPH_HEADER_H + GRAPH_ROW_H * (l->height < 2 ? 2 : l->height);
 }
 
-static void free_layout(layout *l) {
-    free(l->slot_of);
-    free(l->index_in);
-    l->slot_of = l->index_in = NULL;
-}
-
-/* 0, or -1 (out of memory) with nothing held. */
-static int make_layout(const grundy_picture_graph *d, layout *l) {
-    memset(l, 0, sizeof *l);
-    for (uint32_t v = 0; v < d->vertices; v++) {
-        if (d->outcome[v] != 0 && d->remoteness[v] > l->max_rem) {
-            l->max_rem = d->remoteness[v];
+/* Each column's band, every other one shaded, so that a layer dealt over sub-columns reads as
+ * one. */
+static void draw_bands(picture_canvas *c, const graph_layout *l, double height) {
+    for (uint32_t k = 0, shaded = 0; k < l->cols; k++) {
+        if (l->size[k] == 0) {
+            continue;
+        }
+        if (shaded++ % 2 == 1) {
+            const double top = GRAPH_MARGIN + GRAPH_HEADER_H - 24;
+            picture_rect(c, GRAPH_MARGIN + GRAPH_COL_W * (double)l->first_slot[k], top,
+                         GRAPH_COL_W * (double)graph_layout_width(l, k),
+                         height - GRAPH_MARGIN / 2 - top, "#f2f2f2", 1, "class=\"layer\"");
         }
     }
-    const uint32_t cols = l->max_rem + 2;
-    uint32_t *size = calloc(cols, sizeof *size);
-    l->slot_of = malloc((size_t)d->vertices * sizeof *l->slot_of + 1);
-    l->index_in = malloc((size_t)d->vertices * sizeof *l->index_in + 1);
-    if (size == NULL || l->slot_of == NULL || l->index_in == NULL) {
-        free(size);
-        free_layout(l);
-        return -1;
-    }
-    for (uint32_t v = 0; v < d->vertices; v++) {
-        l->index_in[v] = size[column_of(d, v, l->max_rem)]++;
-    }
-    l->rows = (uint32_t)ceil(sqrt((double)d->vertices) * 1.5);
-    l->rows = l->rows < 6 ? 6 : l->rows;
-    uint32_t *first = calloc(cols, sizeof *first);
-    if (first == NULL) {
-        free(size);
-        free_layout(l);
-        return -1;
-    }
-    for (uint32_t k = 0; k < cols; k++) {
-        first[k] = l->slots;
-        l->slots += size[k] == 0 ? (k == 0 ? 0 : 1) : (size[k] + l->rows - 1) / l->rows;
-    }
-    for (uint32_t v = 0; v < d->vertices; v++) {
-        l->slot_of[v] = first[column_of(d, v, l->max_rem)];
-    }
-    free(first);
-    free(size);
-    return 0;
 }
 
-static void position_of(const layout *l, uint32_t v, double *x, double *y) {
-    const uint32_t slot = l->slot_of[v] + l->index_in[v] / l->rows;
-    *x = MARGIN + COL_W * ((double)slot + 0.5);
-    *y = MARGIN + LEGEND_H + ROW_H * ((double)(l->index_in[v] % l->rows) + 0.5);
-}
-
-/* The picture's size: the columns used, and the rows of the fullest. */
-static void graph_size(const grundy_picture_graph *d, const layout *l, double *width,
-                       double *height) {
-    uint32_t used = 1;
-    for (uint32_t v = 0; v < d->vertices; v++) {
-        used = l->index_in[v] + 1 > used ? l->index_in[v] + 1 : used;
+/* Each column's title above it: its remoteness, or "draws". */
+static void draw_titles(picture_canvas *c, const graph_layout *l) {
+    char buf[32];
+    for (uint32_t k = 0; k < l->cols; k++) {
+        if (l->size[k] == 0) {
+            continue;
+        }
+        const double x = GRAPH_MARGIN + GRAPH_COL_W * ((double)l->first_slot[k] +
+                                                       (double)graph_layout_width(l, k) / 2);
+        if (k == 0) {
+            snprintf(buf, sizeof buf, "draws");
+        } else {
+            snprintf(buf, sizeof buf, "remoteness %u", l->max_rem - (k - 1));
+        }
+        picture_text(c, x, GRAPH_MARGIN + GRAPH_HEADER_H - 8, 11, GRUNDY_PICTURE_MIDDLE, 0,
+                     "#333333", buf);
     }
-    used = used < l->rows ? used : l->rows;
-    *width = 2 * MARGIN + COL_W * (l->slots < 7 ? 7 : l->slots);
-    *height = 2 * MARGIN + LEGEND_H + ROW_H * (used < 2 ? 2 : used);
 }
 
 /* One edge: a line ending in an arrow head on v's circle; a loop above u. */
-static void draw_edge(picture_canvas *c, const layout *l, const grundy_picture_graph *d, uint32_t u,
-                      uint32_t v) {
+static int is_perfect(const grundy_picture_graph *d, uint32_t u, uint32_t v) {
+    return d->outcome[u] == 2 && d->outcome[v] == 1 && d->remoteness[v] + 1 == d->remoteness[u];
+}
+
+static void draw_edge(picture_canvas *c, const graph_layout *l, const grundy_picture_graph *d,
+                      uint32_t u, uint32_t v) {
     double x1, y1, x2, y2;
-    position_of(l, u, &x1, &y1);
-    position_of(l, v, &x2, &y2);
-    const int perfect =
-        d->outcome[u] == 2 && d->outcome[v] == 1 && d->remoteness[v] + 1 == d->remoteness[u];
+    graph_layout_position(l, u, &x1, &y1);
+    graph_layout_position(l, v, &x2, &y2);
+    const int perfect = is_perfect(d, u, v);
     const char *color = perfect ? "#1a1a1a" : "#b0b0b0";
     if (u == v) {
         picture_circle(c, x1, y1 - RADIUS - 6, 7, "none", color, "class=\"loop\"");
         return;
     }
-    /* Vertices in one column: bend the edge to the right so it passes beside the others. */
-    const int bend = fabs(x2 - x1) < 1;
-    const double cx = bend ? x1 + (y2 > y1 ? 1 : -1) * (18 + 0.35 * fabs(y2 - y1)) : (x1 + x2) / 2;
-    const double cy = (y1 + y2) / 2;
+    /* Vertices in one sub-column: bend the edge to the right so it passes beside the others; in
+     * one row and not side by side: bend it up to pass between the rows, not under the vertices
+     * between. */
+    const int vertical = fabs(x2 - x1) < 1;
+    const int level = fabs(y2 - y1) < 1 && fabs(x2 - x1) > 1.5 * GRAPH_COL_W;
+    const int bend = vertical || level;
+    const double cx =
+        vertical ? x1 + (y2 > y1 ? 1 : -1) * (18 + 0.35 * fabs(y2 - y1)) : (x1 + x2) / 2;
+    const double cy = level ? y1 - GRAPH_ROW_H : (y1 + y2) / 2;
     /* Leave u and reach v along the directions towards the control point. */
     const double ax = cx - x1, ay = cy - y1, al = sqrt(ax * ax + ay * ay);
     const double bx = x2 - cx, by = y2 - cy, bl = sqrt(bx * bx + by * by);
@@ -135,9 +103,9 @@ static void draw_edge(picture_canvas *c, const layout *l, const grundy_picture_g
 }
 
 static void draw_legend(picture_canvas *c) {
-    const double y = MARGIN + 6;
+    const double y = GRAPH_MARGIN + 6;
     for (int k = 2; k >= 0; k--) {
-        const double x = MARGIN + (double)(2 - k) * 150;
+        const double x = GRAPH_MARGIN + (double)(2 - k) * 150;
         picture_circle(c, x + 8, y - 4, 8, fill_rgb[k], "#333333", "class=\"legend\"");
         char buf[48];
         snprintf(buf, sizeof buf, "%s: %s", outcome_letter[k],
@@ -146,9 +114,9 @@ static void draw_legend(picture_canvas *c) {
                           : "win (to move)");
         picture_text(c, x + 22, y, 12, GRUNDY_PICTURE_START, 0, "#333333", buf);
     }
-    picture_text(c, MARGIN, y + 24, 11, GRUNDY_PICTURE_START, 0, "#333333",
-                 "vertex number inside, remoteness below; columns by remoteness (draws left); "
-                 "dark arrows: perfect play");
+    picture_text(c, GRAPH_MARGIN, y + 24, 11, GRUNDY_PICTURE_START, 0, "#333333",
+                 "vertex number inside; columns by remoteness (draws left); dark arrows: perfect "
+                 "play");
 }
 
 /* Every edge's ends are vertices, every outcome one of the three, every remoteness below the
@@ -172,41 +140,45 @@ static int graph_is_valid(const grundy_picture_graph *d) {
 }
 
 grundy_status picture_draw_graph(picture_canvas *c, const grundy_picture_graph *d) {
-    layout l;
+    graph_layout l;
     if (!graph_is_valid(d)) {
         return GRUNDY_STATUS_INVALID_ARG;
     }
-    if (make_layout(d, &l) != 0) {
+    if (graph_layout_make(d, &l) != 0) {
         return GRUNDY_STATUS_NOMEM;
     }
     double width, height;
-    graph_size(d, &l, &width, &height);
+    graph_size(&l, &width, &height);
     picture_begin(c, width, height);
     draw_legend(c);
-    for (uint64_t e = 0; e < d->edges; e++) {
-        draw_edge(c, &l, d, d->from[e], d->to[e]);
+    draw_bands(c, &l, height);
+    draw_titles(c, &l);
+    /* the edges behind the vertices, perfect play's over the rest: no edge crosses a label */
+    for (int perfect = 0; perfect <= 1; perfect++) {
+        for (uint64_t e = 0; e < d->edges; e++) {
+            if (is_perfect(d, d->from[e], d->to[e]) == perfect) {
+                draw_edge(c, &l, d, d->from[e], d->to[e]);
+            }
+        }
     }
     char attrs[128], buf[16];
     for (uint32_t v = 0; v < d->vertices; v++) {
         double x, y;
-        position_of(&l, v, &x, &y);
+        graph_layout_position(&l, v, &x, &y);
         const unsigned o = d->outcome[v];
         if (o == 0) {
             snprintf(attrs, sizeof attrs,
                      "class=\"vertex\" data-v=\"%u\" data-outcome=\"%s\" data-remoteness=\"-\"", v,
                      outcome_name[o]);
-            snprintf(buf, sizeof buf, "-");
         } else {
             snprintf(attrs, sizeof attrs,
                      "class=\"vertex\" data-v=\"%u\" data-outcome=\"%s\" data-remoteness=\"%u\"", v,
                      outcome_name[o], d->remoteness[v]);
-            snprintf(buf, sizeof buf, "%u", d->remoteness[v]);
         }
         picture_circle(c, x, y, RADIUS, fill_rgb[o], "#333333", attrs);
-        picture_text(c, x, y + RADIUS + 11, 10, GRUNDY_PICTURE_MIDDLE, 0, "#555555", buf);
         snprintf(buf, sizeof buf, "%u", v);
-        picture_text(c, x, y + 4, 11, GRUNDY_PICTURE_MIDDLE, 0, "#000000", buf);
+        picture_text(c, x, y + 4, v < 100 ? 11 : 9, GRUNDY_PICTURE_MIDDLE, 0, "#000000", buf);
     }
-    free_layout(&l);
+    graph_layout_free(&l);
     return c->st;
 }

@@ -57,6 +57,6 @@ complete_words() {
 }
 [ "$(complete_words grundy val)" = "values value" ] || fail "completion of 'grundy val': '$(complete_words grundy val)'"
 [ "$(complete_words grundy values --fo)" = "--format" ] || fail "completion of 'grundy values --fo'"
-[ "$(complete_words grundy plot --fr)" = "--freq" ] || fail "completion of 'grundy plot --fr'"
+[ "$(complete_words grundy plot --fre)" = "--freq" ] || fail "completion of 'grundy plot --fre'"
 [ "$(complete_words grundy help pl)" = "play plot" ] || fail "completion of 'grundy help pl'"
 echo "install_test: ok"

@@ -101,7 +101,7 @@ static void test_sequence(void) {
     CHECK_EQ(grundy_picture_sequence_svg(&s, NULL, &svg, &len), GRUNDY_STATUS_OK);
     CHECK(svg != NULL && strlen(svg) == len);
     CHECK(strncmp(svg, "<?xml", 5) == 0 && strstr(svg, "</svg>\n") == svg + len - 7);
-    CHECK(strstr(svg, "of 0.77, heaps 0 to 120") != NULL);
+    CHECK(strstr(svg, "of Kayles (0.77), heaps 0 to 120") != NULL);
     CHECK_EQ(count_of(svg, "data-n="), 121);
     CHECK_EQ(count_of(svg, "class=\"period\" data-start=\"71\" data-length=\"12\""), 1);
 
