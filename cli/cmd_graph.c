@@ -175,11 +175,11 @@ static int load(graph_run *r) {
 static int compute(graph_run *r) {
     const int want_sg = r->args.present[OPT_SG] || r->token_count != 0;
     const int plot = r->args.present[OPT_PLOT];
-    if (plot && grundy_graph_vertex_count(r->g) > PLOT_GRAPH_MAX_VERTICES) {
+    if (plot && grundy_graph_vertex_count(r->g) > GRUNDY_PICTURE_GRAPH_MAX_VERTICES) {
         return cli_fail(&cli_cmd_graph, CLI_EXIT_VALUE,
                         "--plot: the graph has %llu vertices; at most %u are drawn",
                         (unsigned long long)grundy_graph_vertex_count(r->g),
-                        PLOT_GRAPH_MAX_VERTICES);
+                        GRUNDY_PICTURE_GRAPH_MAX_VERTICES);
     }
     grundy_status st = grundy_graph_label_threads(r->g, r->args.present[OPT_REMOTENESS] || plot,
                                                   r->threads, &r->labels);

@@ -8,11 +8,14 @@
 #include <string.h>
 
 static const char help[] =
-    "Usage: grundy plot RULE --to N -o FILE.svg|FILE.png [--freq] [--max-n M] [--engine E]\n"
+    "Usage: grundy plot RULE --to N -o FILE.svg|FILE.png [--from A] [--freq [--log]]\n"
+    "                   [--max-n M] [--engine E]\n"
     "\n"
-    "Draw g(n) against the heap size n for n = 0..N: axes and labels, the preperiod and one\n"
-    "period shaded when a period is proved, the rare heaps of the sparse-space labelling in red\n"
-    "with the mask named (the labelling 'grundy stats' prints, over heaps 1..N), and a legend.\n"
+    "Draw g(n) against the heap size n for n = A..N, titled with the game's name where it has\n"
+    "one: axes and labels, the preperiod and one period shaded when a period is proved, the rare\n"
+    "heaps of the sparse-space labelling in red with the mask named (the labelling 'grundy\n"
+    "stats' prints, over heaps 1..N) where the space is sparse (rare heaps at most 10% of them;\n"
+    "else the split is named but not drawn), and a legend.\n"
     "--freq draws how many heaps have each value instead. SVG is written directly; PNG needs\n"
     "a grundy built with cairo. Without --max-n, the search for a period to mark stops at the\n"
     "larger of 65536 and 4 * (N + 1) heaps.\n"
@@ -20,19 +23,20 @@ static const char help[] =
     "Options:\n"
     "  --to N      the last heap (required; at most 10000000)\n"
     "  -o FILE     the picture to write, ending in .svg or .png (required; also --output)\n"
-    "  --freq      plot the frequency of each value\n" SEQ_OPTIONS_HELP
+    "  --from A    the first heap drawn [default: 0]\n"
+    "  --freq      plot the frequency of each value (a value that occurs is at least 2 pixels)\n"
+    "  --log       with --freq: the counts on a logarithmic scale\n" SEQ_OPTIONS_HELP
     "  -h, --help  show this help\n"
     "\n"
     "Example (Kayles, its preperiod 71 and period 12):\n"
     "  grundy plot kayles --to 120 -o kayles.svg\n";
 
-static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
-                                     {"output", 'o', CLI_ARG_ONE},
-                                     {"freq", 0, CLI_ARG_NONE},
-                                     SEQ_OPTIONS{NULL, 0, 0}};
-enum { OPT_TO, OPT_OUTPUT, OPT_FREQ, OPT_SEQ };
+static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},    {"output", 'o', CLI_ARG_ONE},
+                                     {"freq", 0, CLI_ARG_NONE}, {"from", 0, CLI_ARG_ONE},
+                                     {"log", 0, CLI_ARG_NONE},  SEQ_OPTIONS{NULL, 0, 0}};
+enum { OPT_TO, OPT_OUTPUT, OPT_FREQ, OPT_FROM, OPT_LOG, OPT_SEQ };
 
-#define PLOT_MAX_TO 10000000u
+#define PLOT_MAX_TO (GRUNDY_PICTURE_MAX_HEAPS - 1)
 
 /* The period to mark: the one the query proved already, else a search bounded by the plot's
  * size (a plot should not start a search to 2^25 heaps unless asked: 0.6 takes minutes). */
@@ -51,7 +55,8 @@ static grundy_status find_period(seq_job *job, int max_n_given, uint64_t to,
     return grundy_period_find(job->rule, NULL, &opts, r);
 }
 
-/* The picture could not be written: out of memory is exit 4 (raise the limit), the rest i/o. */
+/* The picture could not be drawn or written: out of memory is exit 4 (raise the limit), the rest
+ * i/o. */
 static int write_failed(const char *path) {
     if (errno == ENOMEM) {
         return cli_oom_fail(&cli_cmd_plot, "plot", 0, NULL);
@@ -59,45 +64,38 @@ static int write_failed(const char *path) {
     return cli_fail(&cli_cmd_plot, CLI_EXIT_IO, "cannot write '%s': %s", path, strerror(errno));
 }
 
-static int draw_picture(const char *path, const plot_seq *s) {
-    plot_canvas c;
-    if (plot_open(&c, path, PLOT_SEQ_WIDTH, PLOT_SEQ_HEIGHT) != 0) {
-        return write_failed(path);
+static int draw_picture(const char *path, const grundy_picture_seq *s,
+                        const grundy_picture_opts *opts) {
+    const plot_job job = {s, NULL, opts};
+    plot_bytes b;
+    const grundy_status st = plot_render(&job, plot_path_is_png(path), &b);
+    int rc = CLI_EXIT_OK;
+    if (st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT) {
+        rc = cli_oom_fail(&cli_cmd_plot, "plot", 0, "--to");
+    } else if (st != GRUNDY_STATUS_OK) {
+        rc = cli_fail(&cli_cmd_plot, cli_exit_code(st), "cannot draw '%s': %s", path,
+                      grundy_status_str(st));
+    } else if (plot_save(path, &b) != 0) {
+        rc = write_failed(path);
     }
-    if (plot_sequence(&c, s) != 0) {
-        plot_abandon(&c);
-        return cli_oom_fail(&cli_cmd_plot, "plot", 0, "--to");
-    }
-    if (plot_close(&c) != 0) {
-        return write_failed(path);
-    }
-    return CLI_EXIT_OK;
+    plot_bytes_free(&b);
+    return rc;
 }
 
-static int draw(const cli_args *args, seq_job *job, uint64_t to, uint64_t *g) {
+static int draw(const cli_args *args, seq_job *job, const grundy_picture_opts *opts, uint64_t to,
+                uint64_t *g) {
     const char *path = args->value[OPT_OUTPUT];
-    plot_seq s;
-    grundy_stats stats;
-    memset(&s, 0, sizeof s);
-    memset(&stats, 0, sizeof stats);
-    s.rule = job->canonical;
-    s.g = g;
-    s.to = to;
-    s.freq = args->present[OPT_FREQ] != 0;
+    grundy_period_result period;
     grundy_status st = grundy_query_values(job->query, 0, to + 1, g);
     if (st == GRUNDY_STATUS_OK) {
-        st = find_period(job, args->present[OPT_SEQ + SEQ_OPT_MAX_N], to, &s.period);
-    }
-    if (st == GRUNDY_STATUS_OK) {
-        st = grundy_stats_of_values(job->rule, g, to + 1, &stats);
+        st = find_period(job, args->present[OPT_SEQ + SEQ_OPT_MAX_N], to, &period);
     }
     if (st != GRUNDY_STATUS_OK) {
         return seq_job_fail(&cli_cmd_plot, job, st, to);
     }
-    s.period.found = s.period.found && s.period.proved; /* only proved periods are marked */
-    s.stats = &stats;
-    const int rc = draw_picture(path, &s);
-    grundy_stats_free(&stats);
+    period.found = period.found && period.proved; /* only proved periods are marked */
+    const grundy_picture_seq s = {job->canonical, g, to, &period};
+    const int rc = draw_picture(path, &s, opts);
     /* the final checkpoint and --save (g(0..N)), as every command with the sequence options */
     return rc == CLI_EXIT_OK ? seq_job_done(&cli_cmd_plot, job, rc, to + 1) : rc;
 }
@@ -139,9 +137,22 @@ static int run(int argc, char **argv) {
     if (!args.present[OPT_OUTPUT]) {
         return cli_usage_error(&cli_cmd_plot, "missing -o FILE");
     }
+    grundy_picture_opts opts = GRUNDY_PICTURE_OPTS_INIT;
+    opts.kind = args.present[OPT_FREQ] ? GRUNDY_PICTURE_FREQ : GRUNDY_PICTURE_VALUES;
+    opts.log_scale = args.present[OPT_LOG] != 0;
     if ((rc = cli_parse_number(&cli_cmd_plot, "--to", args.value[OPT_TO], PLOT_MAX_TO, &to)) != 0 ||
+        (args.present[OPT_FROM] &&
+         (rc = cli_parse_number(&cli_cmd_plot, "--from", args.value[OPT_FROM], PLOT_MAX_TO,
+                                &opts.from)) != 0) ||
         (rc = check_output(args.value[OPT_OUTPUT])) >= 0) {
         return rc;
+    }
+    if (opts.from > to) {
+        return cli_fail(&cli_cmd_plot, CLI_EXIT_VALUE, "--from (%llu) is greater than --to (%llu)",
+                        (unsigned long long)opts.from, (unsigned long long)to);
+    }
+    if (opts.log_scale && !args.present[OPT_FREQ]) {
+        return cli_usage_error(&cli_cmd_plot, "--log goes with --freq");
     }
     if ((rc = cli_probe_output(&cli_cmd_plot, "-o", args.value[OPT_OUTPUT])) != 0) {
         return rc;
@@ -150,7 +161,7 @@ static int run(int argc, char **argv) {
     if (rc < 0) {
         uint64_t *g = malloc((size_t)(to + 1) * sizeof *g);
         rc = g == NULL ? cli_oom_fail(&cli_cmd_plot, "the plot", 0, "--to")
-                       : draw(&args, &job, to, g);
+                       : draw(&args, &job, &opts, to, g);
         free(g);
     }
     return seq_job_end(&job, rc);

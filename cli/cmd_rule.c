@@ -50,24 +50,6 @@ enum { OPT_JSON };
 
 static const char digit_chars[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
-/* A well-known name for the canonical form, or NULL. */
-static const char *known_name(const char *canonical) {
-    static const char *const names[][2] = {
-        {"0.[3]", "Nim"},
-        {"0.77", "Kayles"},
-        {"0.07", "Dawson's Kayles"},
-        {"0.137", "Dawson's Chess"},
-        {"4!.0", "Grundy's game"},
-        {"0.6", "Officers"},
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (strcmp(names[i][0], canonical) == 0) {
-            return names[i][1];
-        }
-    }
-    return NULL;
-}
-
 /* "0, 1 or 2 heaps" for the heap counts in a digit. */
 static void print_leaves(FILE *out, unsigned leaves) {
     unsigned printed = 0;
@@ -125,7 +107,7 @@ static void print_class(FILE *out, const grundy_move_class *c) {
 static void print_text(const grundy_rule *rule, const char *canonical) {
     size_t count;
     const grundy_move_class *classes = grundy_rule_classes(rule, &count);
-    const char *name = known_name(canonical);
+    const char *name = grundy_rule_name(rule);
     printf("%s%s%s%s\n", canonical, name ? " (" : "", name ? name : "", name ? ")" : "");
     if (count == 0) {
         printf("  no moves: every heap is a loss for the player to move\n");

@@ -1,55 +1,49 @@
 /* SPDX-License-Identifier: MIT */
-/* grundy's pictures: a Grundy sequence (value against heap, or value frequencies) and a small game
- * graph coloured by outcome. Drawn on a plot_canvas (SVG, or PNG through cairo). */
+/* grundy's pictures as files. The library draws them (grundy/picture.h); the tool writes SVG as
+ * the library's text, or PNG drawn through the library's callbacks on a cairo surface
+ * (plot_cairo.c, when the build found cairo), whole or not at all (grundy_file_out). */
 #ifndef GRUNDY_CLI_PLOT_H
 #define GRUNDY_CLI_PLOT_H
 
-#include "plot_canvas.h"
-
 #include <grundy/grundy.h>
 
-/** What a sequence plot shows: g(0..to) and, when found, the period search's result. */
-typedef struct plot_seq {
-    const char *rule;            /* canonical form */
-    const uint64_t *g;           /* g(0..to) */
-    uint64_t to;                 /* the last heap */
-    grundy_period_result period; /* found == 0: nothing marked */
-    int freq;                    /* 1: the frequencies of the values instead */
-    /* the statistics of g(0..to) (grundy_stats_of_values): the rare/common labelling of sparse
-     * space drawn, the same one `grundy stats` and `grundy survey` print */
-    const grundy_stats *stats;
-} plot_seq;
+/** Nonzero when `path` ends in .png (either case). */
+int plot_path_is_png(const char *path);
 
-/** Draw the sequence plot (c opened at PLOT_SEQ_WIDTH x PLOT_SEQ_HEIGHT). @return 0, or -1
- *  with errno ENOMEM (its scratch: the picture is incomplete, abandon it). */
-int plot_sequence(plot_canvas *c, const plot_seq *s);
-#define PLOT_SEQ_WIDTH  960.0
-#define PLOT_SEQ_HEIGHT 540.0
+/** Nonzero when this build writes PNG files. */
+int plot_png_available(void);
 
-/** A graph plot's input: n vertices, m edges u -> v, outcomes (0 draw, 1 lose, 2 win) and
- *  remoteness (UINT32_MAX for a draw). */
-typedef struct plot_graph_data {
-    uint32_t n;
-    uint64_t m;
-    const uint32_t *from, *to;
-    const unsigned char *outcome;
-    const uint32_t *remoteness;
-} plot_graph_data;
+/** What to draw: a sequence or a graph (the other NULL), with the options (NULL: defaults). */
+typedef struct plot_job {
+    const grundy_picture_seq *seq;
+    const grundy_picture_graph *graph;
+    const grundy_picture_opts *opts;
+} plot_job;
 
-/** The most vertices `graph --plot` draws. */
-#define PLOT_GRAPH_MAX_VERTICES 500u
+/** A drawn picture's bytes: SVG text, or a PNG file's bytes. */
+typedef struct plot_bytes {
+    unsigned char *data;
+    size_t len;
+    int png;
+} plot_bytes;
 
-/** Picture size for a graph: columns by remoteness. @return 0, or -1 with errno ENOMEM. */
-int plot_graph_size(const plot_graph_data *d, double *width, double *height);
+/** Draw the job as SVG, or as PNG when `png`. @return the library's status (grundy/picture.h),
+ *  UNSUPPORTED for PNG without cairo, IO for a PNG cairo cannot encode. */
+grundy_status plot_render(const plot_job *job, int png, plot_bytes *out);
 
-/** Draw the graph: one column per remoteness (draws last), vertices coloured by outcome.
- *  @return 0, or -1 with errno ENOMEM (the picture is incomplete: abandon it). */
-int plot_graph(plot_canvas *c, const plot_graph_data *d);
+/** The PNG through cairo (plot_cairo.c). @return as plot_render. */
+grundy_status plot_render_png(const plot_job *job, plot_bytes *out);
+
+void plot_bytes_free(plot_bytes *b);
+
+/** Write the bytes to `path` whole (a temporary file renamed onto it). @return 0, or -1 with
+ *  errno set. */
+int plot_save(const char *path, const plot_bytes *b);
 
 /**
  * Draw a labelled graph (labels with remoteness) to `path` (.svg, or .png with cairo); builds
  * the graph's forward rows. @return 0, or -1 with errno set (ENOTSUP: PNG without cairo, EINVAL:
- * another extension or too many vertices).
+ * another extension or too many vertices, ENOMEM).
  */
 int plot_graph_file(const char *path, grundy_graph *g, const grundy_graph_labels *labels);
 

@@ -30,5 +30,6 @@
 #include <grundy/file.h>
 #include <grundy/solver.h>
 #include <grundy/nimsearch.h>
+#include <grundy/picture.h>
 
 #endif

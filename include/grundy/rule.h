@@ -69,6 +69,10 @@ GRUNDY_API void grundy_rule_destroy(grundy_rule *rule);
  */
 GRUNDY_API size_t grundy_rule_format(const grundy_rule *rule, char *buf, size_t cap);
 
+/** The name the literature gives the game (Winning Ways: "Kayles", "Dawson's Kayles",
+ *  "Officers"), or NULL for a rule without one. A static string. */
+GRUNDY_API const char *grundy_rule_name(const grundy_rule *rule);
+
 /** GRUNDY_RULE_CODE or GRUNDY_RULE_SET. */
 GRUNDY_API grundy_rule_kind grundy_rule_get_kind(const grundy_rule *rule);
 

@@ -15,9 +15,10 @@ prefix=$tmp/prefix
 cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" || { cat "$tmp/install.log"; exit 1; }
 libdir=$(find "$prefix" -name libgrundy.so -printf '%h\n' | head -n 1)
 expected_re='^grundy [0-9.]*: kayles period 12 preperiod 71 g\(10\^18\) = 1$'
+picture_line='picture: SVG of g(0..11)'
 fail() { echo "install_test: $*" >&2; exit 1; }
 for f in "$libdir/libgrundy.a" "$prefix/include/grundy/grundy.h" \
-         "$prefix/include/grundy/experimental.h" "$prefix/bin/grundy" \
+         "$prefix/include/grundy/experimental.h" "$prefix/include/grundy/picture.h" "$prefix/bin/grundy" \
          "$prefix/share/man/man1/grundy.1" "$prefix/share/bash-completion/completions/grundy"; do
     [ -e "$f" ] || fail "missing $f"
 done
@@ -32,6 +33,7 @@ cc $flags -o "$tmp/consumer_pc" "$here/consumer.c" \
 out=$(env -u LD_LIBRARY_PATH "$tmp/consumer_pc")
 echo "pkg-config: $out"
 echo "$out" | grep -Eq "$expected_re" || fail "pkg-config consumer printed '$out'"
+echo "$out" | grep -Fqx "$picture_line" || fail "pkg-config consumer drew no picture: '$out'"
 
 # 2. find_package
 cmake -S "$here" -B "$tmp/consumer" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_FLAGS="$flags" \
@@ -41,6 +43,7 @@ for exe in consumer consumer_static; do
     out=$("$tmp/consumer/$exe")
     echo "find_package ($exe): $out"
     echo "$out" | grep -Eq "$expected_re" || fail "find_package $exe printed '$out'"
+    echo "$out" | grep -Fqx "$picture_line" || fail "find_package $exe drew no picture: '$out'"
 done
 
 # 3. the installed tool runs, and its man page is the one the tool writes
@@ -54,6 +57,6 @@ complete_words() {
 }
 [ "$(complete_words grundy val)" = "values value" ] || fail "completion of 'grundy val': '$(complete_words grundy val)'"
 [ "$(complete_words grundy values --fo)" = "--format" ] || fail "completion of 'grundy values --fo'"
-[ "$(complete_words grundy plot --fr)" = "--freq" ] || fail "completion of 'grundy plot --fr'"
+[ "$(complete_words grundy plot --fre)" = "--freq" ] || fail "completion of 'grundy plot --fre'"
 [ "$(complete_words grundy help pl)" = "play plot" ] || fail "completion of 'grundy help pl'"
 echo "install_test: ok"

@@ -53,6 +53,18 @@ def rare_heaps(values, stats):
     raise AssertionError(f"no parity gives {stats['rare_count']} rare heaps")
 
 
+SPARSE_PERCENT = 10  # GRUNDY_PICTURE_SPARSE_PERCENT: the split is drawn up to this share of rare heaps
+PLOT_TOP, PLOT_H = 48.0, 420.0  # the plot's frame in a sequence picture
+
+
+def is_sparse(stats, to):
+    return stats["mask"] is not None and stats["rare_count"] * 100 <= SPARSE_PERCENT * to
+
+
+def texts(root):
+    return " ".join(t.text or "" for t in root.iter(NS + "text"))
+
+
 class PlotTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp()
@@ -104,18 +116,24 @@ class PlotTest(unittest.TestCase):
 
     def test_rare_labelling_is_the_stats_one(self):
         """The rare heaps and the mask are those `grundy stats` prints (4!.0 plain, 0.106 the
-        parity variant)."""
-        for rule, to in [("kayles", 120), ("0.07", 200), ("nim", 30), ("0.106", 300),
-                         ("4!.0", 300)]:
+        parity variant); the rare points are drawn only where the space is sparse (kayles,
+        0.106, 0.16: a few rare heaps), not where the best labelling calls one heap in five rare
+        (4!.0, 0.6, and the periodic 0.07)."""
+        for rule, to, sparse in [("kayles", 120, True), ("0.07", 200, False), ("nim", 30, False),
+                                 ("0.106", 300, True), ("4!.0", 300, False), ("0.6", 1000, False),
+                                 ("0.16", 600, True)]:
             root = self.check_svg(self.render(["plot", rule, "--to", to, "-o"], "r.svg"))
             values = tool_json("values", rule, "--to", to)["values"]
             stats = tool_json("stats", rule, "--to", to)
+            self.assertEqual(is_sparse(stats, to), sparse, rule)
             rare_n = sorted(int(e.get("data-n")) for e in self.points(root, "rare"))
-            self.assertEqual(rare_n, rare_heaps(values, stats), rule)
-            text = " ".join(t.text or "" for t in root.iter(NS + "text"))
-            suffix = " parity" if stats["mask_parity"] else ""
-            self.assertIn(f"rare: {stats['rare_count']} of {to} (mask {stats['mask']}{suffix})",
-                          text)
+            self.assertEqual(rare_n, rare_heaps(values, stats) if sparse else [], rule)
+            text = texts(root)
+            if stats["mask"] is not None:
+                suffix = " parity" if stats["mask_parity"] else ""
+                self.assertIn(f"rare: {stats['rare_count']} of {to} (mask {stats['mask']}{suffix})",
+                              text)
+                self.assertIn("at most 10%: sparse" if sparse else "over 10%: not sparse", text)
 
     def test_unproved_period_is_not_marked(self):
         root = self.check_svg(self.render(["plot", "4!.0", "--to", 100, "-o"], "g.svg"))
@@ -155,6 +173,107 @@ class PlotTest(unittest.TestCase):
                              j["outcomes"], f"seed {SEED}: {text}")
             self.assertEqual([None if e.get("data-remoteness") == "-" else
                               int(e.get("data-remoteness")) for e in verts], j["remoteness"])
+
+    def test_titles_name_the_game(self):
+        for rule, title in [("kayles", "Kayles (0.77)"), ("0.07", "Dawson's Kayles (0.07)"),
+                            ("0.6", "Officers (0.6)"), ("4!.0", "Grundy's game (4!.0)"),
+                            ("S(1,3,4)", "of S(1,3-4), heaps")]:
+            root = self.check_svg(self.render(["plot", rule, "--to", 40, "-o"], "t.svg"))
+            self.assertIn(title, texts(root))
+
+    def test_margin_above_the_highest_point(self):
+        """The highest points sit off the top edge: at least 4% of the plot's height below it,
+        and the tallest bar likewise."""
+        for rule, to in [("0.6", 1000), ("kayles", 120), ("4!.0", 3000), ("nim", 5)]:
+            root = self.check_svg(self.render(["plot", rule, "--to", to, "-o"], "m.svg"))
+            pts = self.points(root, "value") + self.points(root, "rare")
+            top = min(float(e.get("cy")) - float(e.get("r")) for e in pts)
+            self.assertGreaterEqual(top, PLOT_TOP + 0.04 * PLOT_H, rule)
+            root = self.check_svg(self.render(["plot", rule, "--to", to, "--freq", "-o"], "m.svg"))
+            top = min(float(e.get("y")) for e in self.points(root, "bar"))
+            self.assertGreaterEqual(top, PLOT_TOP + 0.04 * PLOT_H, rule)
+
+    def test_freq_log_scale(self):
+        """--log: every value that occurs has a visible bar (at least 2 pixels; so it has without
+        --log, where a count of 1 in 10000 heaps would be under a pixel), a bar's height is
+        proportional to log(count / 0.5), and the axis says so."""
+        rule, to = "0.16", 10000
+        values = tool_json("values", rule, "--to", to)["values"]
+        for log in (False, True):
+            args = ["plot", rule, "--to", to, "--freq"] + (["--log"] if log else []) + ["-o"]
+            root = self.check_svg(self.render(args, "l.svg"))
+            bars = {int(e.get("data-g")): float(e.get("height")) for e in self.points(root, "bar")}
+            counts = {v: values.count(v) for v in bars}
+            for v, h in bars.items():
+                if counts[v] > 0:
+                    self.assertGreaterEqual(h, 2.0, (log, v))
+            self.assertEqual("log scale" in texts(root), log)
+            if log:
+                import math
+                pairs = [(math.log10(counts[v] / 0.5), h) for v, h in bars.items() if counts[v]]
+                ratios = [h / lg for lg, h in pairs if h > 2.0]  # heights are printed to 0.01
+                self.assertLess(max(ratios) / min(ratios), 1.001, ratios)
+        bad = run("plot", rule, "--to", 10, "--log", "-o", os.path.join(self.tmp, "x.svg"))
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn("--log goes with --freq", bad.stderr)
+
+    def test_from(self):
+        """--from A draws heaps A..N only, with the rare labelling of heaps 1..N and the first
+        whole period at or after A shaded."""
+        root = self.check_svg(self.render(["plot", "kayles", "--from", 80, "--to", 200, "-o"],
+                                          "f.svg"))
+        values = tool_json("values", "kayles", "--to", 200)["values"]
+        pts = self.points(root, "value") + self.points(root, "rare")
+        got = sorted((int(e.get("data-n")), int(e.get("data-g"))) for e in pts)
+        self.assertEqual(got, [(n, values[n]) for n in range(80, 201)])
+        self.assertIn("heaps 80 to 200", texts(root))
+        self.assertEqual(self.points(root, "preperiod"), [])  # 71 is before 80
+        marks = self.points(root, "period")
+        self.assertEqual(len(marks), 1)
+        # the first period from 80 on: heaps 83..94 (71 + 12), one x unit a heap
+        xunit = 640.0 / 121
+        self.assertAlmostEqual(float(marks[0].get("x")), 72 + 3 * xunit, places=1)
+        self.assertAlmostEqual(float(marks[0].get("width")), 12 * xunit, places=1)
+        bad = run("plot", "kayles", "--from", 50, "--to", 10, "-o", os.path.join(self.tmp, "x.svg"))
+        self.assertEqual(bad.returncode, 3)
+        self.assertIn("--from (50) is greater than --to (10)", bad.stderr)
+
+    def test_graph_layout(self):
+        """Layers by remoteness, left to right from the largest to 0, the draws left of them;
+        no label has an edge drawn over it (every edge comes before the first vertex), each
+        layer's title is above its vertices, and vertices do not overlap; a graph of 300
+        vertices fits in a picture a screen or two wide."""
+        rng = random.Random(SEED)
+        for n in (12, 60, 300):
+            edges = [(u, rng.randrange(max(0, u - 30), u)) for u in range(1, n)
+                     for _ in range(rng.randrange(3))]
+            edges += [(rng.randrange(n), rng.randrange(n)) for _ in range(n // 10)]
+            text = f"{n} {len(edges)}\n" + "".join(f"{u} {v}\n" for u, v in edges)
+            root = self.check_svg(self.render(["graph", "-", "--plot"], "g.svg", stdin=text))
+            elems = list(root)
+            verts = self.points(root, "vertex")
+            first_vertex = elems.index(verts[0])
+            for i, e in enumerate(elems):
+                if e.tag in (NS + "line", NS + "path", NS + "polygon"):
+                    self.assertLess(i, first_vertex, f"seed {SEED}: an edge over a vertex")
+            xs = {}
+            for e in verts:
+                r = e.get("data-remoteness")
+                xs.setdefault(r, []).append(float(e.get("cx")))
+            finite = sorted((int(r), min(v), max(v)) for r, v in xs.items() if r != "-")
+            for (r1, lo1, hi1), (r2, lo2, hi2) in zip(finite, finite[1:]):
+                self.assertGreater(lo1, hi2, f"seed {SEED}: remoteness {r1} not right of {r2}")
+            if "-" in xs and finite:
+                self.assertLess(max(xs["-"]), min(lo for _, lo, _ in finite))
+            pos = [(float(e.get("cx")), float(e.get("cy"))) for e in verts]
+            self.assertEqual(len(set(pos)), n)
+            titles = [t for t in root.iter(NS + "text") if (t.text or "").startswith("remoteness ")]
+            self.assertEqual(len(titles), len(finite))
+            top_vertex = min(y for _, y in pos)
+            for t in titles:
+                self.assertLess(float(t.get("y")), top_vertex - 12)
+            if n == 300:
+                self.assertLess(float(root.get("width")) * float(root.get("height")), 2400 * 1600)
 
     def test_png(self):
         p = run("plot", "kayles", "--to", 50, "-o", os.path.join(self.tmp, "k.png"))

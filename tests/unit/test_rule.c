@@ -786,8 +786,30 @@ static void test_forms_round_trip(void) {
     grundy_rule_destroy(NULL);
 }
 
+/* The names titles use, by canonical form: a rule given by its code is named too. */
+static void test_names(void) {
+    static const char *const named[][2] = {
+        {"kayles", "Kayles"},        {"0.77", "Kayles"},        {"0.07", "Dawson's Kayles"},
+        {"0.6", "Officers"},         {"4!.0", "Grundy's game"}, {"nim", "Nim"},
+        {"0.137", "Dawson's Chess"}, {"0.770", "Kayles"},
+    };
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
+        grundy_rule *r = NULL;
+        CHECK_EQ(grundy_rule_parse(named[i][0], &r, NULL), GRUNDY_STATUS_OK);
+        const char *name = grundy_rule_name(r);
+        CHECK(name != NULL && strcmp(name, named[i][1]) == 0);
+        grundy_rule_destroy(r);
+    }
+    grundy_rule *r = NULL;
+    CHECK_EQ(grundy_rule_parse("S(1,3,4)", &r, NULL), GRUNDY_STATUS_OK);
+    CHECK(grundy_rule_name(r) == NULL);
+    grundy_rule_destroy(r);
+    CHECK(grundy_rule_name(NULL) == NULL);
+}
+
 int main(void) {
     seed = check_seed(20240601);
+    test_names();
     test_canonical();
     test_errors();
     test_limits();

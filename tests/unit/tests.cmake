@@ -33,6 +33,7 @@ grundy_unit_test(test_survey)
 target_compile_definitions(test_survey PRIVATE GRUNDY_TEST_DATA_DIR="${PROJECT_SOURCE_DIR}/tests/data")
 grundy_unit_test(test_seqfile)
 grundy_unit_test(test_stats)
+grundy_unit_test(test_picture)
 grundy_unit_test(test_nim_count)
 grundy_unit_test(test_table_io)
 # Every allocation of libgrundy.a goes through the test's __wrap_ functions (no library change).

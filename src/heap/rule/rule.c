@@ -567,6 +567,27 @@ static grundy_status parse_name(parser *p, grundy_rule **out) {
                 "unknown name (known: nim, kayles, dawson-kayles, dawson-chess, grundy-game)");
 }
 
+const char *grundy_rule_name(const grundy_rule *rule) {
+    static const char *const names[][2] = {
+        {"0.[3]", "Nim"},
+        {"0.77", "Kayles"},
+        {"0.07", "Dawson's Kayles"},
+        {"0.137", "Dawson's Chess"},
+        {"4!.0", "Grundy's game"},
+        {"0.6", "Officers"},
+    };
+    char canonical[16]; /* longer than any named code */
+    if (rule == NULL || grundy_rule_format(rule, canonical, sizeof canonical) >= sizeof canonical) {
+        return NULL;
+    }
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(names[i][0], canonical) == 0) {
+            return names[i][1];
+        }
+    }
+    return NULL;
+}
+
 grundy_status grundy_rule_parse(const char *text, grundy_rule **out, grundy_diag *diag) {
     if (out == NULL) {
         return GRUNDY_STATUS_INVALID_ARG;

@@ -1,6 +1,8 @@
 # One rare/common labelling (grundy_stats_of_values / grundy_stats_compute) in stats, plot and
 # survey: the same mask, in decimal, with the parity variant named, and the same rare heaps
-# (1..N) counted. 4!.0 takes the plain labelling, 0.106 the parity variant.
+# (1..N) counted. 4!.0 takes the plain labelling, 0.106 the parity variant. The plot names the
+# split always but draws its rare points only where the space is sparse (rare heaps at most 10%):
+# for 0.106 (15 of 300), not for 4!.0 (63 of 300).
 tmp=$(mktemp -d) || exit 5
 trap 'rm -rf "$tmp"' EXIT
 for rule in '4!.0' 0.106; do
