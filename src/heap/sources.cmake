@@ -10,7 +10,7 @@ set(GRUNDY_HEAP_SOURCES
     heap/sparse/seq_sparse_simd.c heap/sparse/seq_sparse_window.c heap/sparse/sparse_mask.c
     heap/period/period.c heap/period/period_theorem.c heap/period/period_scan.c
     heap/period/query.c heap/period/query_values.c
-    heap/play/position.c heap/play/move_sink.c heap/play/misere_play.c heap/play/quotient_play.c
+    heap/play/position.c heap/play/position_moves.c heap/play/move_sink.c heap/play/misere_play.c heap/play/quotient_play.c
     heap/play/verify.c heap/play/brute.c
     heap/misere/misere_check.c heap/misere/misere_genus.c
     heap/misere/misere_monoid.c heap/misere/misere_quotient.c
