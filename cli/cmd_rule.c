@@ -50,74 +50,16 @@ enum { OPT_JSON };
 
 static const char digit_chars[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
-/* "0, 1 or 2 heaps" for the heap counts in a digit. */
-static void print_leaves(FILE *out, unsigned leaves) {
-    unsigned printed = 0;
-    unsigned total = 0;
-    for (unsigned j = 0; j <= GRUNDY_RULE_MAX_LEFT; j++) {
-        total += (leaves >> j) & 1u;
+static int print_text(const grundy_rule *rule) {
+    const size_t len = grundy_rule_describe(rule, NULL, 0);
+    char *text = malloc(len + 1);
+    if (text == NULL) {
+        return cli_oom_fail(&cli_cmd_rule, "the rule", 0, NULL);
     }
-    for (unsigned j = 0; j <= GRUNDY_RULE_MAX_LEFT; j++) {
-        if (((leaves >> j) & 1u) == 0) {
-            continue;
-        }
-        fputs(printed == 0 ? "" : (printed + 1 == total ? " or " : ", "), out);
-        fprintf(out, "%u", j);
-        printed++;
-    }
-    fputs(total == 1 && leaves == 2u ? " heap" : " heaps", out);
-}
-
-static void print_takes(FILE *out, const grundy_move_class *c) {
-    if (c->take_last == GRUNDY_NUMBER_MAX && c->take_step == 1) {
-        fprintf(out, "take %llu or more tokens", (unsigned long long)c->take_first);
-    } else if (c->take_last == GRUNDY_NUMBER_MAX) {
-        fprintf(out, "take %llu, %llu, %llu, ... tokens (every %llu%s from %llu)",
-                (unsigned long long)c->take_first,
-                (unsigned long long)(c->take_first + c->take_step),
-                (unsigned long long)(c->take_first + 2 * c->take_step),
-                (unsigned long long)c->take_step, c->take_step == 2 ? "nd" : "th",
-                (unsigned long long)c->take_first);
-    } else if (c->take_first == c->take_last) {
-        fprintf(out, "take %llu token%s", (unsigned long long)c->take_first,
-                c->take_first == 1 ? "" : "s");
-    } else {
-        fprintf(out, "take %llu %s %llu tokens", (unsigned long long)c->take_first,
-                c->take_last - c->take_first == 1 ? "or" : "to", (unsigned long long)c->take_last);
-    }
-}
-
-static void print_class(FILE *out, const grundy_move_class *c) {
-    fputs("  - ", out);
-    if (c->take_first == 0) {
-        fputs("split a heap into ", out);
-        print_leaves(out, c->leaves);
-        fputs(" without taking a token", out);
-    } else {
-        print_takes(out, c);
-        fputs(", leaving ", out);
-        print_leaves(out, c->leaves);
-    }
-    if (c->distinct && c->leaves >= 4u) {
-        fputs(" (the heaps left pairwise unequal)", out);
-    }
-    fputc('\n', out);
-}
-
-static void print_text(const grundy_rule *rule, const char *canonical) {
-    size_t count;
-    const grundy_move_class *classes = grundy_rule_classes(rule, &count);
-    const char *name = grundy_rule_name(rule);
-    printf("%s%s%s%s\n", canonical, name ? " (" : "", name ? name : "", name ? ")" : "");
-    if (count == 0) {
-        printf("  no moves: every heap is a loss for the player to move\n");
-        return;
-    }
-    printf("  moves leave at most %u heap%s; a move may:\n", grundy_rule_max_heaps_left(rule),
-           grundy_rule_max_heaps_left(rule) == 1 ? "" : "s");
-    for (size_t i = 0; i < count; i++) {
-        print_class(stdout, &classes[i]);
-    }
+    grundy_rule_describe(rule, text, len + 1);
+    fputs(text, stdout);
+    free(text);
+    return CLI_EXIT_OK;
 }
 
 static void json_digits(json_writer *w, const unsigned *digits, size_t n) {
@@ -190,11 +132,11 @@ static int run(int argc, char **argv) {
     if (args.present[OPT_JSON]) {
         print_json(rule, canonical);
     } else {
-        print_text(rule, canonical);
+        rc = print_text(rule);
     }
     free(canonical);
     grundy_rule_destroy(rule);
-    return CLI_EXIT_OK;
+    return rc;
 }
 
 const cli_command cli_cmd_rule = {"rule", run, "Show a rule's canonical form and its moves", help};

@@ -12,8 +12,11 @@ grundy_need_debs librsvg2-bin libcairo2-dev python3-pip
 grundy_need_debs python3-numpy python3-nbclient python3-ipykernel
 # the solver across processes (grundy-mpi) and its tests
 grundy_need_debs libopenmpi-dev openmpi-bin
+# the page in the browser: libgrundy in WebAssembly, and headless Chromium to test it
+grundy_need_debs emscripten chromium chromium-driver
 GRUNDY_REQUIRE_RSVG=1
-export GRUNDY_REQUIRE_RSVG
+GRUNDY_REQUIRE_WEB=1
+export GRUNDY_REQUIRE_RSVG GRUNDY_REQUIRE_WEB
 jobs=$(nproc 2>/dev/null || echo 2)
 
 build_and_test() {
@@ -27,9 +30,10 @@ build_and_test() {
 }
 
 # GRUNDY_BUILD_TESTS=ON explicitly: a cache left by another configure must not switch tests off.
-# The benchmarks are built too (not run), so that they keep compiling warning-free.
+# The benchmarks are built too (not run), so that they keep compiling warning-free; so is the page
+# in the browser (build/release/web), which the Release build's web_browser test drives.
 build_and_test build/release -DCMAKE_BUILD_TYPE=Release -DGRUNDY_WERROR=ON -DGRUNDY_BUILD_TESTS=ON \
-    -DGRUNDY_BUILD_BENCH=ON
+    -DGRUNDY_BUILD_BENCH=ON -DGRUNDY_BUILD_WEB=ON
 build_and_test build/asan -DCMAKE_BUILD_TYPE=Debug -DGRUNDY_WERROR=ON \
     -DGRUNDY_SANITIZE=address,undefined -DGRUNDY_BUILD_TESTS=ON
 

@@ -113,6 +113,23 @@ GRUNDY_API grundy_status grundy_position_play(grundy_position *p, const uint64_t
                                               size_t count, int misere, grundy_move *moves,
                                               size_t cap, grundy_play_result *result);
 
+/**
+ * Every move of a sum of heaps, winning or not (what a player may choose from), listed by heap,
+ * then in the order of the rule's move classes, takes ascending, then the heaps left in
+ * lexicographic order; each distinct move of a heap once. Work is proportional to the moves
+ * listed: a heap of 10^18 under Nim stops at cap.
+ * @param rule    borrowed.
+ * @param heaps   `count` heap sizes, each <= GRUNDY_NUMBER_MAX.
+ * @param moves   room for `cap` moves (may be NULL when cap == 0).
+ * @param[out] listed the moves written: min(number of moves, cap).
+ * @param[out] more   nonzero when there are more than cap moves.
+ * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_RANGE (a heap past GRUNDY_NUMBER_MAX);
+ *         GRUNDY_STATUS_NOMEM; GRUNDY_STATUS_INVALID_ARG when rule, listed or more is NULL.
+ */
+GRUNDY_API grundy_status grundy_position_moves(const grundy_rule *rule, const uint64_t *heaps,
+                                               size_t count, grundy_move *moves, size_t cap,
+                                               size_t *listed, int *more);
+
 /** The player's query object (borrowed; lives as long as the player). */
 GRUNDY_API grundy_query *grundy_position_query(grundy_position *p);
 

@@ -73,6 +73,20 @@ GRUNDY_API size_t grundy_rule_format(const grundy_rule *rule, char *buf, size_t 
  *  "Officers"), or NULL for a rule without one. A static string. */
 GRUNDY_API const char *grundy_rule_name(const grundy_rule *rule);
 
+/**
+ * Describe the rule in plain words, as `grundy rule` prints it: the canonical form with its
+ * well-known name, then one line per move class, e.g.
+ * @code
+ * 0.07 (Dawson's Kayles)
+ *   moves leave at most 2 heaps; a move may:
+ *   - take 2 tokens, leaving 0, 1 or 2 heaps
+ * @endcode
+ * Written into buf, NUL-terminated and truncated to cap bytes, like snprintf.
+ * @return the length of the full text, excluding the NUL.
+ */
+GRUNDY_API size_t grundy_rule_describe(const grundy_rule *rule, char *buf, size_t cap);
+
+
 /** GRUNDY_RULE_CODE or GRUNDY_RULE_SET. */
 GRUNDY_API grundy_rule_kind grundy_rule_get_kind(const grundy_rule *rule);
 

@@ -50,12 +50,12 @@ static long temporary_pid(const char *name, const char *base, size_t base_len) {
         return 0;
     }
     const char *p = name + base_len + 5;
-    long pid = 0;
-    for (; *p >= '0' && *p <= '9' && pid < 1L << 40; p++) {
+    long long pid = 0; /* long long: a long of 32 bits (wasm32) would overflow before 2^40 */
+    for (; *p >= '0' && *p <= '9' && pid < 1LL << 40; p++) {
         pid = 10 * pid + (*p - '0');
     }
     const int tail_fine = *p == '\0' || (p[0] == '.' && strlen(p + 1) == 6);
-    return tail_fine && pid > 0 && pid <= INT_MAX ? pid : 0;
+    return tail_fine && pid > 0 && pid <= INT_MAX ? (long)pid : 0;
 }
 
 /* Remove the temporary files of `path` left by runs that were killed: those whose name holds the

@@ -3,9 +3,10 @@
 """The folder rules of src/: every include, of an internal header or of a public header
 (include/grundy/, owned by the folder whose files define most of its functions), must follow an
 arrow written in the table at the top of src/CMakeLists.txt. A folder may always include its own
-files and util/. The tool (cli/), grundy-mpi (mpi/) and the examples stand on the public API
-alone: they include no internal header of src/. Prints each include that crosses a forbidden
-arrow and exits 1; so does a difference between that table and the one in docs/architecture.md.
+files and util/. The tool (cli/), grundy-mpi (mpi/), the examples and the page's shim (web/)
+stand on the public API alone: they include no internal header of src/. Prints each include that
+crosses a forbidden arrow and exits 1; so does a difference between that table and the one in
+docs/architecture.md.
 
 Usage: folder_rules.py REPO_ROOT [--print-arrows]"""
 import collections
@@ -79,8 +80,8 @@ def include_target(path, kind, text, owners):
 
 
 def public_api_users():
-    """Includes of src/'s internal headers from cli/, mpi/ and examples/."""
-    for top in ("cli", "mpi", "examples"):
+    """Includes of src/'s internal headers from cli/, mpi/, examples/ and web/."""
+    for top in ("cli", "mpi", "examples", "web"):
         for dirpath, _, names in os.walk(os.path.join(ROOT, top)):
             for name in sorted(names):
                 if not name.endswith((".c", ".h")):

@@ -230,6 +230,37 @@ static void test_misere_work(void) {
     grundy_rule_destroy(rule);
 }
 
+/* Every move of a sum, winning or not: Kayles on heaps 1 and 3, spelled out, and cut at cap. */
+static void test_every_move(void) {
+    grundy_rule *rule = parse("kayles");
+    const uint64_t heaps[2] = {1, 3};
+    grundy_move moves[8];
+    size_t listed = 0;
+    int more = 0;
+    CHECK_EQ(grundy_position_moves(rule, heaps, 2, moves, 8, &listed, &more), GRUNDY_STATUS_OK);
+    CHECK_EQ(listed, 4);
+    CHECK_EQ(more, 0);
+    /* heap 0 (1): take it; heap 1 (3): take 1 leaving 2 or 1 + 1, take 2 leaving 1 */
+    const uint64_t want[4][4] = {{0, 1, 0, 0}, {1, 1, 2, 0}, {1, 1, 1, 1}, {1, 2, 1, 0}};
+    for (size_t i = 0; i < 4 && i < listed; i++) {
+        CHECK_EQ(moves[i].heap, want[i][0]);
+        CHECK_EQ(moves[i].size, heaps[want[i][0]]);
+        CHECK_EQ(moves[i].take, want[i][1]);
+        CHECK_EQ(moves[i].leaves_count, (want[i][2] != 0) + (want[i][3] != 0));
+        CHECK_EQ(moves[i].leaves[0], want[i][2]);
+        CHECK_EQ(moves[i].leaves[1], want[i][3]);
+    }
+    CHECK_EQ(grundy_position_moves(rule, heaps, 2, moves, 2, &listed, &more), GRUNDY_STATUS_OK);
+    CHECK_EQ(listed, 2);
+    CHECK_EQ(more, 1);
+    const uint64_t none[1] = {0};
+    CHECK_EQ(grundy_position_moves(rule, none, 1, moves, 8, &listed, &more), GRUNDY_STATUS_OK);
+    CHECK_EQ(listed, 0);
+    CHECK_EQ(grundy_position_moves(NULL, none, 1, moves, 8, &listed, &more),
+             GRUNDY_STATUS_INVALID_ARG);
+    grundy_rule_destroy(rule);
+}
+
 int main(void) {
     const uint64_t seed = check_seed(5005);
     test_seed_samples();
@@ -239,5 +270,6 @@ int main(void) {
     test_limits();
     test_misere_work();
     test_random_rules(seed);
+    test_every_move();
     return check_report("test_position");
 }

@@ -721,6 +721,33 @@ static void test_format_truncates(void) {
     grundy_rule_destroy(r);
 }
 
+/* The rule in words, as `grundy rule` prints it, and truncated like snprintf. */
+static void test_describe(void) {
+    grundy_rule *r = parse_ok("dawson-kayles", 1, 2, 2, 0);
+    const char *want = "0.07 (Dawson's Kayles)\n"
+                       "  moves leave at most 2 heaps; a move may:\n"
+                       "  - take 2 tokens, leaving 0, 1 or 2 heaps\n";
+    char buf[256];
+    CHECK_EQ(grundy_rule_describe(r, NULL, 0), strlen(want));
+    CHECK_EQ(grundy_rule_describe(r, buf, sizeof buf), strlen(want));
+    CHECK_STR(buf, want);
+    CHECK_EQ(grundy_rule_describe(r, buf, 9), strlen(want));
+    CHECK_STR(buf, "0.07 (Da");
+    grundy_rule_destroy(r);
+    r = parse_ok("4!.[3]", 2, 2, GRUNDY_NUMBER_MAX, 1);
+    grundy_rule_describe(r, buf, sizeof buf);
+    CHECK_STR(buf, "4!.[3]\n"
+                   "  moves leave at most 2 heaps; a move may:\n"
+                   "  - split a heap into 2 heaps without taking a token (the heaps left pairwise "
+                   "unequal)\n"
+                   "  - take 1 or more tokens, leaving 0 or 1 heaps\n");
+    grundy_rule_destroy(r);
+    r = parse_ok("S()", 0, 0, 0, 0);
+    grundy_rule_describe(r, buf, sizeof buf);
+    CHECK_STR(buf, "S()\n  no moves: every heap is a loss for the player to move\n");
+    grundy_rule_destroy(r);
+}
+
 /* Moves of one heap, spelled out, including n = 0 and heaps near 2^63. */
 static void test_moves_fixed(void) {
     grundy_move_class buf[4];
@@ -815,6 +842,7 @@ int main(void) {
     test_limits();
     test_classes();
     test_format_truncates();
+    test_describe();
     test_moves_fixed();
     test_forms_round_trip();
     test_random_rules();

@@ -417,6 +417,7 @@ static void guess_fast(pipe *p) {
         const uint64_t j = wide ? guess_batch_wide(p, n, help) : guess_batch_narrow(p, n, help);
 #else
         const uint64_t j = 0; /* not reached: the pass needs AVX2 */
+        (void)wide;
 #endif
         n += j;
         if (j < PIPE_BATCH) {
