@@ -77,7 +77,15 @@ GRUNDY_API grundy_status grundy_misere_create(const grundy_rule *rule,
  */
 GRUNDY_API grundy_status grundy_misere_extend(grundy_misere *q, uint64_t max_heap);
 
-/** Which bound made grundy_misere_extend return GRUNDY_STATUS_LIMIT. */
+/**
+ * Extend the quotient heap by heap, as grundy_misere_extend, until the pretending function's
+ * period is proved (grundy_misere_proved: then Q_N is the quotient of all heaps) or heap
+ * max_heap is reached, whichever comes first (MisereSolver's "run until solved").
+ * @return as grundy_misere_extend; OK does not mean proved: ask grundy_misere_proved.
+ */
+GRUNDY_API grundy_status grundy_misere_solve(grundy_misere *q, uint64_t max_heap);
+
+/** Which bound made grundy_misere_extend or grundy_misere_solve return GRUNDY_STATUS_LIMIT. */
 typedef enum grundy_misere_limit_reason {
     GRUNDY_MISERE_LIMIT_NONE,     /**< none was reached */
     GRUNDY_MISERE_LIMIT_QUOTIENT, /**< every candidate was past max_quotient (or the product bound,
@@ -174,6 +182,10 @@ GRUNDY_API int grundy_misere_phi_period(const grundy_misere *q, uint64_t *period
  * @return 1 when proved (*period, *preperiod filled), else 0.
  */
 GRUNDY_API int grundy_misere_proved(const grundy_misere *q, uint64_t *period, uint64_t *preperiod);
+
+/** The first heap N at which grundy_misere_proved held (the proof is tried after every heap);
+ *  0 when it does not hold. The final quotient was first reached at grundy_misere_stable_from. */
+GRUNDY_API uint64_t grundy_misere_proved_at(const grundy_misere *q);
 
 /** The most misere terms a genus may need. */
 #define GRUNDY_GENUS_MAX_TERMS 64
