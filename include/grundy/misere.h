@@ -35,8 +35,9 @@ typedef struct grundy_misere_opts {
     grundy_misere_trace_fn trace; /**< NULL: no trace */
     void *trace_ctx;
     /* memory, work and progress (0 or NULL: none) */
-    uint64_t max_bytes; /**< the check's states and each candidate's tables, by the estimates of
-                             grundy_misere_limit; 0: no bound but the others */
+    uint64_t max_bytes; /**< every table of the quotient alive at once (the check's states and
+                             queue, the monoids, the candidates' products and reductions, the
+                             options, the presentation): the peak; 0: no bound but the others */
     uint64_t max_work;  /**< check steps (a state reached, times the heaps added to it, times
                              ceil(order / 64)) over the quotient's life; 0: no bound */
     grundy_misere_progress_fn progress;
@@ -98,9 +99,8 @@ typedef enum grundy_misere_limit_reason {
 
 /**
  * The reason of the last GRUNDY_STATUS_LIMIT, and for LIMIT_BYTES in *need_bytes (NULL allowed)
- * about how many bytes the refused table needed: 48 + 8 ceil(order / 64) a check state (the
- * state, its set of elements, its key, parent, heap, hash slots), 16 a candidate product element,
- * 4 order^2 a reduced candidate's table.
+ * the bytes the quotient's tables would have taken together with the refused one (a lower bound
+ * for max_bytes: the next heap may need more).
  */
 GRUNDY_API grundy_misere_limit_reason grundy_misere_limit(const grundy_misere *q,
                                                           uint64_t *need_bytes);
