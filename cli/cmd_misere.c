@@ -10,45 +10,56 @@
 
 static const char help[] =
     "Usage: grundy misere RULE [--max-heap N] [--max-quotient Q] [--max-bytes B] [--max-work W]\n"
-    "                     [--genus] [--trace] [--progress | -q] [--json]\n"
+    "                     [--table] [--genus] [--trace] [--progress | -q] [--json]\n"
     "\n"
-    "Print the misere quotient of RULE restricted to heaps up to N (Plambeck and Siegel): the\n"
-    "monoid of positions up to indistinguishability, as generators and relations, its order,\n"
-    "its P-portion (the classes of misere P-positions) and each heap's image (the pretending\n"
+    "Print the misere quotient of RULE (Plambeck and Siegel): the monoid of positions up to\n"
+    "indistinguishability, as a minimal set of generators and relations, its order, its\n"
+    "P-portion (the classes of misere P-positions) and each heap's image (the pretending\n"
     "function phi). A misere sum of heaps is a P-position exactly when the product of its heaps'\n"
-    "images lies in the P-portion. Every quotient printed has passed an exact check over all\n"
-    "positions of heaps up to N. The quotient is tame when it is one of Conway's T_k. 'stable\n"
-    "from' is the last heap at which the quotient changed, and phi's period the least one seen\n"
-    "three times: observed up to N; proved for all heaps when N >= 2 n0 + 2p + t (t the largest\n"
-    "take; codes without tails, '!' or splits into three or more heaps, and subtraction sets).\n"
+    "images lies in the P-portion. The quotient grows heap by heap until phi's period is proved\n"
+    "(N >= 2 n0 + 2p + t, t the largest take; codes without tails, '!' or splits into three or\n"
+    "more heaps, and subtraction sets): then it is the quotient of all heaps, found at the last\n"
+    "heap at which it changed and proved at N. Stopped before (--max-heap, or a bound: exit 4),\n"
+    "it is a 'partial quotient, heaps 1 to N, not proved', exact for those heaps: every quotient\n"
+    "printed has passed an exact check over all their positions. The quotient is tame when it\n"
+    "is one of Conway's T_k.\n"
     "\n"
     "Options:\n"
-    "  --max-heap N      the largest heap [default: 20]\n"
+    "  --max-heap N      stop at heap N, proved or not [default: until proved, at most 100000]\n"
     "  --max-quotient Q  the largest quotient or candidate allowed; past it: exit 4\n"
     "                    [default: 4096]\n"
-    "  --max-bytes B     memory for the check's states (48 + 8 ceil(order/64) bytes each)\n"
-    "                    and each candidate's tables; past it: exit 4 [default: 1073741824]\n"
+    "  --max-bytes B     memory for all the quotient's tables together (its peak); past it:\n"
+    "                    exit 4 [default: 1073741824]\n"
     "  --max-work W      check steps (a state reached times the heaps added to it); past\n"
     "                    it: exit 4 [default: 1073741824]\n"
+    "  --table           print the multiplication table too, with the elements and the\n"
+    "                    P-portion as element numbers (JSON: elements, table, p_elements)\n"
     "  --genus           print Conway's genus g^(g0 g1 ...) of each heap 0..N instead: g its\n"
     "                    normal Grundy value, g_k the misere Grundy value of the heap plus k\n"
-    "                    heaps *2 (JSON: genus, a list of {heap, normal, misere_values})\n"
+    "                    heaps *2; N is 20 without --max-heap (JSON: genus, a list of\n"
+    "                    {heap, normal, misere_values})\n"
     "  --trace           print each heap at which the quotient changes, on stderr\n"
     "  --progress        a progress line on stderr (the default when it is a terminal)\n"
     "  -q                no progress line\n"
     "  --json            print one JSON object: rule, max_heap, order, p_size, tame,\n"
     "                    generators, relations, p_portion, phi, stable_from, proved,\n"
-    "                    phi_period, phi_preperiod\n"
+    "                    proved_at, partial, phi_period, phi_preperiod\n"
     "  -h, --help        show this help\n"
     "\n"
     "Example:\n"
-    "  grundy misere 0.75 --max-heap 20\n";
+    "  grundy misere kayles\n";
 
-static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE}, {"max-quotient", 0, CLI_ARG_ONE},
-                                     {"genus", 0, CLI_ARG_NONE},   {"trace", 0, CLI_ARG_NONE},
-                                     {"json", 0, CLI_ARG_NONE},    {"max-bytes", 0, CLI_ARG_ONE},
-                                     {"max-work", 0, CLI_ARG_ONE}, {"progress", 0, CLI_ARG_NONE},
-                                     {"quiet", 'q', CLI_ARG_NONE}, {NULL, 0, 0}};
+static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE},
+                                     {"max-quotient", 0, CLI_ARG_ONE},
+                                     {"genus", 0, CLI_ARG_NONE},
+                                     {"trace", 0, CLI_ARG_NONE},
+                                     {"json", 0, CLI_ARG_NONE},
+                                     {"max-bytes", 0, CLI_ARG_ONE},
+                                     {"max-work", 0, CLI_ARG_ONE},
+                                     {"progress", 0, CLI_ARG_NONE},
+                                     {"quiet", 'q', CLI_ARG_NONE},
+                                     {"table", 0, CLI_ARG_NONE},
+                                     {NULL, 0, 0}};
 enum {
     OPT_MAX_HEAP,
     OPT_MAX_QUOTIENT,
@@ -58,7 +69,8 @@ enum {
     OPT_MAX_BYTES,
     OPT_MAX_WORK,
     OPT_PROGRESS,
-    OPT_QUIET
+    OPT_QUIET,
+    OPT_TABLE
 };
 
 /* The defaults of --max-bytes and --max-work. */
@@ -87,7 +99,38 @@ static void gen_name(size_t i, char *buf, size_t cap) {
     }
 }
 
-static void print_json(const grundy_misere *q, const char *rule) {
+/* --table in JSON: each element's word, the product table by element numbers, the P-portion's
+ * numbers. */
+static void print_json_table(json_writer *w, const grundy_misere *q) {
+    char buf[1024];
+    const uint32_t order = grundy_misere_order(q);
+    json_key(w, "elements");
+    json_array_begin(w);
+    for (uint32_t x = 0; x < order; x++) {
+        json_str(w, word(q, x, buf, sizeof buf));
+    }
+    json_array_end(w);
+    json_key(w, "table");
+    json_array_begin(w);
+    for (uint32_t x = 0; x < order; x++) {
+        json_array_begin(w);
+        for (uint32_t y = 0; y < order; y++) {
+            json_u64(w, grundy_misere_mul(q, x, y));
+        }
+        json_array_end(w);
+    }
+    json_array_end(w);
+    json_key(w, "p_elements");
+    json_array_begin(w);
+    for (uint32_t x = 0; x < order; x++) {
+        if (grundy_misere_is_p(q, x)) {
+            json_u64(w, x);
+        }
+    }
+    json_array_end(w);
+}
+
+static void print_json(const grundy_misere *q, const char *rule, int table) {
     char buf[1024];
     json_writer w;
     json_init(&w, stdout);
@@ -145,11 +188,45 @@ static void print_json(const grundy_misere *q, const char *rule) {
         json_kv_null(&w, "phi_preperiod");
     }
     uint64_t proved_p = 0, proved_n0 = 0;
-    json_kv_bool(&w, "proved", grundy_misere_proved(q, &proved_p, &proved_n0));
+    const int proved = grundy_misere_proved(q, &proved_p, &proved_n0);
+    json_kv_bool(&w, "proved", proved);
+    if (proved) {
+        json_kv_u64(&w, "proved_at", grundy_misere_proved_at(q));
+    } else {
+        json_kv_null(&w, "proved_at");
+    }
+    json_kv_bool(&w, "partial", !proved);
+    if (table) {
+        print_json_table(&w, q);
+    }
     json_object_end(&w);
 }
 
-static void print_text(const grundy_misere *q, const char *rule) {
+/* --table in text: the elements by number, then one row of products per element. */
+static void print_text_table(const grundy_misere *q) {
+    char buf[1024];
+    const uint32_t order = grundy_misere_order(q);
+    printf("elements:");
+    for (uint32_t x = 0; x < order; x++) {
+        printf("%s %u = %s", x ? "," : "", x, word(q, x, buf, sizeof buf));
+    }
+    printf("\nP-portion elements:");
+    for (uint32_t x = 0; x < order; x++) {
+        if (grundy_misere_is_p(q, x)) {
+            printf(" %u", x);
+        }
+    }
+    printf("\ntable (row x, column y: the number of xy):\n");
+    for (uint32_t x = 0; x < order; x++) {
+        printf("%u:", x);
+        for (uint32_t y = 0; y < order; y++) {
+            printf(" %u", grundy_misere_mul(q, x, y));
+        }
+        printf("\n");
+    }
+}
+
+static void print_text(const grundy_misere *q, const char *rule, int table) {
     char buf[1024];
     const int tame = grundy_misere_tame(q);
     printf("rule %s, heaps up to %llu\n", rule, (unsigned long long)grundy_misere_max_heap(q));
@@ -184,19 +261,24 @@ static void print_text(const grundy_misere *q, const char *rule) {
         grundy_misere_image(q, h, &x);
         printf(" %s", word(q, x, buf, sizeof buf));
     }
+    printf("\n");
+    if (table) {
+        print_text_table(q);
+    }
     uint64_t period = 0, preperiod = 0;
     if (grundy_misere_proved(q, &period, &preperiod)) {
-        printf("\nstable from heap %llu, proved: phi has period %llu from heap %llu through heap "
-               "%llu >= 2*%llu + 2*%llu + t (the largest take), so every heap has its image and "
-               "this is the quotient of all heaps\n",
-               (unsigned long long)grundy_misere_stable_from(q), (unsigned long long)period,
-               (unsigned long long)preperiod, (unsigned long long)grundy_misere_max_heap(q),
-               (unsigned long long)preperiod, (unsigned long long)period);
+        const unsigned long long at = grundy_misere_proved_at(q);
+        printf("found at heap %llu (stable from there), proved at heap %llu: phi has period %llu "
+               "from heap %llu and %llu >= 2*%llu + 2*%llu + t (the largest take), so every heap "
+               "has its image and this is the quotient of all heaps\n",
+               (unsigned long long)grundy_misere_stable_from(q), at, (unsigned long long)period,
+               (unsigned long long)preperiod, at, (unsigned long long)preperiod,
+               (unsigned long long)period);
         return;
     }
-    printf("\nstable from heap %llu (observed up to heap %llu, not proved beyond)\n",
-           (unsigned long long)grundy_misere_stable_from(q),
-           (unsigned long long)grundy_misere_max_heap(q));
+    printf("partial quotient, heaps 1 to %llu, not proved (stable from heap %llu)\n",
+           (unsigned long long)grundy_misere_max_heap(q),
+           (unsigned long long)grundy_misere_stable_from(q));
     if (grundy_misere_phi_period(q, &period, &preperiod)) {
         printf("phi: period %llu from heap %llu (observed, not proved)\n",
                (unsigned long long)period, (unsigned long long)preperiod);
@@ -207,6 +289,8 @@ static void print_text(const grundy_misere *q, const char *rule) {
 }
 
 #define GENUS_MAX_STATES ((uint64_t)1 << 22)
+/* --genus without --max-heap: the genus search suits small heaps. */
+#define GENUS_DEFAULT_MAX_HEAP 20u
 
 /* Conway's notation: superscripts run together when all are single digits, else with commas. */
 static void print_genus_text(uint64_t heap, const grundy_genus *g) {
@@ -318,9 +402,18 @@ static int parse_limits(const cli_args *args, uint64_t *max_heap, grundy_misere_
     return rc;
 }
 
+/* The quotient so far, in the format asked for. */
+static void print_quotient(const grundy_misere *q, const char *canonical, const cli_args *args) {
+    if (args->present[OPT_JSON]) {
+        print_json(q, canonical, args->present[OPT_TABLE] > 0);
+    } else {
+        print_text(q, canonical, args->present[OPT_TABLE] > 0);
+    }
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
-    uint64_t max_heap = 20;
+    uint64_t max_heap = MAX_HEAP_OPTION;
     grundy_misere_opts o = GRUNDY_MISERE_OPTS_INIT;
     grundy_rule *rule = NULL;
     grundy_misere *q = NULL;
@@ -344,11 +437,13 @@ static int run(int argc, char **argv) {
     char canonical[4096];
     grundy_rule_format(rule, canonical, sizeof canonical);
     if (args.present[OPT_GENUS]) {
-        rc = run_genus(rule, canonical, max_heap, o.max_bytes, args.present[OPT_JSON]);
+        const uint64_t genus_heap = args.present[OPT_MAX_HEAP] ? max_heap : GENUS_DEFAULT_MAX_HEAP;
+        rc = run_genus(rule, canonical, genus_heap, o.max_bytes, args.present[OPT_JSON]);
         grundy_rule_destroy(rule);
         return rc;
     }
-    misere_progress_init(&progress, &cli_cmd_misere, canonical, max_heap, o.max_work,
+    const int capped = args.present[OPT_MAX_HEAP] > 0;
+    misere_progress_init(&progress, &cli_cmd_misere, canonical, capped ? max_heap : 0, o.max_work,
                          args.present[OPT_PROGRESS] > 0, args.present[OPT_QUIET] > 0);
     o.trace = args.present[OPT_TRACE] ? trace : NULL;
     o.trace_ctx = &progress;
@@ -356,20 +451,21 @@ static int run(int argc, char **argv) {
     o.progress_ctx = &progress;
     grundy_status st = grundy_misere_create(rule, &o, &q);
     if (st == GRUNDY_STATUS_OK) {
-        st = grundy_misere_extend(q, max_heap);
+        st = capped ? grundy_misere_extend(q, max_heap) : grundy_misere_solve(q, max_heap);
     }
     misere_progress_clear(&progress);
-    if ((st == GRUNDY_STATUS_LIMIT || st == GRUNDY_STATUS_NOMEM) && q != NULL) {
+    if (st == GRUNDY_STATUS_LIMIT && q != NULL) {
+        print_quotient(q, canonical, &args); /* the partial quotient of the heaps completed */
+        fflush(stdout);
+        rc = misere_limit_fail(&cli_cmd_misere, "", st, q, &o);
+    } else if (st == GRUNDY_STATUS_NOMEM && q != NULL) {
         rc = misere_limit_fail(&cli_cmd_misere, "", st, q, &o);
     } else if (st == GRUNDY_STATUS_NOMEM) {
         rc = cli_oom_fail(&cli_cmd_misere, "the misere quotient", 0, NULL);
     } else if (st != GRUNDY_STATUS_OK) {
         rc = cli_fail(&cli_cmd_misere, cli_exit_code(st), "%s", grundy_status_str(st));
-    } else if (args.present[OPT_JSON]) {
-        print_json(q, canonical);
-        rc = CLI_EXIT_OK;
     } else {
-        print_text(q, canonical);
+        print_quotient(q, canonical, &args);
         rc = CLI_EXIT_OK;
     }
     grundy_misere_destroy(q);

@@ -112,9 +112,9 @@ int misere_limit_fail(const cli_command *cmd, const char *where, grundy_status s
     switch (grundy_misere_limit(q, &need)) {
     case GRUNDY_MISERE_LIMIT_BYTES:
         return cli_fail(cmd, CLI_EXIT_LIMIT,
-                        "%sheap %llu: the misere quotient's check needs about %llu bytes, over "
-                        "--max-bytes %llu (computed to heap %llu): raise --max-bytes to at least "
-                        "%llu",
+                        "%sheap %llu: the misere quotient's tables need about %llu bytes at "
+                        "once, over --max-bytes %llu (computed to heap %llu): raise --max-bytes to "
+                        "at least %llu",
                         where, heap, (unsigned long long)need, (unsigned long long)o->max_bytes,
                         done, (unsigned long long)need);
     case GRUNDY_MISERE_LIMIT_WORK:

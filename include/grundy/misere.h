@@ -35,8 +35,9 @@ typedef struct grundy_misere_opts {
     grundy_misere_trace_fn trace; /**< NULL: no trace */
     void *trace_ctx;
     /* memory, work and progress (0 or NULL: none) */
-    uint64_t max_bytes; /**< the check's states and each candidate's tables, by the estimates of
-                             grundy_misere_limit; 0: no bound but the others */
+    uint64_t max_bytes; /**< every table of the quotient alive at once (the check's states and
+                             queue, the monoids, the candidates' products and reductions, the
+                             options, the presentation): the peak; 0: no bound but the others */
     uint64_t max_work;  /**< check steps (a state reached, times the heaps added to it, times
                              ceil(order / 64)) over the quotient's life; 0: no bound */
     grundy_misere_progress_fn progress;
@@ -77,7 +78,15 @@ GRUNDY_API grundy_status grundy_misere_create(const grundy_rule *rule,
  */
 GRUNDY_API grundy_status grundy_misere_extend(grundy_misere *q, uint64_t max_heap);
 
-/** Which bound made grundy_misere_extend return GRUNDY_STATUS_LIMIT. */
+/**
+ * Extend the quotient heap by heap, as grundy_misere_extend, until the pretending function's
+ * period is proved (grundy_misere_proved: then Q_N is the quotient of all heaps) or heap
+ * max_heap is reached, whichever comes first (MisereSolver's "run until solved").
+ * @return as grundy_misere_extend; OK does not mean proved: ask grundy_misere_proved.
+ */
+GRUNDY_API grundy_status grundy_misere_solve(grundy_misere *q, uint64_t max_heap);
+
+/** Which bound made grundy_misere_extend or grundy_misere_solve return GRUNDY_STATUS_LIMIT. */
 typedef enum grundy_misere_limit_reason {
     GRUNDY_MISERE_LIMIT_NONE,     /**< none was reached */
     GRUNDY_MISERE_LIMIT_QUOTIENT, /**< every candidate was past max_quotient (or the product bound,
@@ -90,9 +99,8 @@ typedef enum grundy_misere_limit_reason {
 
 /**
  * The reason of the last GRUNDY_STATUS_LIMIT, and for LIMIT_BYTES in *need_bytes (NULL allowed)
- * about how many bytes the refused table needed: 48 + 8 ceil(order / 64) a check state (the
- * state, its set of elements, its key, parent, heap, hash slots), 16 a candidate product element,
- * 4 order^2 a reduced candidate's table.
+ * the bytes the quotient's tables would have taken together with the refused one (a lower bound
+ * for max_bytes: the next heap may need more).
  */
 GRUNDY_API grundy_misere_limit_reason grundy_misere_limit(const grundy_misere *q,
                                                           uint64_t *need_bytes);
@@ -174,6 +182,10 @@ GRUNDY_API int grundy_misere_phi_period(const grundy_misere *q, uint64_t *period
  * @return 1 when proved (*period, *preperiod filled), else 0.
  */
 GRUNDY_API int grundy_misere_proved(const grundy_misere *q, uint64_t *period, uint64_t *preperiod);
+
+/** The first heap N at which grundy_misere_proved held (the proof is tried after every heap);
+ *  0 when it does not hold. The final quotient was first reached at grundy_misere_stable_from. */
+GRUNDY_API uint64_t grundy_misere_proved_at(const grundy_misere *q);
 
 /** The most misere terms a genus may need. */
 #define GRUNDY_GENUS_MAX_TERMS 64

@@ -36,15 +36,15 @@ struct mq_states {
 
 void mq_states_free(mq_states *s) {
     if (s != NULL) {
-        free(s->x);
-        free(s->u);
-        free(s->key);
-        free(s->parent);
-        free(s->by_heap);
-        free(s->next);
-        free(s->explored);
-        free(s->inv_p);
-        free(s->active);
+        mq_free(s->x);
+        mq_free(s->u);
+        mq_free(s->key);
+        mq_free(s->parent);
+        mq_free(s->by_heap);
+        mq_free(s->next);
+        mq_free(s->explored);
+        mq_free(s->inv_p);
+        mq_free(s->active);
         free(s);
     }
 }
@@ -53,11 +53,11 @@ size_t mq_states_count(const mq_states *s) {
     return s == NULL ? 0 : s->count;
 }
 
-#define GROW_ARRAY(field, n)                                                                       \
+#define GROW_ARRAY(b, field, n)                                                                    \
     do {                                                                                           \
-        void *p_ = realloc(s->field, (n) * sizeof *s->field);                                      \
+        void *p_ = mq_grow((b), s->field, (n), sizeof *s->field);                                  \
         if (p_ == NULL) {                                                                          \
-            return GRUNDY_STATUS_NOMEM;                                                            \
+            return mq_alloc_failure(b);                                                            \
         }                                                                                          \
         s->field = p_;                                                                             \
     } while (0)
@@ -71,17 +71,13 @@ static grundy_status grow(mq_states *s, mq_budget *b) {
         return mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_STATES, 0);
     }
     const size_t cap = s->cap ? 2 * s->cap : 1024;
-    if (b->max_bytes != 0 && (uint64_t)cap * MQ_STATE_BYTES(s->words) > b->max_bytes) {
-        return mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_BYTES,
-                                (uint64_t)cap * MQ_STATE_BYTES(s->words));
-    }
-    GROW_ARRAY(x, cap);
-    GROW_ARRAY(u, cap * s->words);
-    GROW_ARRAY(key, cap);
-    GROW_ARRAY(parent, cap);
-    GROW_ARRAY(by_heap, cap);
-    GROW_ARRAY(next, cap);
-    GROW_ARRAY(explored, cap);
+    GROW_ARRAY(b, x, cap);
+    GROW_ARRAY(b, u, cap * s->words);
+    GROW_ARRAY(b, key, cap);
+    GROW_ARRAY(b, parent, cap);
+    GROW_ARRAY(b, by_heap, cap);
+    GROW_ARRAY(b, next, cap);
+    GROW_ARRAY(b, explored, cap);
     s->cap = cap;
     return GRUNDY_STATUS_OK;
 }
@@ -93,20 +89,19 @@ typedef struct pq {
     size_t len, cap;
 } pq;
 
-static int pq_push(pq *q, uint64_t key, uint32_t state) {
+static grundy_status pq_push(pq *q, mq_budget *b, uint64_t key, uint32_t state) {
     if (q->len == q->cap) {
         const size_t cap = q->cap ? 2 * q->cap : 1024;
-        uint64_t *k = realloc(q->key, cap * sizeof *k);
-        if (k != NULL) {
-            q->key = k;
+        uint64_t *k = mq_grow(b, q->key, cap, sizeof *k);
+        if (k == NULL) {
+            return mq_alloc_failure(b);
         }
-        uint32_t *s = realloc(q->state, cap * sizeof *s);
-        if (s != NULL) {
-            q->state = s;
+        q->key = k;
+        uint32_t *s = mq_grow(b, q->state, cap, sizeof *s);
+        if (s == NULL) {
+            return mq_alloc_failure(b);
         }
-        if (k == NULL || s == NULL) {
-            return 0;
-        }
+        q->state = s;
         q->cap = cap;
     }
     size_t i = q->len++;
@@ -117,7 +112,7 @@ static int pq_push(pq *q, uint64_t key, uint32_t state) {
     }
     q->key[i] = key;
     q->state[i] = state;
-    return 1;
+    return GRUNDY_STATUS_OK;
 }
 
 static void pq_pop(pq *q, uint64_t *key, uint32_t *state) {
@@ -215,7 +210,7 @@ static grundy_status activate(checker *c, size_t h) {
     }
     if (s->active_count == s->active_cap) {
         const size_t cap = s->active_cap ? 2 * s->active_cap : 64;
-        GROW_ARRAY(active, cap);
+        GROW_ARRAY(c->b, active, cap);
         s->active_cap = cap;
     }
     s->active[s->active_count++] = (uint32_t)h;
@@ -286,7 +281,7 @@ static grundy_status add_state(checker *c, uint32_t x, const uint64_t *u, uint64
     s->by_heap[j] = (uint32_t)h;
     s->next[j] = NO_STATE;
     s->explored[j] = 0;
-    return pq_push(&c->queue, key, j) ? GRUNDY_STATUS_OK : GRUNDY_STATUS_NOMEM;
+    return pq_push(&c->queue, c->b, key, j);
 }
 
 /* Reach (state i) + heap h with word key `key`, unless an explored state dominates it. */
@@ -371,8 +366,9 @@ static grundy_status element_words(checker *c, uint64_t *key, uint32_t *parent, 
     key[0] = 0;
     parent[0] = NO_PARENT;
     c->queue.len = 0;
-    if (!pq_push(&c->queue, 0, 0)) {
-        return GRUNDY_STATUS_NOMEM;
+    grundy_status st = pq_push(&c->queue, c->b, 0, 0);
+    if (st != GRUNDY_STATUS_OK) {
+        return st;
     }
     while (c->queue.len > 0) {
         uint64_t k;
@@ -388,8 +384,8 @@ static grundy_status element_words(checker *c, uint64_t *key, uint32_t *parent, 
                 key[y] = k + heap_weight(h);
                 parent[y] = x;
                 heap[y] = (uint32_t)h;
-                if (!pq_push(&c->queue, key[y], y)) {
-                    return GRUNDY_STATUS_NOMEM;
+                if ((st = pq_push(&c->queue, c->b, key[y], y)) != GRUNDY_STATUS_OK) {
+                    return st;
                 }
             }
         }
@@ -415,14 +411,14 @@ static void least_p_failure(checker *c, const uint64_t *key, uint32_t *x, size_t
 }
 
 /* { w : y w in P } for each y, once per (Q, P): kept with the states. */
-static grundy_status p_preimages(mq_states *s, const mq_monoid *q) {
+static grundy_status p_preimages(mq_states *s, const mq_monoid *q, mq_budget *b) {
     const size_t m = q->size, words = s->words;
     if (s->inv_p != NULL) {
         return GRUNDY_STATUS_OK;
     }
-    s->inv_p = calloc(m * words + 1, sizeof *s->inv_p);
+    s->inv_p = mq_alloc(b, m * words + 1, sizeof *s->inv_p);
     if (s->inv_p == NULL) {
-        return GRUNDY_STATUS_NOMEM;
+        return mq_alloc_failure(b);
     }
     for (size_t y = 0; y < m; y++) {
         for (size_t w = 0; w < m; w++) {
@@ -436,16 +432,16 @@ static grundy_status p_preimages(mq_states *s, const mq_monoid *q) {
 
 static grundy_status checker_init(checker *c, const mq_monoid *q) {
     const size_t m = q->size, words = c->words;
-    const grundy_status st = p_preimages(c->s, q);
+    const grundy_status st = p_preimages(c->s, q, c->b);
     if (st != GRUNDY_STATUS_OK) {
         return st;
     }
     c->inv_p = c->s->inv_p;
-    c->tmp = calloc(words + 1, sizeof *c->tmp);
-    c->opt_bits = calloc(words + 1, sizeof *c->opt_bits);
-    c->head = malloc((m + 1) * sizeof *c->head);
-    if (c->tmp == NULL || c->opt_bits == NULL || c->head == NULL) {
-        return GRUNDY_STATUS_NOMEM;
+    c->tmp = mq_alloc(c->b, words + 1, sizeof *c->tmp);
+    c->opt_bits = c->tmp != NULL ? mq_alloc(c->b, words + 1, sizeof *c->opt_bits) : NULL;
+    c->head = c->opt_bits != NULL ? mq_alloc(c->b, m + 1, sizeof *c->head) : NULL;
+    if (c->head == NULL) {
+        return mq_alloc_failure(c->b);
     }
     for (size_t x = 0; x <= m; x++) {
         c->head[x] = NO_STATE;
@@ -454,11 +450,11 @@ static grundy_status checker_init(checker *c, const mq_monoid *q) {
 }
 
 static void checker_free(checker *c) {
-    free(c->tmp);
-    free(c->opt_bits);
-    free(c->head);
-    free(c->queue.key);
-    free(c->queue.state);
+    mq_free(c->tmp);
+    mq_free(c->opt_bits);
+    mq_free(c->head);
+    mq_free(c->queue.key);
+    mq_free(c->queue.state);
 }
 
 /* Keep the explored states only: they are what the next heap starts from. */
@@ -481,11 +477,12 @@ static void keep_explored(mq_states *s) {
 static grundy_status check_all(checker *c, mq_failure *fail) {
     grundy_status st = GRUNDY_STATUS_OK;
     const size_t m = c->q->size;
-    uint64_t *key = malloc(m * sizeof *key);
-    uint32_t *parent = malloc(m * sizeof *parent), *heap = malloc(m * sizeof *heap);
+    uint64_t *key = mq_alloc(c->b, m, sizeof *key);
+    uint32_t *parent = key != NULL ? mq_alloc(c->b, m, sizeof *parent) : NULL;
+    uint32_t *heap = parent != NULL ? mq_alloc(c->b, m, sizeof *heap) : NULL;
     uint32_t px = 0, failed = NO_STATE;
     size_t ph = 0;
-    GRUNDY_CHECK(key && parent && heap, GRUNDY_STATUS_NOMEM);
+    GRUNDY_CHECK(heap != NULL, mq_alloc_failure(c->b));
     for (size_t h = 1; h <= c->g->heaps; h++) {
         if (has_options(c->g, h)) {
             GRUNDY_TRY(activate(c, h));
@@ -510,9 +507,9 @@ static grundy_status check_all(checker *c, mq_failure *fail) {
         }
     }
 cleanup:
-    free(key);
-    free(parent);
-    free(heap);
+    mq_free(key);
+    mq_free(parent);
+    mq_free(heap);
     return st;
 }
 

@@ -10,8 +10,8 @@
 
 void mq_monoid_free(mq_monoid *m) {
     if (m != NULL) {
-        free(m->mul);
-        free(m->is_p);
+        mq_free(m->mul);
+        mq_free(m->is_p);
         m->mul = NULL;
         m->is_p = NULL;
         m->size = 0;
@@ -51,6 +51,7 @@ uint32_t mq_product_mul_fn(const void *monoid, uint32_t a, uint32_t b) {
 typedef struct opt_ctx {
     mq_options *o;
     uint64_t max_options;
+    mq_budget *b;
     grundy_status st;
 } opt_ctx;
 
@@ -63,9 +64,9 @@ static int add_option(void *ctx, const grundy_heap_move *m) {
     }
     if (o->count == o->cap) {
         const size_t cap = o->cap ? 2 * o->cap : 256;
-        uint32_t *parts = realloc(o->parts, cap * GRUNDY_RULE_MAX_LEFT * sizeof *parts);
+        uint32_t *parts = mq_grow(c->b, o->parts, cap * GRUNDY_RULE_MAX_LEFT, sizeof *parts);
         if (parts == NULL) {
-            c->st = GRUNDY_STATUS_NOMEM;
+            c->st = mq_alloc_failure(c->b);
             return 1;
         }
         o->parts = parts;
@@ -86,16 +87,20 @@ grundy_status mq_budget_refuse(mq_budget *b, grundy_misere_limit_reason reason, 
 }
 
 grundy_status mq_options_add_heap(mq_options *o, const grundy_rule *rule, size_t heap,
-                                  uint64_t max_options) {
+                                  uint64_t max_options, mq_budget *b) {
     grundy_status st = GRUNDY_STATUS_OK;
-    size_t *start = realloc(o->start, (heap + 2) * sizeof *start);
-    GRUNDY_CHECK(start != NULL, GRUNDY_STATUS_NOMEM);
-    o->start = start;
+    if (heap + 2 > o->start_cap) {
+        const size_t cap = 2 * (heap + 2);
+        size_t *start = mq_grow(b, o->start, cap, sizeof *start);
+        GRUNDY_CHECK(start != NULL, mq_alloc_failure(b));
+        o->start = start;
+        o->start_cap = cap;
+    }
     if (heap == 0) {
         o->count = 0;
     }
     o->start[heap] = o->count;
-    opt_ctx c = {o, max_options, GRUNDY_STATUS_OK};
+    opt_ctx c = {o, max_options, b, GRUNDY_STATUS_OK};
     GRUNDY_TRY(grundy_heap_moves_each(rule, heap, add_option, &c, NULL));
     GRUNDY_TRY(c.st);
     o->start[heap + 1] = o->count;
@@ -106,18 +111,23 @@ cleanup:
 
 grundy_status mq_option_images_from(const mq_options *o, size_t first, size_t heaps,
                                     const void *monoid, mq_mul_fn mul, uint64_t size,
-                                    const uint32_t *phi, uint32_t **opt, size_t **start) {
+                                    const uint32_t *phi, mq_budget *b, uint32_t **opt,
+                                    size_t **start) {
     grundy_status st = GRUNDY_STATUS_OK;
-    uint32_t *img = realloc(first > 0 ? *opt : NULL, (o->start[heaps + 1] + 1) * sizeof *img);
-    if (first > 0 && img != NULL) {
+    size_t *s = NULL;
+    uint8_t *seen = NULL;
+    uint32_t *img = mq_grow(b, first > 0 ? *opt : NULL, o->start[heaps + 1] + 1, sizeof *img);
+    GRUNDY_CHECK(img != NULL, mq_alloc_failure(b));
+    if (first > 0) {
         *opt = img; /* the old block was moved: it is no longer the caller's to free */
     }
-    size_t *s = realloc(first > 0 ? *start : NULL, (heaps + 2) * sizeof *s);
-    if (first > 0 && s != NULL) {
+    s = mq_grow(b, first > 0 ? *start : NULL, heaps + 2, sizeof *s);
+    GRUNDY_CHECK(s != NULL, mq_alloc_failure(b));
+    if (first > 0) {
         *start = s;
     }
-    uint8_t *seen = calloc(size, 1);
-    GRUNDY_CHECK(img && s && seen, GRUNDY_STATUS_NOMEM);
+    seen = mq_alloc(b, size, 1);
+    GRUNDY_CHECK(seen != NULL, mq_alloc_failure(b));
     size_t k = first > 0 ? s[first] : 0;
     for (size_t h = first; h <= heaps; h++) {
         s[h] = k;
@@ -138,8 +148,8 @@ grundy_status mq_option_images_from(const mq_options *o, size_t first, size_t he
     }
     s[heaps + 1] = k;
     if (first == 0) {
-        free(*opt);
-        free(*start);
+        mq_free(*opt);
+        mq_free(*start);
         *opt = img;
         *start = s;
     }
@@ -147,21 +157,22 @@ grundy_status mq_option_images_from(const mq_options *o, size_t first, size_t he
     s = NULL;
 cleanup:
     if (first == 0) {
-        free(img);
-        free(s);
+        mq_free(img);
+        mq_free(s);
     }
-    free(seen);
+    mq_free(seen);
     return st;
 }
 
 grundy_status mq_option_images(const mq_options *o, size_t heaps, const void *monoid, mq_mul_fn mul,
-                               uint64_t size, const uint32_t *phi, uint32_t **opt, size_t **start) {
-    return mq_option_images_from(o, 0, heaps, monoid, mul, size, phi, opt, start);
+                               uint64_t size, const uint32_t *phi, mq_budget *b, uint32_t **opt,
+                               size_t **start) {
+    return mq_option_images_from(o, 0, heaps, monoid, mul, size, phi, b, opt, start);
 }
 
 void mq_options_free(mq_options *o) {
-    free(o->start);
-    free(o->parts);
+    mq_free(o->start);
+    mq_free(o->parts);
     memset(o, 0, sizeof *o);
 }
 
@@ -170,20 +181,21 @@ void mq_options_free(mq_options *o) {
 typedef struct uvec {
     uint32_t *v;
     size_t len, cap;
+    mq_budget *b;
 } uvec;
 
-static int uvec_push(uvec *u, uint32_t x) {
+static grundy_status uvec_push(uvec *u, uint32_t x) {
     if (u->len == u->cap) {
         const size_t cap = u->cap ? 2 * u->cap : 16;
-        uint32_t *v = realloc(u->v, cap * sizeof *v);
+        uint32_t *v = mq_grow(u->b, u->v, cap, sizeof *v);
         if (v == NULL) {
-            return 0;
+            return mq_alloc_failure(u->b);
         }
         u->v = v;
         u->cap = cap;
     }
     u->v[u->len++] = x;
-    return 1;
+    return GRUNDY_STATUS_OK;
 }
 
 typedef struct imply {
@@ -207,8 +219,9 @@ static grundy_status extend_options(imply *im, uvec *tr, uint32_t elem, size_t d
         const uint32_t y = mq_product_mul(im->prod, tr->v[i], im->phi[d]);
         if (im->stamp[y] != im->stamp_now) {
             im->stamp[y] = im->stamp_now;
-            if (!uvec_push(&im->scratch, y)) {
-                return GRUNDY_STATUS_NOMEM;
+            const grundy_status st = uvec_push(&im->scratch, y);
+            if (st != GRUNDY_STATUS_OK) {
+                return st;
             }
         }
     }
@@ -216,8 +229,9 @@ static grundy_status extend_options(imply *im, uvec *tr, uint32_t elem, size_t d
         const uint32_t y = mq_product_mul(im->prod, elem, im->opt[i]);
         if (im->stamp[y] != im->stamp_now) {
             im->stamp[y] = im->stamp_now;
-            if (!uvec_push(&im->scratch, y)) {
-                return GRUNDY_STATUS_NOMEM;
+            const grundy_status st = uvec_push(&im->scratch, y);
+            if (st != GRUNDY_STATUS_OK) {
+                return st;
             }
         }
     }
@@ -234,7 +248,7 @@ static grundy_status record(imply *im, uint32_t elem, const uvec *tr) {
     }
     im->is_p[elem] = (uint8_t)p;
     im->marked[elem] = 1;
-    return uvec_push(&im->order, elem) ? GRUNDY_STATUS_OK : GRUNDY_STATUS_NOMEM;
+    return uvec_push(&im->order, elem);
 }
 
 /* Words whose heaps above d are fixed (element elem, options tr): vary heaps d, d-1, ..., 1. */
@@ -246,7 +260,7 @@ static grundy_status enumerate(imply *im, size_t d, uint32_t elem, const uvec *t
     uvec *mine = &im->tr[d];
     mine->len = 0;
     for (size_t i = 0; i < tr->len; i++) {
-        GRUNDY_CHECK(uvec_push(mine, tr->v[i]), GRUNDY_STATUS_NOMEM);
+        GRUNDY_TRY(uvec_push(mine, tr->v[i]));
     }
     for (;;) {
         GRUNDY_TRY(enumerate(im, d - 1, elem, mine));
@@ -317,6 +331,7 @@ typedef struct reduce_in {
     const uint8_t *is_p;
     const uint32_t *gens; /* distinct heap images */
     size_t r;
+    mq_budget *b;
 } reduce_in;
 
 /* Classes of indistinguishability: x ~ y iff x z in P <=> y z in P for every z of the image
@@ -324,15 +339,15 @@ typedef struct reduce_in {
 static grundy_status classes_of(const reduce_in *in, uint32_t *cls, uint32_t *count) {
     grundy_status st = GRUNDY_STATUS_OK;
     const size_t v = in->v, r = in->r;
-    uint32_t *trans = malloc((v * r + 1) * sizeof *trans);
-    uint32_t *next = malloc(v * sizeof *next);
-    uint32_t *sig = malloc(v * (r + 1) * sizeof *sig);
     sig_table t = {NULL, 16};
     while (t.cap < 2 * v) {
         t.cap *= 2;
     }
-    t.slot = malloc(t.cap * sizeof *t.slot);
-    GRUNDY_CHECK(trans && next && sig && t.slot, GRUNDY_STATUS_NOMEM);
+    uint32_t *trans = mq_alloc(in->b, v * r + 1, sizeof *trans);
+    uint32_t *next = trans != NULL ? mq_alloc(in->b, v, sizeof *next) : NULL;
+    uint32_t *sig = next != NULL ? mq_alloc(in->b, v * (r + 1), sizeof *sig) : NULL;
+    t.slot = sig != NULL ? mq_alloc(in->b, t.cap, sizeof *t.slot) : NULL;
+    GRUNDY_CHECK(t.slot != NULL, mq_alloc_failure(in->b));
     for (size_t i = 0; i < v; i++) {
         for (size_t g = 0; g < r; g++) {
             trans[i * r + g] = in->index[mq_product_mul(in->prod, in->order[i], in->gens[g])];
@@ -356,21 +371,21 @@ static grundy_status classes_of(const reduce_in *in, uint32_t *cls, uint32_t *co
     }
     *count = m;
 cleanup:
-    free(trans);
-    free(next);
-    free(sig);
-    free(t.slot);
+    mq_free(trans);
+    mq_free(next);
+    mq_free(sig);
+    mq_free(t.slot);
     return st;
 }
 
 static grundy_status build_reduced(const reduce_in *in, const uint32_t *cls, uint32_t m,
                                    mq_monoid *out) {
     grundy_status st = GRUNDY_STATUS_OK;
-    uint32_t *rep = malloc((size_t)m * sizeof *rep);
+    uint32_t *rep = mq_alloc(in->b, m, sizeof *rep);
     out->size = m;
-    out->mul = malloc((size_t)m * m * sizeof *out->mul);
-    out->is_p = malloc(m);
-    GRUNDY_CHECK(rep && out->mul && out->is_p, GRUNDY_STATUS_NOMEM);
+    out->mul = rep != NULL ? mq_alloc(in->b, (size_t)m * m, sizeof *out->mul) : NULL;
+    out->is_p = out->mul != NULL ? mq_alloc(in->b, m, 1) : NULL;
+    GRUNDY_CHECK(out->is_p != NULL, mq_alloc_failure(in->b));
     for (size_t i = in->v; i-- > 0;) {
         rep[cls[i]] = in->order[i];
     }
@@ -383,37 +398,44 @@ static grundy_status build_reduced(const reduce_in *in, const uint32_t *cls, uin
         }
     }
 cleanup:
-    free(rep);
+    mq_free(rep);
     return st;
 }
 
 static grundy_status imply_init(imply *im, const mq_product *prod, const uint32_t *phi,
-                                size_t heaps) {
+                                size_t heaps, mq_budget *b) {
     memset(im, 0, sizeof *im);
     im->prod = prod;
     im->phi = phi;
     im->heaps = heaps;
-    im->marked = calloc(prod->size, 1);
-    im->is_p = calloc(prod->size, 1);
-    im->stamp = calloc(prod->size, sizeof *im->stamp);
-    im->tr = calloc(heaps + 1, sizeof *im->tr);
-    return im->marked && im->is_p && im->stamp && im->tr ? GRUNDY_STATUS_OK : GRUNDY_STATUS_NOMEM;
+    im->order.b = im->scratch.b = b;
+    im->marked = mq_alloc(b, prod->size, 1);
+    im->is_p = im->marked != NULL ? mq_alloc(b, prod->size, 1) : NULL;
+    im->stamp = im->is_p != NULL ? mq_alloc(b, prod->size, sizeof *im->stamp) : NULL;
+    im->tr = im->stamp != NULL ? mq_alloc(b, heaps + 1, sizeof *im->tr) : NULL;
+    if (im->tr == NULL) {
+        return mq_alloc_failure(b);
+    }
+    for (size_t d = 0; d <= heaps; d++) {
+        im->tr[d].b = b;
+    }
+    return GRUNDY_STATUS_OK;
 }
 
 static void imply_free(imply *im) {
-    free(im->opt);
-    free(im->opt_start);
-    free(im->marked);
-    free(im->is_p);
-    free(im->stamp);
-    free(im->order.v);
-    free(im->scratch.v);
+    mq_free(im->opt);
+    mq_free(im->opt_start);
+    mq_free(im->marked);
+    mq_free(im->is_p);
+    mq_free(im->stamp);
+    mq_free(im->order.v);
+    mq_free(im->scratch.v);
     if (im->tr != NULL) {
         for (size_t d = 0; d <= im->heaps; d++) {
-            free(im->tr[d].v);
+            mq_free(im->tr[d].v);
         }
     }
-    free(im->tr);
+    mq_free(im->tr);
 }
 
 grundy_status mq_imply_and_reduce(const mq_product *prod, const mq_options *opts,
@@ -428,18 +450,15 @@ grundy_status mq_imply_and_reduce(const mq_product *prod, const mq_options *opts
     if (prod->size > max_elements || prod->size >= UINT32_MAX) {
         return mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_QUOTIENT, 0);
     }
-    if (b->max_bytes != 0 && prod->size * MQ_PRODUCT_BYTES > b->max_bytes) {
-        return mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_BYTES, prod->size * MQ_PRODUCT_BYTES);
-    }
-    GRUNDY_TRY(imply_init(&im, prod, prod_phi, heaps));
-    GRUNDY_TRY(mq_option_images(opts, heaps, prod, mq_product_mul_fn, prod->size, prod_phi, &im.opt,
-                                &im.opt_start));
-    const uvec empty = {NULL, 0, 0};
+    GRUNDY_TRY(imply_init(&im, prod, prod_phi, heaps, b));
+    GRUNDY_TRY(mq_option_images(opts, heaps, prod, mq_product_mul_fn, prod->size, prod_phi, b,
+                                &im.opt, &im.opt_start));
+    const uvec empty = {NULL, 0, 0, b};
     GRUNDY_TRY(enumerate(&im, heaps, 0, &empty));
-    index = malloc(prod->size * sizeof *index);
-    cls = malloc(im.order.len * sizeof *cls);
-    gens = malloc((heaps + 1) * sizeof *gens);
-    GRUNDY_CHECK(index && cls && gens, GRUNDY_STATUS_NOMEM);
+    index = mq_alloc(b, prod->size, sizeof *index);
+    cls = index != NULL ? mq_alloc(b, im.order.len, sizeof *cls) : NULL;
+    gens = cls != NULL ? mq_alloc(b, heaps + 1, sizeof *gens) : NULL;
+    GRUNDY_CHECK(gens != NULL, mq_alloc_failure(b));
     for (size_t i = 0; i < im.order.len; i++) {
         index[im.order.v[i]] = (uint32_t)i;
     }
@@ -451,14 +470,10 @@ grundy_status mq_imply_and_reduce(const mq_product *prod, const mq_options *opts
             gens[r++] = prod_phi[h];
         }
     }
-    const reduce_in in = {prod, im.order.v, im.order.len, index, im.is_p, gens, r};
+    const reduce_in in = {prod, im.order.v, im.order.len, index, im.is_p, gens, r, b};
     GRUNDY_TRY(classes_of(&in, cls, &m));
     if (m > max_elements) {
         st = mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_QUOTIENT, 0);
-        goto cleanup;
-    }
-    if (b->max_bytes != 0 && 4 * (uint64_t)m * m > b->max_bytes) {
-        st = mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_BYTES, 4 * (uint64_t)m * m);
         goto cleanup;
     }
     GRUNDY_TRY(build_reduced(&in, cls, m, out));
@@ -470,8 +485,8 @@ cleanup:
         mq_monoid_free(out);
     }
     imply_free(&im);
-    free(index);
-    free(cls);
-    free(gens);
+    mq_free(index);
+    mq_free(cls);
+    mq_free(gens);
     return st;
 }

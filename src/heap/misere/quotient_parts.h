@@ -16,16 +16,24 @@ typedef struct mq_budget {
     grundy_misere_limit_reason reason;
     uint64_t need_bytes; /* LIMIT_BYTES: the refused table's estimate */
     uint64_t ticks;      /* states reached, for the progress calls */
+    uint64_t used, peak; /* bytes of the counted blocks alive now, and at most (misere_ledger.c) */
+    int refused;         /* the last mq_alloc or mq_grow failed at max_bytes, not in malloc */
     grundy_misere_progress_fn progress;
     void *progress_ctx;
 } mq_budget;
 
-/* Bytes a check state takes (misere_check.c), a candidate product element (misere_monoid.c). */
-#define MQ_STATE_BYTES(words) (48 + 8 * (uint64_t)(words))
-#define MQ_PRODUCT_BYTES      16u
-
 /* LIMIT for `reason` (recorded in b) */
 grundy_status mq_budget_refuse(mq_budget *b, grundy_misere_limit_reason reason, uint64_t need);
+
+/* Counted allocation (misere_ledger.c): count * size bytes charged to b (refused, with b's
+ * reason LIMIT_BYTES and need_bytes the total it would have come to, when that passes
+ * b->max_bytes). mq_alloc zeroes; mq_grow is realloc (p NULL or from mq_alloc/mq_grow), and
+ * charges the old and the new block together while it copies. NULL on failure: then
+ * mq_alloc_failure(b) says LIMIT (the bound) or NOMEM (malloc). mq_free gives the bytes back. */
+void *mq_alloc(mq_budget *b, size_t count, size_t size);
+void *mq_grow(mq_budget *b, void *p, size_t count, size_t size);
+void mq_free(void *p);
+grundy_status mq_alloc_failure(const mq_budget *b);
 
 /* A finite commutative monoid given by its table, with a P-portion: elements 0..size-1, 0 the
  * identity, mul[a * size + b] the product. */
@@ -70,13 +78,14 @@ typedef struct mq_gens {
  * heaps (0-terminated when shorter). */
 typedef struct mq_options {
     size_t heaps;
-    size_t *start;   /* heaps + 2 entries: the options of h are start[h] .. start[h + 1] - 1 */
+    size_t *start; /* heaps + 2 entries: the options of h are start[h] .. start[h + 1] - 1 */
+    size_t start_cap;
     uint32_t *parts; /* GRUNDY_RULE_MAX_LEFT per option */
     size_t count, cap;
 } mq_options;
 
 grundy_status mq_options_add_heap(mq_options *o, const grundy_rule *rule, size_t heap,
-                                  uint64_t max_options);
+                                  uint64_t max_options, mq_budget *b);
 void mq_options_free(mq_options *o);
 
 /* A monoid's product, for code shared by explicit monoids and candidate products. */
@@ -87,13 +96,15 @@ uint32_t mq_product_mul_fn(const void *monoid, uint32_t a, uint32_t b); /* an mq
 /* The images of every heap 0..heaps' options under phi in a monoid of `size` elements, distinct
  * per heap: (*opt)[(*start)[h] .. (*start)[h + 1] - 1], both replaced (the old ones freed). */
 grundy_status mq_option_images(const mq_options *o, size_t heaps, const void *monoid, mq_mul_fn mul,
-                               uint64_t size, const uint32_t *phi, uint32_t **opt, size_t **start);
+                               uint64_t size, const uint32_t *phi, mq_budget *b, uint32_t **opt,
+                               size_t **start);
 /* The same for heaps first..heaps only, when *opt and *start already hold those of heaps below
  * `first` (first > 0; the arrays grow in place: on failure they stay the caller's, still valid
  * below `first`). */
 grundy_status mq_option_images_from(const mq_options *o, size_t first, size_t heaps,
                                     const void *monoid, mq_mul_fn mul, uint64_t size,
-                                    const uint32_t *phi, uint32_t **opt, size_t **start);
+                                    const uint32_t *phi, mq_budget *b, uint32_t **opt,
+                                    size_t **start);
 
 /*
  * The P-portion a candidate implies, and its reduction: enumerate words in colex order (the
@@ -152,5 +163,27 @@ grundy_status mq_check(const mq_monoid *q, const mq_gens *gens, int search, mq_b
 
 void mq_states_free(mq_states *s);
 size_t mq_states_count(const mq_states *s);
+
+/* The presentation of a reduced monoid whose elements are the images of heaps 1..heaps under
+ * phi (misere_present.c): generators gen_elem[0..gen_count-1] (the images of heaps gen_heap[]),
+ * a minimal generating set; nf, gen_count exponents per element: its normal form, the least word
+ * in colex order (later generators more significant); relations rel_lhs (gen_count exponents
+ * each) = rel_rhs (an element), the minimal words that are not normal forms: a confluent
+ * rewriting system whose irreducible words are the normal forms. */
+typedef struct mq_presentation {
+    size_t gen_count;
+    uint64_t *gen_heap;
+    uint32_t *gen_elem;
+    uint32_t *nf;
+    size_t rel_count;
+    uint32_t *rel_lhs;
+    uint32_t *rel_rhs;
+} mq_presentation;
+
+grundy_status mq_present(const mq_monoid *q, const uint32_t *phi, size_t heaps, mq_budget *b,
+                         mq_presentation *p);
+void mq_presentation_free(mq_presentation *p);
+/* The element of a word (gen_count exponents). */
+uint32_t mq_word_element(const mq_monoid *q, const mq_presentation *p, const uint32_t *exp);
 
 #endif
