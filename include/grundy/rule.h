@@ -24,8 +24,13 @@ extern "C" {
  */
 typedef struct grundy_rule grundy_rule;
 
-/** How a rule was written: it decides the canonical form. */
-typedef enum grundy_rule_kind { GRUNDY_RULE_CODE, GRUNDY_RULE_SET } grundy_rule_kind;
+/** How a rule was written: it decides the canonical form. GRUNDY_RULE_CALLBACK: made by
+ *  grundy_rule_from_moves, its moves listed by a function. */
+typedef enum grundy_rule_kind {
+    GRUNDY_RULE_CODE,
+    GRUNDY_RULE_SET,
+    GRUNDY_RULE_CALLBACK
+} grundy_rule_kind;
 
 /** The most digits a code may have (before and after the point, tail included). */
 #define GRUNDY_RULE_MAX_DIGITS 4096
@@ -86,21 +91,23 @@ GRUNDY_API const char *grundy_rule_name(const grundy_rule *rule);
  */
 GRUNDY_API size_t grundy_rule_describe(const grundy_rule *rule, char *buf, size_t cap);
 
-
-/** GRUNDY_RULE_CODE or GRUNDY_RULE_SET. */
+/** GRUNDY_RULE_CODE, GRUNDY_RULE_SET or GRUNDY_RULE_CALLBACK. */
 GRUNDY_API grundy_rule_kind grundy_rule_get_kind(const grundy_rule *rule);
 
 /**
- * The move classes, sorted by take_first, the d0 class (take_first 0) first when present.
+ * The move classes, sorted by take_first, the d0 class (take_first 0) first when present; none
+ * (NULL, *count 0) for a rule made by grundy_rule_from_moves.
  * @param[out] count the number of classes.
  * @return a borrowed array that lives as long as the rule.
  */
 GRUNDY_API const grundy_move_class *grundy_rule_classes(const grundy_rule *rule, size_t *count);
 
-/** The most heaps any move leaves (0 to 4). */
+/** The most heaps any move leaves (0 to 4); for a rule made by grundy_rule_from_moves, the
+ *  declared shape's max_heaps_left. */
 GRUNDY_API unsigned grundy_rule_max_heaps_left(const grundy_rule *rule);
 
-/** The most tokens any move removes; GRUNDY_NUMBER_MAX when unbounded (a tail); 0 for none. */
+/** The most tokens any move removes; GRUNDY_NUMBER_MAX when unbounded (a tail) or, for a rule
+ *  made by grundy_rule_from_moves, not declared; 0 for none. */
 GRUNDY_API uint64_t grundy_rule_max_take(const grundy_rule *rule);
 
 /** Nonzero when some digit carries '!'. */
@@ -128,10 +135,117 @@ GRUNDY_API const unsigned *grundy_rule_digits(const grundy_rule *rule, size_t *p
  * (unequal) parts is the caller's to check. Classes left with no take are dropped.
  * @param[out] buf   room for `cap` classes; twice grundy_rule_classes' count is always enough.
  * @param[out] count classes written; 0 on failure.
- * @return GRUNDY_STATUS_OK, or GRUNDY_STATUS_RANGE when n > GRUNDY_NUMBER_MAX or cap is too small.
+ * @return GRUNDY_STATUS_OK, or GRUNDY_STATUS_RANGE when n > GRUNDY_NUMBER_MAX or cap is too small;
+ *         GRUNDY_STATUS_UNSUPPORTED for a rule made by grundy_rule_from_moves (it has no classes).
  */
 GRUNDY_API grundy_status grundy_rule_moves(const grundy_rule *rule, uint64_t n,
                                            grundy_move_class *buf, size_t cap, size_t *count);
+
+/* ---------------------------------------------------------------- rules given by a function */
+
+/** Where a move function (grundy_rule_moves_fn) writes the moves of one heap. */
+typedef struct grundy_rule_sink grundy_rule_sink;
+
+/**
+ * Lists the moves of a heap of n: for each move, grundy_rule_sink_add with the heaps it leaves
+ * (CGSuite's way of defining a heap game). Called once per heap asked about, from the thread that
+ * computes (one at a time: a rule made this way is never computed on several threads).
+ * @param ctx  the ctx given to grundy_rule_from_moves.
+ * @return GRUNDY_STATUS_OK; any other status stops the computation that asked, which returns it
+ *         (GRUNDY_STATUS_INTERRUPTED, say, when the caller's language raised an exception).
+ */
+typedef grundy_status (*grundy_rule_moves_fn)(void *ctx, uint64_t n, grundy_rule_sink *sink);
+
+/**
+ * Add `rows` moves of the heap being listed: move i leaves the heaps heaps[i * width] ..
+ * heaps[i * width + width - 1], where a 0 is no heap (so rows of different lengths can share one
+ * array). Each heap left must be 1 to n - 1, at most GRUNDY_RULE_MAX_LEFT of them (and at most the
+ * declared max_heaps_left), summing to at most n (the tokens taken, n - sum, at most the declared
+ * max_take). The same move listed twice counts once; order does not matter.
+ * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_INVALID_ARG for a move that breaks those rules
+ *         (grundy_rule_problem says which; the computation stops with that status);
+ *         GRUNDY_STATUS_NOMEM.
+ */
+GRUNDY_API grundy_status grundy_rule_sink_add(grundy_rule_sink *sink, const int64_t *heaps,
+                                              size_t rows, size_t width);
+
+/** What is known about the moves of a rule made by grundy_rule_from_moves. */
+typedef struct grundy_rule_shape {
+    /** The most tokens a move takes (n minus the heaps left); GRUNDY_NUMBER_MAX: not known. */
+    uint64_t max_take;
+    /** The most heaps a move leaves, 0 to GRUNDY_RULE_MAX_LEFT (the default, the most there can
+     *  be). 2 or more makes option values nim-sums. */
+    unsigned max_heaps_left;
+    /**
+     * Nonzero: a promise that the moves are those of a take-and-break code without '!' whose
+     * digits stop at max_take (which must be declared): whether taking k tokens may leave j
+     * heaps depends on k and j only, and then every way of splitting the rest into j non-empty
+     * heaps is a move. The code is read off the function's moves of heaps 0 to max_take +
+     * GRUNDY_RULE_MAX_LEFT, and every heap computed later is checked against it (a difference
+     * stops with GRUNDY_STATUS_INVALID_ARG). With it the period theorems of grundy_period_find
+     * apply (Guy and Smith's for at most two heaps left), on the strength of the promise for
+     * heaps past those computed. Without it a period is observed, never proved.
+     */
+    int octal;
+} grundy_rule_shape;
+#define GRUNDY_RULE_SHAPE_INIT                                                                     \
+    { .max_take = GRUNDY_NUMBER_MAX, .max_heaps_left = GRUNDY_RULE_MAX_LEFT, .octal = 0 }
+
+/**
+ * A heap game given by a function that lists, for a heap of n, the heaps each move may leave.
+ * Works with the naive engine (GRUNDY_SEQ_AUTO picks it; the sparse engine refuses the rule with
+ * GRUNDY_STATUS_UNSUPPORTED), grundy_period_find, the query, grundy_position_play (normal play,
+ * and misere play by search), grundy_brute_* and grundy_verify. It cannot be saved to a file
+ * (checkpoints, the solver's tables, surveys need a rule in text).
+ * @param moves  the function; called for heaps in any order, several times for one heap.
+ * @param ctx    passed to it (borrowed; must outlive the rule).
+ * @param shape  NULL for GRUNDY_RULE_SHAPE_INIT (nothing known).
+ * @param name   what grundy_rule_format writes (copied; NULL: "moves"), at most 255 bytes.
+ * @param[out] out the rule, owned by the caller (grundy_rule_destroy); NULL on failure.
+ * @return GRUNDY_STATUS_OK; GRUNDY_STATUS_INVALID_ARG (max_heaps_left past 4, an octal shape
+ *         without max_take or past GRUNDY_RULE_MAX_DIGITS, a name too long, or, for an octal
+ *         shape, a move of the heaps read that breaks the rules: grundy_rule_problem says which,
+ *         for a rule that is then destroyed, so the message is copied to `problem` when not
+ *         NULL); whatever `moves` returned; GRUNDY_STATUS_NOMEM.
+ * @code
+ *   // Kayles: take 1 or 2 tokens from a row, leaving the tokens on either side.
+ *   static grundy_status kayles(void *ctx, uint64_t n, grundy_rule_sink *sink) {
+ *       grundy_status st = GRUNDY_STATUS_OK;
+ *       for (int64_t take = 1; take <= 2 && take <= (int64_t)n; take++) {
+ *           for (int64_t a = 0; 2 * a <= (int64_t)n - take && st == GRUNDY_STATUS_OK; a++) {
+ *               const int64_t left[2] = {a, (int64_t)n - take - a};
+ *               st = grundy_rule_sink_add(sink, left, 1, 2);
+ *           }
+ *       }
+ *       return st;
+ *   }
+ *   grundy_rule_shape shape = GRUNDY_RULE_SHAPE_INIT;
+ *   shape.max_take = 2;
+ *   shape.max_heaps_left = 2;
+ *   shape.octal = 1; // Guy and Smith's theorem proves its period 12
+ *   st = grundy_rule_from_moves(kayles, NULL, &shape, "kayles by hand", NULL, &rule);
+ * @endcode
+ */
+GRUNDY_API grundy_status grundy_rule_from_moves(grundy_rule_moves_fn moves, void *ctx,
+                                                const grundy_rule_shape *shape, const char *name,
+                                                grundy_diag *problem, grundy_rule **out);
+
+/** The declared shape of a rule made by grundy_rule_from_moves (GRUNDY_RULE_SHAPE_INIT's values
+ *  for any other rule). */
+GRUNDY_API grundy_rule_shape grundy_rule_get_shape(const grundy_rule *rule);
+
+/**
+ * Why the last computation on a rule made by grundy_rule_from_moves stopped on a move ("heap 7:
+ * a move leaves a heap of 9, not smaller than 7"), or NULL when none did. Lives as long as the
+ * rule; the next problem overwrites it.
+ */
+GRUNDY_API const char *grundy_rule_problem(const grundy_rule *rule);
+
+/**
+ * For a rule made by grundy_rule_from_moves with an octal shape: the code read off its moves
+ * (owned by the rule), to write or to compare; NULL for any other rule.
+ */
+GRUNDY_API const grundy_rule *grundy_rule_shape_code(const grundy_rule *rule);
 
 #ifdef __cplusplus
 }

@@ -27,7 +27,7 @@ __all__ = ["GrundyError", "Rule", "Period", "Count", "Move", "Play", "GraphOutco
            "values", "array_of", "period", "value", "count", "play", "graph", "canonical",
            "version", "misere", "genus", "MisereQuotient", "Genus", "nim",
            "stats", "Stats", "verify", "Verification", "survey", "Survey", "SurveyRow",
-           "solve", "Solution"]
+           "solve", "Solution", "HeapGame"]
 
 _c = _lib.load()
 T = TypeVar("T")
@@ -477,6 +477,7 @@ from ._misere import Genus, MisereQuotient, genus, misere  # noqa: E402
 from ._analysis import Stats, Verification, stats, verify  # noqa: E402
 from ._survey import Survey, SurveyRow, survey  # noqa: E402
 from ._solve import Solution, solve  # noqa: E402
+from ._heapgame import HeapGame  # noqa: E402  (heap games defined by a Python function)
 def _nimber(create, what: str, max_bytes: int, threads: int) -> int:
     game = ctypes.POINTER(_lib.NimGame)()
     _check(create(ctypes.byref(game)), what)

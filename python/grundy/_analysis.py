@@ -3,7 +3,7 @@
 (`grundy verify`)."""
 import ctypes
 from dataclasses import dataclass
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Union
 
 from . import _lib
 from . import _c, GrundyError, Rule, _check, _number
@@ -79,14 +79,16 @@ class Verification:
     mismatch: Optional[str] = None
 
 
-def verify(rule: str, *, max_heap: int = 12, heaps: int = 3, samples: int = 1000, seed: int = 1,
-           misere: bool = False, max_n: int = 1 << 16,
+def verify(rule: Union[str, Rule], *, max_heap: int = 12, heaps: int = 3, samples: int = 1000,
+           seed: int = 1, misere: bool = False, max_n: Optional[int] = None,
            naive_to: Optional[int] = None) -> Verification:
     """Check what play answers against a game-tree search that uses no Sprague-Grundy theory, on
     `samples` random positions of 1 to `heaps` heaps of 0 to `max_heap` tokens: the outcome, the
     number of winning moves and each listed move; in normal play also g(n) from the proved
     period against the naive sequence below `naive_to` (default 4096; 1024 when a move leaves
     three heaps, 256 for four; 0 skips it). `grundy verify RULE ... --json`, the same defaults.
+    `rule` is rule text or a Rule, a HeapGame among them (then max_n defaults to its own, and
+    naive_to to at most that).
 
         >>> grundy.verify("kayles").agree
         True
@@ -95,28 +97,42 @@ def verify(rule: str, *, max_heap: int = 12, heaps: int = 3, samples: int = 1000
         raise GrundyError(f"heaps ({heaps}) must be 1 to {VERIFY_MAX_HEAPS}", "range")
     if _number(max_heap, "max_heap") > 1000:
         raise GrundyError(f"max_heap ({max_heap}) must be 0 to 1000", "range")
-    with Rule(rule) as r:
-        if naive_to is None:
-            k = _c.grundy_rule_max_heaps_left(r._rule)
-            naive_to = 4096 if k <= 2 else 1024 if k == 3 else 256
-        opts = _lib.VerifyOpts(max_heap=max_heap, heaps=heaps, samples=_number(samples, "samples"),
-                               seed=_number(seed, "seed"), misere=int(bool(misere)),
-                               max_n=_number(max_n, "max_n"), naive_to=_number(naive_to, "naive_to"))
-        rep = _lib.VerifyReport()
-        st = r._guard.run(lambda: _c.grundy_verify(r._rule, ctypes.byref(opts),
-                                                   ctypes.byref(rep)), GrundyError)
-        listed = list(rep.heaps[:rep.heap_count])
-        if st == _lib.STATUS_LIMIT:
-            raise GrundyError(f"{rep.message.decode()} on position {' '.join(map(str, listed))} "
-                              "(lower max_heap or heaps, or raise max_n)", "limit")
-        _check(st, f"verify {r.canonical}")
-        p = rep.period
-        has = not misere and p.found
-        proof = _c.grundy_proof_name(p.proof) if has else None
-        return Verification(r.canonical, bool(misere), seed, rep.positions, rep.brute_states,
-                            rep.moves_checked, rep.values_checked,
-                            p.preperiod if has else None, p.period if has else None,
-                            p.saltus if has else None, bool(has and p.proved),
-                            proof.decode() if proof else None, not rep.mismatch,
-                            listed if rep.mismatch else None,
-                            rep.message.decode() if rep.mismatch else None)
+    given = isinstance(rule, Rule)
+    r = rule if given else Rule(rule)
+    try:
+        return _verify(r, max_heap, heaps, samples, seed, misere, max_n, naive_to, given)
+    finally:
+        if not given:
+            r.close()
+
+
+def _verify(r: Rule, max_heap: int, heaps: int, samples: int, seed: int, misere: bool,
+            max_n: Optional[int], naive_to: Optional[int], given: bool) -> Verification:
+    if max_n is None:
+        max_n = min(r.max_n, 1 << 16) if given else 1 << 16
+    if naive_to is None:
+        k = _c.grundy_rule_max_heaps_left(r._rule)
+        naive_to = 4096 if k <= 2 else 1024 if k == 3 else 256
+        naive_to = min(naive_to, max_n + 1) if given else naive_to
+    opts = _lib.VerifyOpts(max_heap=max_heap, heaps=heaps, samples=_number(samples, "samples"),
+                           seed=_number(seed, "seed"), misere=int(bool(misere)),
+                           max_n=_number(max_n, "max_n"), naive_to=_number(naive_to, "naive_to"))
+    rep = _lib.VerifyReport()
+    st = r._run(lambda: _c.grundy_verify(r._rule, ctypes.byref(opts), ctypes.byref(rep)))
+    listed = list(rep.heaps[:rep.heap_count])
+    if st != 0 and hasattr(r, "_raise_callback_error"):
+        r._raise_callback_error()  # a HeapGame's move function failed: its exception
+    if st == _lib.STATUS_LIMIT:
+        raise GrundyError(f"{rep.message.decode()} on position {' '.join(map(str, listed))} "
+                          "(lower max_heap or heaps, or raise max_n)", "limit")
+    _check(st, f"verify {r.canonical}")
+    p = rep.period
+    has = not misere and p.found
+    proof = _c.grundy_proof_name(p.proof) if has else None
+    return Verification(r.canonical, bool(misere), seed, rep.positions, rep.brute_states,
+                        rep.moves_checked, rep.values_checked,
+                        p.preperiod if has else None, p.period if has else None,
+                        p.saltus if has else None, bool(has and p.proved),
+                        proof.decode() if proof else None, not rep.mismatch,
+                        listed if rep.mismatch else None,
+                        rep.message.decode() if rep.mismatch else None)

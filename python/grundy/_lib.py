@@ -146,6 +146,13 @@ MisereProgress = ctypes.CFUNCTYPE(None, ctypes.c_void_p, u64, u64)
 
 # The seq hook (include/grundy/seq.h): status hook(void *ctx, const grundy_seq *seq, uint64_t target).
 SeqHook = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, u64)
+# grundy_rule_moves_fn (rule.h): (ctx, heap, sink) -> status
+RuleMovesFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, u64, ctypes.c_void_p)
+
+
+class RuleShape(ctypes.Structure):
+    # GRUNDY_RULE_SHAPE_INIT: max_take GRUNDY_NUMBER_MAX (not known), max_heaps_left 4, octal 0
+    _fields_ = [("max_take", u64), ("max_heaps_left", ctypes.c_uint), ("octal", ctypes.c_int)]
 
 class NimPos(ctypes.Structure):
     _fields_ = [("w", u64 * 5)]
@@ -192,6 +199,12 @@ _PROTOTYPES = {
     "grundy_rule_destroy": (None, [vp]),
     "grundy_rule_format": (ctypes.c_size_t, [vp, ctypes.c_char_p, ctypes.c_size_t]),
     "grundy_rule_max_heaps_left": (ctypes.c_uint, [vp]),
+    "grundy_rule_from_moves": (ctypes.c_int, [RuleMovesFn, vp, P(RuleShape), ctypes.c_char_p,
+                                              P(Diag), P(vp)]),
+    "grundy_rule_sink_add": (ctypes.c_int, [vp, P(ctypes.c_int64), ctypes.c_size_t,
+                                            ctypes.c_size_t]),
+    "grundy_rule_problem": (ctypes.c_char_p, [vp]),
+    "grundy_rule_shape_code": (vp, [vp]),
     "grundy_period_theorem": (ctypes.c_int, [vp]),
     "grundy_proof_name": (ctypes.c_char_p, [ctypes.c_int]),
     "grundy_query_create": (ctypes.c_int, [vp, P(PeriodOpts), P(vp)]),

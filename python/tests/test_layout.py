@@ -36,6 +36,7 @@ MIRRORS = {
     "grundy_nim_pos": _lib.NimPos,
     "grundy_nim_game": _lib.NimGame,
     "grundy_nim_opts": _lib.NimOpts,
+    "grundy_rule_shape": _lib.RuleShape,
 }
 
 

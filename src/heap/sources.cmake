@@ -1,6 +1,6 @@
 # The heap wing, one sub-wing a line (the arrows between them are at the top of src/CMakeLists.txt).
 set(GRUNDY_HEAP_SOURCES
-    heap/rule/rule.c heap/rule/rule_describe.c heap/rule/heap_moves.c
+    heap/rule/rule.c heap/rule/rule_describe.c heap/rule/rule_callback.c heap/rule/heap_moves.c
     heap/nim/nimber.c heap/nim/nim_count.c
     heap/seq/seq_store.c heap/seq/seq_stream.c heap/seq/seq_checkpoint.c heap/seq/seq_naive.c
     heap/seq/seq_check.c heap/seq/seq_spill.c heap/seq/seqfile.c

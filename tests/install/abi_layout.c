@@ -11,6 +11,10 @@
 #define FIELD(s, f) printf("%s.%s %zu %zu\n", #s, #f, offsetof(s, f), sizeof(((const s *)NULL)->f))
 
 static void seq_structs(void) {
+    STRUCT(grundy_rule_shape);
+    FIELD(grundy_rule_shape, max_take);
+    FIELD(grundy_rule_shape, max_heaps_left);
+    FIELD(grundy_rule_shape, octal);
     STRUCT(grundy_nim_pos);
     FIELD(grundy_nim_pos, w);
     STRUCT(grundy_nim_game);

@@ -2,6 +2,7 @@
 # One line per unit test: tests/unit/<name>.c.
 grundy_unit_test(test_number)
 grundy_unit_test(test_rule)
+grundy_unit_test(test_rule_callback)
 grundy_unit_test(test_nimber)
 grundy_unit_test(test_brute)
 grundy_unit_test(test_graph)

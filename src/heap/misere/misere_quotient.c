@@ -522,6 +522,9 @@ static int proof_applies(const grundy_rule *rule, uint64_t *t) {
     size_t count = 0;
     const grundy_move_class *c = grundy_rule_classes(rule, &count);
     *t = 0;
+    if (grundy_rule_get_kind(rule) == GRUNDY_RULE_CALLBACK) {
+        return 0; /* moves given by a function: no classes to read the proof's shape from */
+    }
     for (size_t i = 0; i < count; i++) {
         if (c[i].take_first == 0 || c[i].take_last == GRUNDY_NUMBER_MAX ||
             (c[i].leaves & ~7u) != 0 || (c[i].distinct && (c[i].leaves & 4u))) {

@@ -83,8 +83,27 @@ uint64_t grundy_closed_form_count(const grundy_closed_form *cf, uint64_t from, u
 
 /* ---------------------------------------------------------------- theorems */
 
+/* A rule given by a function: its octal shape's code, whose moves it was checked to have on every
+ * heap computed and promised to have beyond; NULL when it declared none (no theorem). */
+static const grundy_rule *theorem_rule(const grundy_rule *rule) {
+    if (grundy_rule_get_kind(rule) != GRUNDY_RULE_CALLBACK) {
+        return rule;
+    }
+    return grundy_rule_shape_code(rule);
+}
+
 grundy_proof grundy_period_theorem(const grundy_rule *rule) {
     grundy_closed_form cf;
+    if (grundy_rule_get_kind(rule) == GRUNDY_RULE_CALLBACK) {
+        rule = theorem_rule(rule);
+        if (rule == NULL) {
+            return GRUNDY_PROOF_NONE;
+        }
+        if (grundy_closed_form_of(rule, &cf)) {
+            return GRUNDY_PROOF_WINDOW; /* the closed forms are for rules of classes; a bounded
+                                           take leaving at most one heap has the window test */
+        }
+    }
     if (grundy_closed_form_of(rule, &cf)) {
         return GRUNDY_PROOF_CLOSED_FORM;
     }
@@ -139,7 +158,12 @@ static uint64_t last_take(const grundy_rule *rule) {
  *    is never less than N* + p.
  */
 uint64_t grundy_period_values_needed(const grundy_rule *rule, uint64_t n0, uint64_t p) {
-    const uint64_t t = last_take(rule);
+    /* A rule given by a function without an octal shape proves nothing: the window of an
+     * observation uses its declared max_take (0 when unknown) and max_heaps_left. */
+    const int shapeless = theorem_rule(rule) == NULL;
+    rule = shapeless ? rule : theorem_rule(rule);
+    const uint64_t declared = grundy_rule_max_take(rule);
+    const uint64_t t = !shapeless ? last_take(rule) : declared == GRUNDY_NUMBER_MAX ? 0 : declared;
     const uint64_t k = grundy_rule_max_heaps_left(rule);
     const uint64_t n0_pos = n0 > 0 ? n0 : 1;
     if (k <= 1) {

@@ -7,6 +7,7 @@
  * and splits into two heaps are counted by residue classes of the period, never by scanning.
  */
 #include "heap/play/player.h"
+#include "heap/rule/heap_moves.h"
 #include "util/try.h"
 
 #include <stdlib.h>
@@ -24,7 +25,8 @@ grundy_status grundy_position_create(const grundy_rule *rule, const grundy_posit
     p->opts = opts != NULL ? *opts : defaults;
     GRUNDY_TRY(grundy_query_create(rule, &p->opts.period, &p->query));
     grundy_state_memo_init(&p->misere_memo, p->opts.max_states, p->opts.max_bytes);
-    p->is_nim = grundy_rule_format(rule, canonical, sizeof canonical) == 5 &&
+    p->is_nim = grundy_rule_get_kind(rule) == GRUNDY_RULE_CODE &&
+                grundy_rule_format(rule, canonical, sizeof canonical) == 5 &&
                 strcmp(canonical, "0.[3]") == 0;
     *out = p;
     p = NULL;
@@ -236,8 +238,43 @@ cleanup:
     return st;
 }
 
+/* A rule given by a function: its moves one by one, those leaving value t kept. */
+typedef struct listed_moves {
+    grundy_position *p;
+    size_t i;
+    uint64_t n, t;
+    grundy_move_sink *sink;
+    grundy_status st;
+} listed_moves;
+
+static int keep_winning(void *ctx, const grundy_heap_move *m) {
+    listed_moves *l = ctx;
+    uint64_t x = 0, v;
+    for (unsigned j = 0; j < m->parts; j++) {
+        l->st = value(l->p, m->left[j], &v);
+        if (l->st != GRUNDY_STATUS_OK) {
+            return 1;
+        }
+        x ^= v;
+    }
+    if (x == l->t) {
+        grundy_move_sink_add(l->sink, l->i, l->n, m->take, m->parts, m->left);
+    }
+    return 0;
+}
+
+static grundy_status listed_heap_moves(grundy_position *p, size_t i, uint64_t n, uint64_t t,
+                                       grundy_move_sink *sink) {
+    listed_moves l = {p, i, n, t, sink, GRUNDY_STATUS_OK};
+    const grundy_status st = grundy_heap_moves_each(p->rule, n, keep_winning, &l, NULL);
+    return st != GRUNDY_STATUS_OK ? st : l.st;
+}
+
 static grundy_status heap_moves(grundy_position *p, size_t i, uint64_t n, uint64_t t,
                                 grundy_move_sink *sink) {
+    if (grundy_rule_get_kind(p->rule) == GRUNDY_RULE_CALLBACK) {
+        return listed_heap_moves(p, i, n, t, sink);
+    }
     size_t class_count, count = 0;
     grundy_rule_classes(p->rule, &class_count);
     grundy_status st = GRUNDY_STATUS_OK;

@@ -4,6 +4,7 @@
 #include <grundy/number.h>
 #include <grundy/rule.h>
 
+#include "heap/rule/rule_internal.h"
 #include "util/try.h"
 
 #include <stdio.h>
@@ -17,19 +18,6 @@
 typedef struct range {
     uint64_t lo, hi;
 } range;
-
-struct grundy_rule {
-    grundy_rule_kind kind;
-    unsigned *digits; /* codes: prefix (d0 first) then tail, canonical; NULL for sets */
-    size_t prefix_len, tail_len;
-    grundy_move_class *classes;
-    size_t class_count;
-    char *text; /* canonical form */
-    size_t text_len;
-    unsigned max_left;
-    uint64_t max_take;
-    int has_distinct;
-};
 
 /* The parser's state; `len` is strlen(text), so text[pos] is '\0' at the end. */
 typedef struct parser {
@@ -616,6 +604,7 @@ void grundy_rule_destroy(grundy_rule *rule) {
     free(rule->digits);
     free(rule->classes);
     free(rule->text);
+    grundy_rule_callback_free(rule->callback);
     free(rule);
 }
 
@@ -678,6 +667,9 @@ grundy_status grundy_rule_moves(const grundy_rule *rule, uint64_t n, grundy_move
     *count = 0;
     if (n > GRUNDY_NUMBER_MAX) {
         return GRUNDY_STATUS_RANGE;
+    }
+    if (rule->kind == GRUNDY_RULE_CALLBACK) {
+        return GRUNDY_STATUS_UNSUPPORTED; /* its moves are not classes: grundy_heap_moves_each */
     }
     for (size_t i = 0; i < rule->class_count; i++) {
         const grundy_move_class *c = &rule->classes[i];

@@ -4,8 +4,12 @@
  * subtraction ranges cheap: a class that takes any k in a contiguous range and leaves one heap
  * reaches the heaps of a window [n - last, n - first] that only slides as n grows, so its values
  * are kept as counts (added and removed once each) and the mex skips them with a bit tree:
- * O(1) amortised per value for S(1-K) whatever K is, instead of O(K). */
+ * O(1) amortised per value for S(1-K) whatever K is, instead of O(K). A rule given by a function
+ * (grundy_rule_from_moves) has no classes: its moves come one by one from grundy_heap_moves_each.
+ */
 #include "heap/seq/seq_internal.h"
+
+#include "heap/rule/heap_moves.h"
 
 #include "util/pool.h"
 #include "util/try.h"
@@ -124,6 +128,7 @@ typedef struct naive {
     uint32_t stamp;
     unsigned split_rule; /* some move leaves two or more heaps: option values are xors */
     int direct;          /* one-heap mex (self-check): no windows, every option marked directly */
+    int callback;        /* a rule given by a function: its moves, one heap at a time */
     /* Blocks of heaps on threads (the end of this file): slot j holds heap b0 + j's marks. */
     unsigned threads;
     grundy_pool *pool;
@@ -179,6 +184,7 @@ static grundy_status naive_create(grundy_seq *seq, void **state) {
     GRUNDY_CHECK(s != NULL, GRUNDY_STATUS_NOMEM);
     s->rule = grundy_seq_rule(seq);
     s->classes = grundy_rule_classes(s->rule, &s->class_count);
+    s->callback = grundy_rule_get_kind(s->rule) == GRUNDY_RULE_CALLBACK;
     s->split_rule = grundy_rule_max_heaps_left(s->rule) >= 2;
     s->threads = grundy_seq_threads(seq);
     s->windows = calloc(s->class_count + 1, sizeof *s->windows);
@@ -362,6 +368,32 @@ static void mark_options(const grundy_seq *seq, const naive *s, const marks *mk,
     }
 }
 
+/* A rule given by a function: mark the nim-sum of the heaps each of its moves leaves. */
+typedef struct move_marks {
+    const grundy_seq *seq;
+    const marks *mk;
+} move_marks;
+
+static int mark_move(void *ctx, const grundy_heap_move *m) {
+    const move_marks *c = ctx;
+    uint64_t v = 0;
+    for (unsigned j = 0; j < m->parts; j++) {
+        v ^= grundy_seq_get(c->seq, m->left[j]); /* every heap left is below n: computed */
+    }
+    c->mk->seen[v] = c->mk->stamp; /* below seen_cap: a nim-sum of values below 2^b */
+    return 0;
+}
+
+/* Mark every option of heap n (what mk's big range admits, for a rule of classes). */
+static grundy_status mark_heap(const grundy_seq *seq, const naive *s, const marks *mk, uint64_t n) {
+    if (!s->callback) {
+        mark_options(seq, s, mk, n);
+        return GRUNDY_STATUS_OK;
+    }
+    move_marks c = {seq, mk};
+    return grundy_heap_moves_each(s->rule, n, mark_move, &c, NULL);
+}
+
 static uint64_t naive_mex(const naive *s, const marks *mk) {
     if (s->window_count == 0) {
         uint64_t v = 0;
@@ -469,7 +501,7 @@ cleanup:
 /* Heaps [n, *end) can go as one block: at most a quarter of n, so that the options inside the
  * block stay few. */
 static int naive_block_fits(const naive *s, uint64_t n, uint64_t length, uint64_t *end) {
-    if (s->threads < 2 || !s->split_rule || n < 64) {
+    if (s->threads < 2 || !s->split_rule || n < 64 || s->callback) {
         return 0;
     }
     const uint64_t size = n / 4 < NAIVE_BLOCK_HEAPS ? n / 4 : NAIVE_BLOCK_HEAPS;
@@ -496,7 +528,7 @@ static grundy_status naive_extend(grundy_seq *seq, void *state, uint64_t length)
         }
         const marks mk = {s->seen, s->stamp, 0, UINT64_MAX};
         slide_windows(seq, s, n);
-        mark_options(seq, s, &mk, n);
+        GRUNDY_TRY(mark_heap(seq, s, &mk, n));
         const uint64_t g = naive_mex(s, &mk);
         GRUNDY_TRY(grundy_seq_push(seq, g));
         GRUNDY_TRY(naive_reserve(seq, s, g));
@@ -534,6 +566,7 @@ grundy_status grundy_seq_naive_mex_create(const grundy_seq *seq, void **state) {
     }
     s->rule = grundy_seq_rule(seq);
     s->classes = grundy_rule_classes(s->rule, &s->class_count);
+    s->callback = grundy_rule_get_kind(s->rule) == GRUNDY_RULE_CALLBACK;
     s->split_rule = grundy_rule_max_heaps_left(s->rule) >= 2;
     s->direct = 1;
     *state = s;
@@ -553,7 +586,7 @@ grundy_status grundy_seq_naive_mex(const grundy_seq *seq, void *state, uint64_t 
         s->stamp = 1;
     }
     const marks mk = {s->seen, s->stamp, 0, UINT64_MAX}; /* every option: parts of any size */
-    mark_options(seq, s, &mk, n);
+    GRUNDY_TRY(mark_heap(seq, s, &mk, n));
     *mex = naive_mex(s, &mk);
 cleanup:
     return st;
@@ -563,6 +596,9 @@ cleanup:
  * times n^(j-1)/j! ways to split into j heaps. The naive engine's cost
  * estimate (the queries' work bound) and the bound of searches that cannot prove. */
 double grundy_seq_naive_cost_model(const grundy_rule *rule, double n) {
+    if (grundy_rule_get_kind(rule) == GRUNDY_RULE_CALLBACK) {
+        return n + 1; /* a guess: a move function's cost is its own */
+    }
     size_t count;
     const grundy_move_class *c = grundy_rule_classes(rule, &count);
     double ops = 1;

@@ -31,7 +31,9 @@
 #define FIRST_CHOICE 64
 
 int grundy_sparse_applies(const grundy_rule *rule) {
-    return grundy_rule_max_heaps_left(rule) == 2;
+    /* A rule given by a function has no move classes for the rare/common split to read. */
+    return grundy_rule_max_heaps_left(rule) == 2 &&
+           grundy_rule_get_kind(rule) != GRUNDY_RULE_CALLBACK;
 }
 
 static void free_rare(sparse *s) {
