@@ -98,7 +98,7 @@ function analyse() {
     restartWorker(); // the analysis running is given up for this one
   }
   const rule = $("rule").value.trim();
-  const to = $("to").value === "" ? null : Math.min(Number($("to").value), 99999);
+  const to = $("to").value === "" ? null : Math.min(Number($("to").value), 9999);
   writeAddress();
   state.period = null;
   state.lastLength = 0;
