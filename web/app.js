@@ -325,7 +325,15 @@ function showPicture(answer) {
 
 // ---------------------------------------------------------------- playing
 
-const game = { heaps: [], misere: false, turn: "you", info: null, selected: null, busy: false };
+const game = {
+  heaps: [],
+  misere: false,
+  turn: "you",
+  info: null,
+  selected: null,
+  busy: false,
+  asked: 0, // the latest position asked about: older answers are dropped
+};
 
 function parseHeaps(text) {
   const parts = text.split(/[\s,]+/).filter((s) => s !== "");
@@ -355,6 +363,7 @@ async function newGame(event) {
   $("history").textContent = "";
   $("hint-box").hidden = true;
   if (heaps === null) {
+    game.asked++; // an answer still coming is for a game given up
     setStatus("over", "Heaps are whole numbers up to 2^53 - 1 separated by commas, such as " +
       "3,5,7 (at most 64 heaps).");
     return;
@@ -366,6 +375,7 @@ async function newGame(event) {
 
 // Ask the library about the position, then show it for the player to move.
 async function setTurn(turn) {
+  const asked = ++game.asked;
   game.turn = turn;
   game.selected = null;
   game.busy = true;
@@ -379,6 +389,9 @@ async function setTurn(turn) {
     heaps: game.heaps,
     misere: game.misere,
   });
+  if (asked !== game.asked) {
+    return; // a newer position was asked for since (a new game, or the worker restarted)
+  }
   game.busy = false;
   game.info = info;
   if (info.error) {
