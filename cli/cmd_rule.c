@@ -4,7 +4,6 @@
 #include "json.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 static const char help[] =
     "Usage: grundy rule RULE [--json]\n"

@@ -83,9 +83,22 @@ function onWorkerMessage(msg) {
 
 // ---------------------------------------------------------------- the rule and its analysis
 
+// A new worker in place of the busy one: what it was computing is given up.
+function restartWorker() {
+  worker.terminate();
+  for (const resolve of pending.values()) {
+    resolve({ error: "stopped" });
+  }
+  pending.clear();
+  startWorker();
+}
+
 function analyse() {
+  if (!$("stop").disabled) {
+    restartWorker(); // the analysis running is given up for this one
+  }
   const rule = $("rule").value.trim();
-  const to = $("to").value === "" ? null : Math.min(Number($("to").value), 99999);
+  const to = $("to").value === "" ? null : Math.min(Number($("to").value), 9999);
   writeAddress();
   state.period = null;
   state.lastLength = 0;
@@ -95,6 +108,9 @@ function analyse() {
   $("picture-section").hidden = true;
   $("play-section").hidden = true;
   $("values-section").dataset.state = "computing";
+  for (const id of ["values-table", "values-text", "counts-text", "period-text", "picture"]) {
+    $(id).textContent = "";
+  }
   $("stop").disabled = false;
   $("progress-row").hidden = false;
   $("progress").removeAttribute("value");
@@ -109,13 +125,9 @@ function analyse() {
 }
 
 function stopAnalysis() {
-  worker.terminate();
-  for (const resolve of pending.values()) {
-    resolve({ error: "stopped" });
-  }
-  pending.clear();
-  startWorker();
+  restartWorker();
   finishAnalysis("stopped");
+  $("values-section").hidden = false;
   if (!$("play-section").hidden) {
     newGame(); // the position's answers were given up with the worker
   }
@@ -124,14 +136,13 @@ function stopAnalysis() {
   } else {
     $("period-text").textContent =
       "Stopped at heap " + state.lastLength.toLocaleString("en") + ": no period found so far.";
-    $("values-section").hidden = false;
   }
 }
 
 function finishAnalysis(how) {
   $("stop").disabled = true;
   $("values-section").dataset.state = how;
-  $("progress-row").hidden = how === "done";
+  $("progress-row").hidden = how !== "stopped";
   if (how === "stopped") {
     $("progress").value = 0;
     $("progress-text").textContent =
@@ -165,6 +176,7 @@ function showRuleError(text, info) {
   const where = document.createElement("pre");
   where.textContent = text + "\n" + " ".repeat(Math.max(info.position - 1, 0)) + "^";
   err.append(line, where);
+  document.querySelector("details.help").open = true;
 }
 
 function showRule(info) {
@@ -213,7 +225,7 @@ function showPeriod(r, stopped) {
       grouped(r.preperiod) + ". ";
   }
   if (!r.found) {
-    text = "No period found: not proved up to heap " + last + ".";
+    text = "No period found: not proved up to heap " + last;
   } else {
     text = "Period " + grouped(r.period) + ", preperiod " + grouped(r.preperiod);
     if (r.saltus > 0) {
@@ -226,14 +238,15 @@ function showPeriod(r, stopped) {
         text += " (" + grouped(r.values_needed) + " values needed, " +
           grouped(r.values_computed) + " computed)";
       }
-      text += ": " + why + ".";
+      text += ": " + why;
     } else {
-      text += ", observed over g(0.." + last + "): not proved up to heap " + last + ".";
+      text += ", observed over g(0.." + last + "): not proved up to heap " + last;
     }
   }
   if (!r.final && (stopped || r.budget_spent)) {
     text += stopped ? " (stopped)" : " (the search stopped after " + state.budget + " s)";
   }
+  text += ".";
   p.textContent = "";
   const strong = document.createElement("strong");
   strong.textContent = headline;
@@ -257,6 +270,11 @@ function showValues(v) {
   const periodic = r && r.found && r.saltus === 0 && r.period <= 40;
   const width = periodic ? r.period : 10;
   const n0 = periodic ? r.preperiod : -1;
+  $("table-layout").textContent = periodic
+    ? "Row r, column +j holds g(r + j): with rows as long as the period, each column repeats " +
+      "one value once the period has started (below the thick line)."
+    : "Row r, column +j holds g(r + j), in rows of ten" +
+      (r && r.found ? " (the period is too long for rows of it)." : ".");
   const table = $("values-table");
   table.textContent = "";
   const head = table.createTHead().insertRow();
@@ -307,14 +325,24 @@ function showPicture(answer) {
 
 // ---------------------------------------------------------------- playing
 
-const game = { heaps: [], misere: false, turn: "you", info: null, selected: null, busy: false };
+const game = {
+  heaps: [],
+  misere: false,
+  turn: "you",
+  info: null,
+  selected: null,
+  busy: false,
+  asked: 0, // the latest position asked about: older answers are dropped
+};
 
 function parseHeaps(text) {
   const parts = text.split(/[\s,]+/).filter((s) => s !== "");
   if (parts.length === 0 || parts.some((s) => !/^\d+$/.test(s)) || parts.length > 64) {
     return null;
   }
-  return parts.map(Number).filter((h) => h > 0);
+  const heaps = parts.map(Number);
+  // JavaScript's numbers are exact to 2^53 - 1: larger heaps are the command line's.
+  return heaps.every(Number.isSafeInteger) ? heaps.filter((h) => h > 0) : null;
 }
 
 function moveText(m) {
@@ -335,7 +363,9 @@ async function newGame(event) {
   $("history").textContent = "";
   $("hint-box").hidden = true;
   if (heaps === null) {
-    setStatus("over", "Heaps are whole numbers separated by commas, such as 3,5,7.");
+    game.asked++; // an answer still coming is for a game given up
+    setStatus("over", "Heaps are whole numbers up to 2^53 - 1 separated by commas, such as " +
+      "3,5,7 (at most 64 heaps).");
     return;
   }
   game.heaps = heaps;
@@ -345,6 +375,7 @@ async function newGame(event) {
 
 // Ask the library about the position, then show it for the player to move.
 async function setTurn(turn) {
+  const asked = ++game.asked;
   game.turn = turn;
   game.selected = null;
   game.busy = true;
@@ -358,6 +389,9 @@ async function setTurn(turn) {
     heaps: game.heaps,
     misere: game.misere,
   });
+  if (asked !== game.asked) {
+    return; // a newer position was asked for since (a new game, or the worker restarted)
+  }
   game.busy = false;
   game.info = info;
   if (info.error) {

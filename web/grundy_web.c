@@ -100,8 +100,10 @@ static const char *fail(grundy_status st, const char *what) {
 
 typedef struct web_state {
     grundy_rule *rule;
-    grundy_position *player; /* owns the query (values, period) and the misere memo */
+    grundy_position *player;        /* normal play; owns the query (values, period) */
+    grundy_position *misere_player; /* misere play, made when first asked: its memo, quotient */
     grundy_period_result period;
+    double deadline; /* ms (emscripten_get_now) at which the period search stops; 0: none */
 } web_state;
 
 static web_state state;
@@ -113,13 +115,16 @@ EM_JS(void, web_report_progress, (double length, double target), {
     }
 });
 
+/* At each quiescent point: report, and stop past the period search's deadline (if any). */
 static grundy_status report(void *ctx, const grundy_seq *seq, uint64_t target) {
     (void)ctx;
     web_report_progress((double)grundy_seq_length(seq), (double)target);
-    return GRUNDY_STATUS_OK;
+    const int late = state.deadline > 0 && emscripten_get_now() > state.deadline;
+    return late ? GRUNDY_STATUS_INTERRUPTED : GRUNDY_STATUS_OK;
 }
 
 static void close_rule(void) {
+    grundy_position_destroy(state.misere_player);
     grundy_position_destroy(state.player);
     grundy_rule_destroy(state.rule);
     memset(&state, 0, sizeof state);
@@ -129,6 +134,21 @@ static grundy_period_opts period_opts(void) {
     grundy_period_opts opts = GRUNDY_PERIOD_OPTS_INIT;
     opts.seq.threads = 1;
     opts.seq.hook = report;
+    return opts;
+}
+
+/* The limits of `grundy play` by default: misere play tries at most 2^23 moves in its search
+ * and 8 times as many check steps for the misere quotient; normal play counts winning moves
+ * within the library's default work. */
+#define WEB_MISERE_MAX_WORK ((uint64_t)1 << 23)
+
+static grundy_position_opts position_opts(int misere) {
+    grundy_position_opts opts = GRUNDY_POSITION_OPTS_INIT;
+    opts.period = period_opts();
+    opts.quotient_max_work = 8 * WEB_MISERE_MAX_WORK;
+    if (misere) {
+        opts.max_work = WEB_MISERE_MAX_WORK;
+    }
     return opts;
 }
 
@@ -144,8 +164,7 @@ EMSCRIPTEN_KEEPALIVE const char *web_open(const char *text) {
         out("\"position\":%zu,", st == GRUNDY_STATUS_NOMEM ? 0 : diag.column);
         return finish_answer();
     }
-    grundy_position_opts opts = GRUNDY_POSITION_OPTS_INIT;
-    opts.period = period_opts();
+    const grundy_position_opts opts = position_opts(0);
     st = grundy_position_create(state.rule, &opts, &state.player);
     if (st != GRUNDY_STATUS_OK) {
         close_rule();
@@ -197,24 +216,34 @@ static void out_period(const grundy_period_result *r) {
  * growing max_n answer as one search to the last max_n would). `final` says that a larger
  * max_n cannot change the answer: the period is proved, or the search stopped before max_n
  * (where no theorem can prove it, or the engine got slow), or max_n reached the CLI's default.
+ * Past `deadline` (ms of emscripten_get_now; 0: none) the step stops at its next quiescent
+ * point and answers with the last step's result over the values computed (`interrupted`).
  */
-EMSCRIPTEN_KEEPALIVE const char *web_period_step(double max_n) {
+EMSCRIPTEN_KEEPALIVE const char *web_period_step(double max_n, double deadline) {
     if (state.rule == NULL) {
         return fail(GRUNDY_STATUS_INVALID_ARG, "no rule");
     }
     grundy_period_opts opts = period_opts();
     opts.max_n = (uint64_t)max_n < opts.max_n ? (uint64_t)max_n : opts.max_n;
     grundy_seq *const seq = grundy_query_seq(query());
+    const grundy_period_result last = state.period;
+    state.deadline = deadline;
     const grundy_status st = grundy_period_find(state.rule, seq, &opts, &state.period);
-    if (st != GRUNDY_STATUS_OK) {
+    state.deadline = 0;
+    if (st == GRUNDY_STATUS_INTERRUPTED) {
+        state.period = last;
+        state.period.values_computed = grundy_seq_length(seq);
+    } else if (st != GRUNDY_STATUS_OK) {
         return fail(st, grundy_status_str(st));
     }
     const grundy_period_result *const r = &state.period;
-    const int final = (r->found && r->proved) || r->proof == GRUNDY_PROOF_CLOSED_FORM ||
-                      r->values_computed <= opts.max_n || opts.max_n >= GRUNDY_PERIOD_DEFAULT_MAX_N;
+    const int final =
+        st == GRUNDY_STATUS_OK &&
+        ((r->found && r->proved) || r->proof == GRUNDY_PROOF_CLOSED_FORM ||
+         r->values_computed <= opts.max_n || opts.max_n >= GRUNDY_PERIOD_DEFAULT_MAX_N);
     start_answer();
     out_period(r);
-    out("\"final\":%d,", final);
+    out("\"final\":%d,\"interrupted\":%d,", final, st == GRUNDY_STATUS_INTERRUPTED);
     return finish_answer();
 }
 
@@ -373,9 +402,17 @@ EMSCRIPTEN_KEEPALIVE const char *web_play(const char *heap_text, int misere) {
     if (state.rule == NULL || count < 0) {
         return fail(GRUNDY_STATUS_INVALID_ARG, "no rule, or heaps that are not numbers");
     }
+    if (misere && state.misere_player == NULL) {
+        const grundy_position_opts opts = position_opts(1);
+        const grundy_status st = grundy_position_create(state.rule, &opts, &state.misere_player);
+        if (st != GRUNDY_STATUS_OK) {
+            return fail(st, grundy_status_str(st));
+        }
+    }
     grundy_play_result r;
     const grundy_status st =
-        grundy_position_play(state.player, heaps, (size_t)count, misere, moves, WEB_MAX_MOVES, &r);
+        grundy_position_play(misere ? state.misere_player : state.player, heaps, (size_t)count,
+                             misere, moves, WEB_MAX_MOVES, &r);
     if (st != GRUNDY_STATUS_OK) {
         return fail(st, grundy_status_str(st));
     }

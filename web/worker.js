@@ -38,14 +38,14 @@ function defaultTo(period) {
 // The period search in steps of growing max_n, each a grundy_period_find on the values so far,
 // until the answer is final or the time budget is spent.
 function searchPeriod(id, budgetMs) {
-  const start = Date.now();
+  const deadline = performance.now() + budgetMs; // the clock of emscripten_get_now
   let maxN = 1024;
   for (;;) {
-    const period = call("web_period_step", ["number"], [maxN]);
+    const period = call("web_period_step", ["number", "number"], [maxN, deadline]);
     if (period.error) {
       return period;
     }
-    period.budget_spent = !period.final && Date.now() - start > budgetMs;
+    period.budget_spent = !period.final && (period.interrupted || performance.now() > deadline);
     self.postMessage({ id, type: "period", period });
     if (period.final || period.budget_spent) {
       return period;

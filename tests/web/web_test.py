@@ -179,6 +179,35 @@ def test_kayles(b, site, grundy, c):
     c.eq(b.js("return !!document.querySelector('#picture svg')"), True, "the picture")
 
 
+def test_address(b, site, grundy, c):
+    """A rule typed in the form goes into the address, beside what was there."""
+    load(b, site, {"rule": "kayles", "to": "11", "heaps": "2,3"})
+    b.js("document.getElementById('rule').value = ''")
+    element = b.s("POST", "/element", {"using": "css selector", "value": "#rule"})
+    b.s("POST", f"/element/{next(iter(element.values()))}/value", {"text": "dawson-kayles"})
+    b.click("#show")
+    b.wait("return document.getElementById('canonical').textContent === '0.07'", "0.07")
+    c.eq(b.js("return location.search"), "?rule=dawson-kayles&heaps=2,3&to=11", "the address")
+
+
+def test_stop(b, site, grundy, c):
+    """A long search shows its progress, the page answers meanwhile, and Stop ends it."""
+    b.go(f"{site}/?rule=0.6&budget=60")
+    b.wait("return document.getElementById('progress').value > 0", "progress")
+    start = time.time()
+    c.eq(b.js("return document.getElementById('stop').disabled"), False, "stop enabled")
+    # a frozen page would hold this script until the search's 60 s were spent
+    c.eq(time.time() - start < 5, True, "the page answers during the search")
+    b.click("#stop")
+    c.eq(b.js("return document.getElementById('values-section').dataset.state"), "stopped",
+         "stopped")
+    text = b.wait("return document.getElementById('period-text').textContent", "the period text")
+    c.eq("not proved up to heap" in text and "(stopped)" in text, True, f"after stop: {text}")
+    # the new worker answers: a game can be played at once
+    c.eq(position(b)["state"], "you", "a game after stop")
+    c.eq(hint_moves(b), cli_moves(grundy, "0.6", [3, 5, 7], False), "the hint after stop")
+
+
 def test_bad_rule(b, site, grundy, c):
     for rule in ("0.7W", "S(3,", "kayle"):
         load(b, site, {"rule": rule})
@@ -295,7 +324,10 @@ def test_random_rules(b, site, grundy, c, seed, count):
     for _ in range(count):
         rule = random_rule(rng)
         to = rng.randint(20, 120)
-        load(b, site, {"rule": rule, "to": str(to), "budget": "2"})
+        heaps = [rng.randint(1, 9) for _ in range(rng.randint(1, 3))]
+        misere = rng.randrange(2) == 1
+        load(b, site, {"rule": rule, "to": str(to), "budget": "2",
+                       "heaps": ",".join(map(str, heaps)), "misere": "1" if misere else "0"})
         want = cli(grundy, "values", rule, "--to", str(to)).stdout.split()
         c.eq(b.js("return document.getElementById('values-text').textContent").split(), want,
              f"values of {rule} to {to}")
@@ -303,6 +335,10 @@ def test_random_rules(b, site, grundy, c, seed, count):
         c.eq(b.js("const d = document.getElementById('counts-text').dataset;"
                   "return [Number(d.p), Number(d.n)]"),
              [count_json["p_positions"], count_json["n_positions"]], f"P/N counts of {rule}")
+        pos = position(b)
+        if pos["state"] == "you":
+            c.eq(hint_moves(b), cli_moves(grundy, rule, heaps, misere),
+                 f"winning moves of {rule} {heaps} misere={misere}")
         page = page_period(b)
         if page["final"] != "1":
             print(f"web_test: {rule}: the page's period search did not finish; not compared")
@@ -346,7 +382,9 @@ def main():
     start = time.time()
     try:
         test_kayles(b, site, args.grundy, c)
+        test_address(b, site, args.grundy, c)
         test_bad_rule(b, site, args.grundy, c)
+        test_stop(b, site, args.grundy, c)
         test_play(b, site, args.grundy, c)
         test_misere(b, site, args.grundy, c)
         test_random_rules(b, site, args.grundy, c, args.seed, args.rules)
