@@ -2,9 +2,8 @@
 /* The page's door into libgrundy (compiled to WebAssembly): one rule at a time, each answer a
  * JSON text the Web Worker hands to the page. Single-threaded: every computation asks for one
  * thread, so no path starts one (a wasm build without threads cannot). */
-#include "plot.h"
-
 #include <grundy/grundy.h>
+#include <grundy/picture.h>
 
 #include <emscripten.h>
 #include <errno.h>
@@ -13,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* The most heaps of a position, moves listed, and values of one table or picture. */
 #define WEB_MAX_HEAPS  64
@@ -279,83 +277,34 @@ EMSCRIPTEN_KEEPALIVE const char *web_values(double to_heap) {
 
 /* ---------------------------------------------------------------- the picture */
 
-/* Read the picture back from the in-memory file system into the answer. */
-static const char *read_back(const char *path) {
-    /* Emscripten's umask() answers 0777, so the file was made with no permission at all. */
-    chmod(path, 0644);
-    FILE *const f = fopen(path, "rb");
-    if (f == NULL) {
-        return fail(GRUNDY_STATUS_IO, "cannot read the picture back");
-    }
-    start_answer();
-    out("\"svg\":\"");
-    int c;
-    while ((c = fgetc(f)) != EOF) {
-        if (c == '"' || c == '\\') {
-            out("\\%c", c);
-        } else if (c < 0x20) {
-            out("\\u%04x", (unsigned)c);
-        } else {
-            out("%c", c);
-        }
-    }
-    out("\",");
-    fclose(f);
-    remove(path);
-    return finish_answer();
-}
-
-static int draw(const char *path, const plot_seq *s) {
-    plot_canvas c;
-    if (plot_open(&c, path, PLOT_SEQ_WIDTH, PLOT_SEQ_HEIGHT) != 0) {
-        return -1;
-    }
-    if (plot_sequence(&c, s) != 0) {
-        plot_abandon(&c);
-        return -1;
-    }
-    return plot_close(&c);
-}
-
 /*
- * The sequence plot of g(0..to) with the proved period marked, the picture `grundy plot RULE
- * --to N -o FILE.svg` draws: the one function that knows where the drawing code lives.
+ * The sequence picture of g(0..to) with the proved period marked, the library's: the picture
+ * `grundy plot RULE --to N -o FILE.svg` draws.
  */
 EMSCRIPTEN_KEEPALIVE const char *web_sequence_svg(double to_heap) {
     const uint64_t to = (uint64_t)to_heap;
     if (state.rule == NULL || to >= WEB_MAX_VALUES) {
         return fail(GRUNDY_STATUS_INVALID_ARG, "no rule, or too many values");
     }
-    static const char path[] = "/sequence.svg";
     char canonical[128];
     uint64_t *const g = malloc((size_t)(to + 1) * sizeof *g);
-    grundy_stats stats;
-    plot_seq s;
-    memset(&s, 0, sizeof s);
-    memset(&stats, 0, sizeof stats);
     grundy_status st = g == NULL ? GRUNDY_STATUS_NOMEM : grundy_query_values(query(), 0, to + 1, g);
+    char *svg = NULL;
     if (st == GRUNDY_STATUS_OK) {
-        st = grundy_stats_of_values(state.rule, g, to + 1, &stats);
+        grundy_period_result period = state.period;
+        period.found = period.found && period.proved; /* only proved periods are marked */
+        grundy_rule_format(state.rule, canonical, sizeof canonical);
+        const grundy_picture_seq seq = {canonical, g, to, &period};
+        st = grundy_picture_sequence_svg(&seq, NULL, &svg, NULL);
     }
+    free(g);
     if (st != GRUNDY_STATUS_OK) {
-        free(g);
         return fail(st, grundy_status_str(st));
     }
-    grundy_rule_format(state.rule, canonical, sizeof canonical);
-    s.rule = canonical;
-    s.g = g;
-    s.to = to;
-    s.period = state.period;
-    s.period.found = s.period.found && s.period.proved; /* only proved periods are marked */
-    s.stats = &stats;
-    const int drawn = draw(path, &s);
-    grundy_stats_free(&stats);
-    free(g);
-    if (drawn != 0) {
-        return fail(errno == ENOMEM ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_IO,
-                    "cannot draw the picture");
-    }
-    return read_back(path);
+    start_answer();
+    out_str("svg", svg);
+    grundy_picture_free(svg);
+    return finish_answer();
 }
 
 /* ---------------------------------------------------------------- playing */
