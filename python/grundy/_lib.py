@@ -136,6 +136,11 @@ class Game(ctypes.Structure):
                 ("destroy", ctypes.c_void_p)]
 
 
+class Board(ctypes.Structure):
+    # grundy_board (solver.h): the mirror-board game's n x n board and its blocked cells
+    _fields_ = [("n", u64), ("blocked_count", ctypes.c_size_t), ("blocked", ctypes.c_void_p)]
+
+
 class SolveOpts(ctypes.Structure):
     _fields_ = [("want", ctypes.c_uint), ("max_positions", u64), ("max_bytes", u64),
                 ("threads", ctypes.c_uint)]
@@ -188,6 +193,8 @@ DEFAULT_MISERE_MAX_STATES = 1 << 22
 DEFAULT_MISERE_MAX_OPTIONS = 1 << 24
 NIM_COUNT_DEFAULT_STATES = 1 << 20
 STATUS_LIMIT = 5  # grundy_status (common.h)
+BOARD_SOLVE_FREE = 20  # GRUNDY_BOARD_SOLVE_FREE (solver.h)
+LEFT_STACK_SOLVE_POSITIONS = 1 << 18  # GRUNDY_LEFT_STACK_SOLVE_POSITIONS (left_stack.h)
 REMOTENESS_NONE = 0xFFFFFFFF
 
 P = ctypes.POINTER
@@ -268,6 +275,14 @@ _PROTOTYPES = {
     "grundy_game_misere_piles_create": (ctypes.c_int, [u64, u64, u64, P(P(Game))]),
     "grundy_game_heaps_create": (ctypes.c_int, [vp, P(u64), ctypes.c_size_t, ctypes.c_int, u64,
                                                 P(P(Game))]),
+    "grundy_board_parse": (ctypes.c_int, [P(vp), vp, P(ctypes.c_size_t), P(Board), P(Diag)]),
+    "grundy_board_free": (None, [P(Board)]),
+    "grundy_board_free_cells": (u64, [P(Board)]),
+    "grundy_board_mirror_rule": (ctypes.c_int, [P(Board)]),
+    "grundy_game_board_create": (ctypes.c_int, [P(Board), P(P(Game))]),
+    "grundy_left_stack_outcome": (ctypes.c_int, [u64, u64, u64, u64]),
+    "grundy_left_stack_small": (ctypes.c_int, [u64, u64, u64, u64]),
+    "grundy_game_left_stack_create": (ctypes.c_int, [u64, u64, u64, u64, u64, P(P(Game))]),
     "grundy_solve": (ctypes.c_int, [P(Game), P(SolveOpts), P(vp)]),
     "grundy_solution_destroy": (None, [vp]),
     "grundy_solution_tables": (ctypes.c_uint, [vp]),

@@ -11,6 +11,10 @@
 #define FIELD(s, f) printf("%s.%s %zu %zu\n", #s, #f, offsetof(s, f), sizeof(((const s *)NULL)->f))
 
 static void seq_structs(void) {
+    STRUCT(grundy_board);
+    FIELD(grundy_board, n);
+    FIELD(grundy_board, blocked_count);
+    FIELD(grundy_board, blocked);
     STRUCT(grundy_rule_shape);
     FIELD(grundy_rule_shape, max_take);
     FIELD(grundy_rule_shape, max_heaps_left);
