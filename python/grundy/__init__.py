@@ -165,10 +165,20 @@ class Rule:
 
     Ctrl-C (or a notebook's "interrupt kernel") stops a computation within a chunk and raises
     KeyboardInterrupt; what was computed stays and the Rule stays usable. One Rule may be shared
-    by threads: its calls take a lock and run one at a time."""
+    by threads: its calls take a lock and run one at a time.
+
+    Long runs, as the CLI's --checkpoint, --checkpoint-every, --memory and --spill: with
+    `checkpoint` (a file) the values are resumed from it when it exists and written to it every
+    `checkpoint_every` seconds (default 300), at the end of each call that computed values and
+    when one is stopped (the CLI resumes Python's checkpoints and the other way round); with
+    `memory` (bytes) the sequence keeps a prefix and a window within that bound and each_value
+    hands the values over as they are computed (`spill`, a file, keeps the dropped ones on
+    disk)."""
 
     def __init__(self, text: str, *, max_n: Optional[int] = None, engine: str = "auto",
-                 progress: Progress = None, threads: int = 1):
+                 progress: Progress = None, threads: int = 1, checkpoint: Optional[str] = None,
+                 checkpoint_every: Optional[float] = None, memory: Optional[int] = None,
+                 spill: Optional[str] = None):
         self._rule = ctypes.c_void_p()
         self._query = ctypes.c_void_p()
         self._player = ctypes.c_void_p()
@@ -176,6 +186,7 @@ class Rule:
         self.progress: Optional[Callable[[int, int], object]] = progress
         self._hook_error: Optional[BaseException] = None
         self._hook = _lib.SeqHook(self._on_chunk)
+        self._long = LongRun(checkpoint, checkpoint_every, memory, spill)
         if engine not in _ENGINES:
             raise GrundyError(f"unknown engine '{engine}' (naive, sparse or auto)", "invalid_arg")
         diag = _lib.Diag()
@@ -190,6 +201,7 @@ class Rule:
                            threads=_number(threads, "threads"),
                            hook=ctypes.cast(self._hook, ctypes.c_void_p),
                            stop=ctypes.cast(ctypes.byref(self._guard.stop), ctypes.c_void_p))
+        self._long.configure(seq)
         self._opts = _lib.PeriodOpts(max_n=self.max_n, seq=seq,
                                      unproved_max_n=self.max_n if max_n is not None else 0)
         if engine == "sparse" and _c.grundy_rule_max_heaps_left(self._rule) != 2:
@@ -197,6 +209,7 @@ class Rule:
                               f"{self.canonical} has none", "invalid_arg")
         _check(_c.grundy_query_create(self._rule, ctypes.byref(self._opts),
                                       ctypes.byref(self._query)), self.canonical)
+        self._long.attach(self._query, self.canonical)
 
     def _format(self) -> str:
         n = _c.grundy_rule_format(self._rule, None, 0)
@@ -205,13 +218,14 @@ class Rule:
         return buf.value.decode()
 
     def _on_chunk(self, ctx, seq, target) -> int:
-        """The library's hook, between two chunks: report progress; a progress function that
-        raises stops the computation (its exception is raised by the call)."""
-        if self.progress is None:
-            return 0
+        """The library's hook, between two chunks: values to each_value's function, the
+        checkpoint when due, progress; a function that raises stops the computation (its
+        exception is raised by the call)."""
         try:
-            self.progress(_c.grundy_seq_length(seq), target)
-            return 0
+            st = self._long.on_chunk()
+            if st == 0 and self.progress is not None:
+                self.progress(_c.grundy_seq_length(seq), target)
+            return st
         except BaseException as e:  # raised again by _run, once the C call has returned
             self._hook_error = e
             return STATUS_NAMES.index("interrupted")
@@ -233,7 +247,10 @@ class Rule:
             def quick() -> bool:
                 return (upto <= _c.grundy_query_reach(self._query)
                         or _c.grundy_query_work(self._query, upto) < QUICK_WORK)
-        return self._guard.run(call, _closed, quick)
+        try:
+            return self._guard.run(call, _closed, quick)
+        finally:
+            self._long.finish(self._guard.lock)  # the checkpoint, when the values grew
 
     def close(self) -> None:
         """Free the C objects now (also done when the Rule is collected). Later calls raise
@@ -310,6 +327,13 @@ class Rule:
     def values(self, to: int, start: int = 0) -> List[int]:
         """[g(start), ..., g(to)]."""
         return self.values_array(to, start).tolist()
+
+    def each_value(self, to: int, fn: Callable[[int, int], object], start: int = 0) -> None:
+        """fn(n, g(n)) for n = start..to (to <= max_n), in order, as the values are computed:
+        with `memory`, the way past what fits (the CLI's `values --memory`), the sequence
+        keeping only a prefix and a window. An exception from fn stops the call."""
+        self._run(lambda: self._long.each_value(self, _number(to, "to"), fn,
+                                                _number(start, "start")))
 
     def array(self, to: int, start: int = 0) -> "Array":
         """g(start..to) at the narrowest unsigned width that holds them (1, 2, 4 or 8 bytes): a
@@ -395,7 +419,8 @@ def canonical(rule: str) -> str:
 
 
 def values(rule: str, to: int, start: int = 0, **opts) -> List[int]:
-    """[g(start), ..., g(to)] of a rule; opts: max_n, engine."""
+    """[g(start), ..., g(to)] of a rule; opts: Rule's keywords (max_n, engine, threads,
+    progress, checkpoint, checkpoint_every)."""
     with Rule(rule, **opts) as r:
         return r.values(to, start)
 
@@ -477,6 +502,7 @@ from ._misere import Genus, MisereQuotient, genus, misere  # noqa: E402
 from ._analysis import Stats, Verification, stats, verify  # noqa: E402
 from ._survey import Survey, SurveyRow, survey  # noqa: E402
 from ._solve import Solution, solve  # noqa: E402
+from ._longrun import LongRun  # noqa: E402  (checkpoints and memory bounds of a Rule)
 from ._heapgame import HeapGame  # noqa: E402  (heap games defined by a Python function)
 def _nimber(create, what: str, max_bytes: int, threads: int) -> int:
     game = ctypes.POINTER(_lib.NimGame)()

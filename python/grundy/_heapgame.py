@@ -8,6 +8,7 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Uni
 from . import _lib
 from . import GrundyError, Rule, STATUS_NAMES, _c, _check, _closed, _number, _status_name
 from ._guard import Guard, Progress
+from ._longrun import LongRun
 
 MoveList = Iterable[Union[int, Sequence[int]]]
 _INTERRUPTED = STATUS_NAMES.index("interrupted")
@@ -57,6 +58,7 @@ class HeapGame(Rule):
         self._hook_error: Optional[BaseException] = None
         self._callback_error: Optional[BaseException] = None
         self._hook = _lib.SeqHook(self._on_chunk)
+        self._long = LongRun(None, None, None, None)  # a rule without text: no checkpoint
         self._fn = _lib.RuleMovesFn(self._list_moves)  # kept: the library calls it
         shape = _lib.RuleShape(
             max_take=_lib_number_max() if max_take is None else _number(max_take, "max_take"),

@@ -33,6 +33,19 @@ class SeqOpts(ctypes.Structure):
                 ("experimental", ctypes.c_void_p)]
 
 
+class SeqLimitInfo(ctypes.Structure):
+    # grundy_seq_limit_info (seq.h): why the last GRUNDY_STATUS_LIMIT of a sequence came
+    _fields_ = [("reason", ctypes.c_int), ("heap", u64), ("index", u64), ("need_bytes", u64),
+                ("prefix", u64), ("first", u64), ("what", ctypes.c_char_p)]
+
+
+class SeqfileInfo(ctypes.Structure):
+    # grundy_seqfile_info (seqfile.h): what a sequence file or checkpoint holds
+    _fields_ = [("version", ctypes.c_uint), ("kind", ctypes.c_int), ("engine", ctypes.c_int),
+                ("width", ctypes.c_uint), ("count", u64), ("max_value", u64),
+                ("problem", ctypes.c_int), ("message", ctypes.c_char * 256)]
+
+
 class PeriodOpts(ctypes.Structure):
     # "max_work": 0, as left here, is the default work bound of queries.
     _fields_ = [("max_n", u64), ("unproved_max_n", u64), ("max_work", u64), ("seq", SeqOpts)]
@@ -220,6 +233,15 @@ _PROTOTYPES = {
     "grundy_query_reach": (u64, [vp]),
     "grundy_query_work": (ctypes.c_double, [vp, u64]),
     "grundy_seq_length": (u64, [vp]),
+    "grundy_query_seq": (vp, [vp]),
+    "grundy_seq_extend": (ctypes.c_int, [vp, u64]),
+    "grundy_seq_kept": (ctypes.c_int, [vp, u64]),
+    "grundy_seq_get": (u64, [vp, u64]),
+    "grundy_seq_value": (ctypes.c_int, [vp, u64, P(u64)]),
+    "grundy_seq_limit": (P(SeqLimitInfo), [vp]),
+    "grundy_seq_spill_probe": (ctypes.c_int, [ctypes.c_char_p]),
+    "grundy_seqfile_save": (ctypes.c_int, [vp, u64, ctypes.c_int, ctypes.c_char_p]),
+    "grundy_seqfile_load": (ctypes.c_int, [ctypes.c_char_p, vp, P(SeqfileInfo)]),
     "grundy_query_period": (P(PeriodResult), [vp]),
     "grundy_query_value": (ctypes.c_int, [vp, u64, P(u64)]),
     "grundy_query_values": (ctypes.c_int, [vp, u64, u64, P(u64)]),
