@@ -18,7 +18,7 @@ docs/python.md and docs/tutorial.ipynb."""
 import array
 import ctypes
 from dataclasses import dataclass, field
-from typing import Any, Callable, List, Optional, Sequence, TypeVar
+from typing import Any, Callable, List, Optional, Sequence, Tuple, TypeVar, Union
 
 from . import _lib
 from ._guard import Guard, Progress
@@ -457,7 +457,8 @@ def play(rule: str, heaps: Sequence[int], *, misere: bool = False, max_moves: in
         return r.play(heaps, misere=misere, max_moves=max_moves)
 
 
-def graph(edges, vertices: Optional[int] = None, *, format: str = "seed",
+def graph(edges: "Union[str, Sequence[Tuple[int, int]]]", vertices: Optional[int] = None, *,
+          format: str = "seed",
           remoteness: bool = True) -> GraphOutcomes:
     """Win/lose/draw (and remoteness) of a token on each vertex of a directed graph. `edges` is
     text in the CLI's formats (format 'seed': 'n m' then 'u v' lines; 'edges': 'u v' lines), or
@@ -518,7 +519,8 @@ def _nimber(create, what: str, max_bytes: int, threads: int) -> int:
         _c.grundy_nim_game_destroy(game)
 
 
-def cram(rows: int, cols: int, blocked=(), *, max_bytes: int = 1 << 30, threads: int = 1) -> int:
+def cram(rows: int, cols: int, blocked: "Sequence[Tuple[int, int]]" = (), *,
+         max_bytes: int = 1 << 30, threads: int = 1) -> int:
     """The nimber of Cram on a rows x cols board by search (grundy solve cram); `blocked` lists
     the (row, col) cells blocked from the start."""
     rows, cols = _number(rows, "rows"), _number(cols, "cols")
@@ -538,7 +540,8 @@ def chomp(rows: int, cols: int, *, max_bytes: int = 1 << 30, threads: int = 1) -
                    max_bytes, threads)
 
 
-def node_kayles(edges, vertices: Optional[int] = None, *, max_bytes: int = 1 << 30,
+def node_kayles(edges: "Sequence[Tuple[int, int]]", vertices: Optional[int] = None, *,
+                max_bytes: int = 1 << 30,
                 threads: int = 1) -> int:
     """The nimber of Node Kayles on an undirected graph: (u, v) pairs, `vertices` (default 1 +
     the largest id)."""
