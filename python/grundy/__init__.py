@@ -250,7 +250,7 @@ class Rule:
         try:
             return self._guard.run(call, _closed, quick)
         finally:
-            self._long.finish(self._guard.lock)  # the checkpoint, when the values grew
+            self._long.finish(self._guard)  # the checkpoint, when the values grew
 
     def close(self) -> None:
         """Free the C objects now (also done when the Rule is collected). Later calls raise

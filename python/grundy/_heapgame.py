@@ -80,6 +80,7 @@ class HeapGame(Rule):
         self._opts = _lib.PeriodOpts(max_n=self.max_n, seq=seq, unproved_max_n=self.max_n)
         _check(_c.grundy_query_create(self._rule, ctypes.byref(self._opts),
                                       ctypes.byref(self._query)), self.canonical)
+        self._long.attach(self._query, self.canonical)  # for each_value
 
     def __repr__(self) -> str:
         return f"grundy.HeapGame({self.canonical!r})"

@@ -70,13 +70,14 @@ class LongRun:
                               _status_name(st))
         self.saved_length = _c.grundy_seq_length(self.seq)
 
-    def finish(self, lock) -> None:
+    def finish(self, guard) -> None:
         """After a call (returned, failed or stopped by Ctrl-C): write the checkpoint when the
-        sequence grew since it was last written."""
+        sequence grew since it was last written (not once the Rule is closed: the sequence is
+        gone)."""
         if self.checkpoint is None or self.seq is None:
             return
-        with lock:
-            if _c.grundy_seq_length(self.seq) > self.saved_length:
+        with guard.lock:
+            if not guard.closed and _c.grundy_seq_length(self.seq) > self.saved_length:
                 st = self.save()
                 if st != 0:
                     raise GrundyError(f"cannot write checkpoint {self.checkpoint}: "

@@ -61,6 +61,16 @@ class TestCheckpoint(TempDir):
         self.assertLess(held, 2601)
         self.assertEqual(s.values(held - 1), grundy.values("C.0", held - 1))
 
+    def test_a_closed_rule_writes_nothing(self):
+        cp = os.path.join(self.dir, "cp")
+        r = grundy.Rule("0.07", checkpoint=cp)
+        r.values(100)
+        r.close()
+        os.remove(cp)
+        with self.assertRaises(grundy.GrundyError):
+            r.values(200)
+        self.assertFalse(os.path.exists(cp))
+
     def test_checkpoint_every(self):
         cp = os.path.join(self.dir, "cp")
         r = grundy.Rule("0.07", checkpoint=cp, checkpoint_every=0)
