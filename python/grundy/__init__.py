@@ -173,7 +173,7 @@ class Rule:
     when one is stopped (the CLI resumes Python's checkpoints and the other way round); with
     `memory` (bytes) the sequence keeps a prefix and a window within that bound and each_value
     hands the values over as they are computed (`spill`, a file, keeps the dropped ones on
-    disk)."""
+    disk; a checkpoint with memory needs it)."""
 
     def __init__(self, text: str, *, max_n: Optional[int] = None, engine: str = "auto",
                  progress: Progress = None, threads: int = 1, checkpoint: Optional[str] = None,

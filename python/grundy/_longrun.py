@@ -3,9 +3,12 @@
 (--checkpoint, --checkpoint-every: resumed from when it exists, written every so many seconds,
 when a call is stopped and when it ends, atomically by grundy_seqfile_save) and a bounded
 footprint (--memory, --spill: the sequence keeps a prefix and a window, and values are handed to
-a function as they are computed: Rule.each_value)."""
+a function as they are computed: Rule.each_value). With both, the checkpoint is the windowed one
+`grundy values --memory --spill --checkpoint` writes (its extra bytes name the command,
+"values", and the heaps handed over), so either resumes the other's."""
 import ctypes
 import os
+import struct
 import time
 from typing import Callable, Optional
 
@@ -15,10 +18,21 @@ from . import GrundyError, _c, _number, _status_name
 DEFAULT_CHECKPOINT_EVERY = 300.0  # seconds, the CLI's --checkpoint-every default
 SEQFILE_CHECKPOINT = 2  # GRUNDY_SEQFILE_CHECKPOINT (seqfile.h)
 
+_COMMAND = b"values"  # the CLI command whose windowed checkpoints these are
+_libc = ctypes.CDLL(None)
+_libc.free.argtypes = [ctypes.c_void_p]
+_libc.free.restype = None
+
+
+def _libc_free(p: ctypes.c_void_p) -> None:
+    """Free what the library malloc'ed for the caller (a checkpoint's extra bytes)."""
+    if p:
+        _libc.free(p)
+
+
 class LongRun:
     """A Rule's checkpoint and memory bound (both optional), with the CLI's rules: memory is at
-    least 1 byte; spill needs memory; a checkpoint with memory is not offered here (the CLI's
-    `values --memory --checkpoint --spill` has it)."""
+    least 1 byte; spill needs memory; a checkpoint with memory needs spill."""
 
     def __init__(self, checkpoint: Optional[str], checkpoint_every: Optional[float],
                  memory: Optional[int], spill: Optional[str]):
@@ -36,9 +50,10 @@ class LongRun:
         self.spill = os.fspath(spill) if spill is not None else None
         if self.spill is not None and self.memory is None:
             raise GrundyError("spill holds the values memory drops: give memory", "invalid_arg")
-        if self.memory is not None and self.checkpoint is not None:
-            raise GrundyError("a checkpoint with memory is not offered from Python (grundy "
-                              "values --memory --checkpoint --spill has it)", "invalid_arg")
+        if self.memory is not None and self.checkpoint is not None and self.spill is None:
+            raise GrundyError("a checkpoint with memory needs spill (a resumed run gives every "
+                              "value again, and the dropped ones are in the spill file only)",
+                              "invalid_arg")
         if self.spill is not None:
             st = _c.grundy_seq_spill_probe(self.spill.encode())
             if st != 0:
@@ -63,11 +78,20 @@ class LongRun:
         if self.checkpoint is None or not os.path.exists(self.checkpoint):
             return
         info = _lib.SeqfileInfo()
-        st = _c.grundy_seqfile_load(self.checkpoint.encode(), self.seq, ctypes.byref(info))
+        extra, extra_len = ctypes.c_void_p(), ctypes.c_size_t(0)
+        st = _c.grundy_seqfile_load_extra(self.checkpoint.encode(), self.seq, ctypes.byref(info),
+                                          ctypes.byref(extra), ctypes.byref(extra_len))
+        made_by = ctypes.string_at(extra, extra_len.value) if extra else b""
+        _libc_free(extra)
         if st != 0:
             why = info.message.decode() or _c.grundy_status_str(st).decode()
             raise GrundyError(f"checkpoint {self.checkpoint} refused for {what}: {why}",
                               _status_name(st))
+        command = made_by.split(b"\0", 1)[0]
+        if made_by and command != _COMMAND:
+            raise GrundyError(f"checkpoint {self.checkpoint} refused: made by another command "
+                              f"({command.decode(errors='replace')}), whose accumulated state "
+                              "is not values's", "parse")
         self.saved_length = _c.grundy_seq_length(self.seq)
 
     def finish(self, guard) -> None:
@@ -114,8 +138,11 @@ class LongRun:
             return 0
         self.last_save = time.monotonic()
         self.saved_length = _c.grundy_seq_length(self.seq)
-        return _c.grundy_seqfile_save(self.seq, _c.grundy_seq_length(self.seq), SEQFILE_CHECKPOINT,
-                                      self.checkpoint.encode())
+        extra = b""
+        if self.memory is not None:  # the windowed checkpoint: what the CLI's values writes
+            extra = _COMMAND + b"\0" + struct.pack("<Q", self.sunk if self.sink else 0)
+        return _c.grundy_seqfile_save_extra(self.seq, self.saved_length, SEQFILE_CHECKPOINT,
+                                            self.checkpoint.encode(), extra or None, len(extra))
 
     def on_chunk(self) -> int:
         """At a quiescent point: hand the new values to the sink, and write the checkpoint when

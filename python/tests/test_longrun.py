@@ -104,6 +104,41 @@ class TestMemory(TempDir):
         self.assertIn("at least 301641", err)
         self.assertEqual(got, list(map(int, out.split())))  # what was computed, handed over
 
+    def test_windowed_checkpoint_python_then_cli(self):
+        cp, spill = os.path.join(self.dir, "cp"), os.path.join(self.dir, "spill")
+        want = grundy.values("4.0", 200000)
+
+        def stop(done, target):
+            if done > 100000:
+                raise KeyboardInterrupt
+
+        r = grundy.Rule("4.0", memory=100000, spill=spill, checkpoint=cp, progress=stop)
+        got = []
+        with self.assertRaises(KeyboardInterrupt):
+            r.each_value(200000, lambda n, g: got.append(g))
+        self.assertEqual(got, want[:len(got)])
+        r.close()
+        rc, out, err = cli("values", "4.0", "--to", 200000, "--memory", 100000, "--spill", spill,
+                           "--checkpoint", cp)
+        self.assertEqual(rc, 0, err)
+        self.assertIn("resuming 4.0 from checkpoint", err)
+        self.assertEqual(list(map(int, out.split())), want)
+
+    def test_windowed_checkpoint_cli_then_python(self):
+        cp, spill = os.path.join(self.dir, "cp"), os.path.join(self.dir, "spill")
+        rc, out, err = cli("values", "4.0", "--to", 150000, "--memory", 100000, "--spill", spill,
+                           "--checkpoint", cp, "-q")
+        self.assertEqual(rc, 0, err)
+        r = grundy.Rule("4.0", memory=100000, spill=spill, checkpoint=cp)
+        self.assertEqual(grundy._c.grundy_seq_length(r._long.seq), 150001)  # resumed
+        got = []
+        r.each_value(200000, lambda n, g: got.append(g))
+        self.assertEqual(got, grundy.values("4.0", 200000))
+        r.close()
+        with self.assertRaises(grundy.GrundyError) as e:  # another memory: another run
+            grundy.Rule("4.0", memory=200000, spill=spill, checkpoint=cp)
+        self.assertEqual(e.exception.status, "parse")
+
     def test_the_cli_s_refusals(self):
         spill = os.path.join(self.dir, "spill")
         with open(spill, "w") as f:
