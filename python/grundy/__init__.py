@@ -291,6 +291,9 @@ class Rule:
         """Raise the CLI's message for a heap the query could not answer."""
         if st == 0:
             return
+        windowed = self._long.limit_message(self.canonical) if _status_name(st) == "limit" else None
+        if windowed is not None:
+            raise GrundyError(windowed, "limit")  # memory: a value dropped, or every one needed
         if _status_name(st) != "limit" or heap <= self.max_n:
             _check(st, f"{self.canonical}, heap {heap}")
         reach = _c.grundy_query_reach(self._query)

@@ -86,8 +86,9 @@ class TestMemory(TempDir):
         r = grundy.Rule("4.0", memory=100000)
         r.each_value(200000, lambda n, g: got.append(g))
         self.assertEqual(got, list(map(int, out.split())))
-        with self.assertRaises(grundy.GrundyError):  # the early values were dropped
+        with self.assertRaises(grundy.GrundyError) as e:  # the early values were dropped
             r.values(10)
+        self.assertIn("raise memory to at least", str(e.exception))
         spill = os.path.join(self.dir, "spill")
         got2 = []
         grundy.Rule("4.0", memory=100000, spill=spill).each_value(
