@@ -90,9 +90,6 @@ enum {
     OPT_PROGRESS
 };
 
-/* Boards with more free cells are decided by the mirror rule alone (2^20 positions solve fast). */
-#define SOLVE_BOARD_FREE 20
-
 typedef struct request {
     const cli_args *args;
     int json;
@@ -367,7 +364,7 @@ static int answer_board(const request *rq, const grundy_board *b) {
     grundy_solution *s = NULL;
     grundy_outcome o = GRUNDY_OUTCOME_DRAW;
     uint32_t remoteness = 0;
-    if (grundy_board_free_cells(b) <= SOLVE_BOARD_FREE) {
+    if (grundy_board_free_cells(b) <= GRUNDY_BOARD_SOLVE_FREE) {
         const int rc = solve_board(rq, b, &o, &remoteness, &s);
         if (rc != 0) {
             return rc;

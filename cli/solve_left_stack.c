@@ -11,10 +11,6 @@
 
 #include <stdlib.h>
 
-/* Solve exhaustively (and cross-check the rule) only while it is quick: positions and moves. */
-#define LEFT_STACK_SOLVE_POSITIONS ((uint64_t)1 << 18)
-#define LEFT_STACK_SOLVE_MOVES     ((uint64_t)1 << 24)
-
 typedef struct answer {
     const uint64_t *v; /* m, a, b, c */
     grundy_outcome outcome;
@@ -59,25 +55,11 @@ static void print_answer(const cli_left_stack_request *rq, const answer *ans) {
     json_object_end(&w);
 }
 
-/* Small enough for the solver: the positions and an upper bound on the moves out of them. */
-static int small_game(const uint64_t v[4]) {
-    uint64_t positions = 1, moves = 0;
-    for (int i = 1; i < 4; i++) {
-        if (v[i] >= LEFT_STACK_SOLVE_POSITIONS) {
-            return 0;
-        }
-        positions *= v[i] + 1; /* < 2^54: no overflow */
-        moves += v[i] < v[0] ? v[i] : v[0];
-    }
-    return positions <= LEFT_STACK_SOLVE_POSITIONS &&
-           positions * (moves + 1) <= LEFT_STACK_SOLVE_MOVES;
-}
-
 /* Solve (m, a, b, c) exhaustively into *ans; the rule must agree. 0 or an exit code. */
 static int solve_small(const cli_command *cmd, const cli_left_stack_request *rq, answer *ans,
                        grundy_game **g, grundy_solution **s) {
     grundy_status st = grundy_game_left_stack_create(ans->v[0], ans->v[1], ans->v[2], ans->v[3],
-                                                     LEFT_STACK_SOLVE_POSITIONS, g);
+                                                     GRUNDY_LEFT_STACK_SOLVE_POSITIONS, g);
     grundy_selftest_report rep = {0, 0, {0}};
     if (st == GRUNDY_STATUS_OK && rq->self_test &&
         (st = grundy_game_selftest(*g, 1000, 1, &rep)) != GRUNDY_STATUS_OK) {
@@ -112,7 +94,8 @@ static int answer_one(const cli_command *cmd, const cli_left_stack_request *rq,
     answer ans = {v, grundy_left_stack_outcome(v[0], v[1], v[2], v[3]), NULL, NULL};
     grundy_game *g = NULL;
     grundy_solution *s = NULL;
-    const int rc = small_game(v) ? solve_small(cmd, rq, &ans, &g, &s) : 0;
+    const int rc =
+        grundy_left_stack_small(v[0], v[1], v[2], v[3]) ? solve_small(cmd, rq, &ans, &g, &s) : 0;
     if (rc == 0) {
         print_answer(rq, &ans);
     }

@@ -57,6 +57,20 @@ GRUNDY_API grundy_status grundy_game_left_stack_create(uint64_t m, uint64_t a, u
                                                        uint64_t c, uint64_t max_positions,
                                                        grundy_game **out);
 
+/** The largest left-stack game grundy_left_stack_small admits: positions, and positions times
+ *  moves out of one (the solver answers it in well under a second). */
+#define GRUNDY_LEFT_STACK_SOLVE_POSITIONS ((uint64_t)1 << 18)
+#define GRUNDY_LEFT_STACK_SOLVE_MOVES     ((uint64_t)1 << 24)
+
+/**
+ * Small enough to solve exhaustively as well (and check the rule against the solver, as
+ * `grundy solve left-stack` does): at most GRUNDY_LEFT_STACK_SOLVE_POSITIONS positions, and
+ * positions times (a bound on the moves out of one, plus one) at most
+ * GRUNDY_LEFT_STACK_SOLVE_MOVES. Create it with max_positions GRUNDY_LEFT_STACK_SOLVE_POSITIONS.
+ * @return nonzero when it is.
+ */
+GRUNDY_API int grundy_left_stack_small(uint64_t m, uint64_t a, uint64_t b, uint64_t c);
+
 /**
  * The index of position (x, y, z) in a game made by grundy_game_left_stack_create with stacks
  * (a, b, c): (x * (b + 1) + y) * (c + 1) + z. The caller keeps x <= a, y <= b, z <= c.

@@ -384,6 +384,9 @@ GRUNDY_API int grundy_board_mirror_rule(const grundy_board *board);
 
 /** Largest number of free cells grundy_game_board_create accepts (2^24 positions). */
 #define GRUNDY_BOARD_MAX_FREE 24
+/** The most free cells of a board `grundy solve mirror-board` also solves exhaustively, to check
+ *  the mirror rule (2^20 positions solve fast); larger boards are answered by the rule alone. */
+#define GRUNDY_BOARD_SOLVE_FREE 20
 /**
  * The board as a game for the solver: a move places a token on a free cell. Position = bitmask
  * of the free cells still empty (free cells numbered in row-major order); initial: all empty.

@@ -18,7 +18,7 @@ docs/python.md and docs/tutorial.ipynb."""
 import array
 import ctypes
 from dataclasses import dataclass, field
-from typing import Any, Callable, List, Optional, Sequence, TypeVar
+from typing import Any, Callable, List, Optional, Sequence, Tuple, TypeVar, Union
 
 from . import _lib
 from ._guard import Guard, Progress
@@ -165,10 +165,20 @@ class Rule:
 
     Ctrl-C (or a notebook's "interrupt kernel") stops a computation within a chunk and raises
     KeyboardInterrupt; what was computed stays and the Rule stays usable. One Rule may be shared
-    by threads: its calls take a lock and run one at a time."""
+    by threads: its calls take a lock and run one at a time.
+
+    Long runs, as the CLI's --checkpoint, --checkpoint-every, --memory and --spill: with
+    `checkpoint` (a file) the values are resumed from it when it exists and written to it every
+    `checkpoint_every` seconds (default 300), at the end of each call that computed values and
+    when one is stopped (the CLI resumes Python's checkpoints and the other way round); with
+    `memory` (bytes) the sequence keeps a prefix and a window within that bound and each_value
+    hands the values over as they are computed (`spill`, a file, keeps the dropped ones on
+    disk; a checkpoint with memory needs it)."""
 
     def __init__(self, text: str, *, max_n: Optional[int] = None, engine: str = "auto",
-                 progress: Progress = None, threads: int = 1):
+                 progress: Progress = None, threads: int = 1, checkpoint: Optional[str] = None,
+                 checkpoint_every: Optional[float] = None, memory: Optional[int] = None,
+                 spill: Optional[str] = None):
         self._rule = ctypes.c_void_p()
         self._query = ctypes.c_void_p()
         self._player = ctypes.c_void_p()
@@ -176,6 +186,7 @@ class Rule:
         self.progress: Optional[Callable[[int, int], object]] = progress
         self._hook_error: Optional[BaseException] = None
         self._hook = _lib.SeqHook(self._on_chunk)
+        self._long = LongRun(checkpoint, checkpoint_every, memory, spill)
         if engine not in _ENGINES:
             raise GrundyError(f"unknown engine '{engine}' (naive, sparse or auto)", "invalid_arg")
         diag = _lib.Diag()
@@ -190,6 +201,7 @@ class Rule:
                            threads=_number(threads, "threads"),
                            hook=ctypes.cast(self._hook, ctypes.c_void_p),
                            stop=ctypes.cast(ctypes.byref(self._guard.stop), ctypes.c_void_p))
+        self._long.configure(seq)
         self._opts = _lib.PeriodOpts(max_n=self.max_n, seq=seq,
                                      unproved_max_n=self.max_n if max_n is not None else 0)
         if engine == "sparse" and _c.grundy_rule_max_heaps_left(self._rule) != 2:
@@ -197,6 +209,7 @@ class Rule:
                               f"{self.canonical} has none", "invalid_arg")
         _check(_c.grundy_query_create(self._rule, ctypes.byref(self._opts),
                                       ctypes.byref(self._query)), self.canonical)
+        self._long.attach(self._query, self.canonical)
 
     def _format(self) -> str:
         n = _c.grundy_rule_format(self._rule, None, 0)
@@ -205,13 +218,14 @@ class Rule:
         return buf.value.decode()
 
     def _on_chunk(self, ctx, seq, target) -> int:
-        """The library's hook, between two chunks: report progress; a progress function that
-        raises stops the computation (its exception is raised by the call)."""
-        if self.progress is None:
-            return 0
+        """The library's hook, between two chunks: values to each_value's function, the
+        checkpoint when due, progress; a function that raises stops the computation (its
+        exception is raised by the call)."""
         try:
-            self.progress(_c.grundy_seq_length(seq), target)
-            return 0
+            st = self._long.on_chunk()
+            if st == 0 and self.progress is not None:
+                self.progress(_c.grundy_seq_length(seq), target)
+            return st
         except BaseException as e:  # raised again by _run, once the C call has returned
             self._hook_error = e
             return STATUS_NAMES.index("interrupted")
@@ -233,7 +247,10 @@ class Rule:
             def quick() -> bool:
                 return (upto <= _c.grundy_query_reach(self._query)
                         or _c.grundy_query_work(self._query, upto) < QUICK_WORK)
-        return self._guard.run(call, _closed, quick)
+        try:
+            return self._guard.run(call, _closed, quick)
+        finally:
+            self._long.finish(self._guard)  # the checkpoint, when the values grew
 
     def close(self) -> None:
         """Free the C objects now (also done when the Rule is collected). Later calls raise
@@ -274,6 +291,9 @@ class Rule:
         """Raise the CLI's message for a heap the query could not answer."""
         if st == 0:
             return
+        windowed = self._long.limit_message(self.canonical) if _status_name(st) == "limit" else None
+        if windowed is not None:
+            raise GrundyError(windowed, "limit")  # memory: a value dropped, or every one needed
         if _status_name(st) != "limit" or heap <= self.max_n:
             _check(st, f"{self.canonical}, heap {heap}")
         reach = _c.grundy_query_reach(self._query)
@@ -310,6 +330,13 @@ class Rule:
     def values(self, to: int, start: int = 0) -> List[int]:
         """[g(start), ..., g(to)]."""
         return self.values_array(to, start).tolist()
+
+    def each_value(self, to: int, fn: Callable[[int, int], object], start: int = 0) -> None:
+        """fn(n, g(n)) for n = start..to (to <= max_n), in order, as the values are computed:
+        with `memory`, the way past what fits (the CLI's `values --memory`), the sequence
+        keeping only a prefix and a window. An exception from fn stops the call."""
+        self._run(lambda: self._long.each_value(self, _number(to, "to"), fn,
+                                                _number(start, "start")))
 
     def array(self, to: int, start: int = 0) -> "Array":
         """g(start..to) at the narrowest unsigned width that holds them (1, 2, 4 or 8 bytes): a
@@ -395,7 +422,8 @@ def canonical(rule: str) -> str:
 
 
 def values(rule: str, to: int, start: int = 0, **opts) -> List[int]:
-    """[g(start), ..., g(to)] of a rule; opts: max_n, engine."""
+    """[g(start), ..., g(to)] of a rule; opts: Rule's keywords (max_n, engine, threads,
+    progress, checkpoint, checkpoint_every)."""
     with Rule(rule, **opts) as r:
         return r.values(to, start)
 
@@ -432,7 +460,8 @@ def play(rule: str, heaps: Sequence[int], *, misere: bool = False, max_moves: in
         return r.play(heaps, misere=misere, max_moves=max_moves)
 
 
-def graph(edges, vertices: Optional[int] = None, *, format: str = "seed",
+def graph(edges: "Union[str, Sequence[Tuple[int, int]]]", vertices: Optional[int] = None, *,
+          format: str = "seed",
           remoteness: bool = True) -> GraphOutcomes:
     """Win/lose/draw (and remoteness) of a token on each vertex of a directed graph. `edges` is
     text in the CLI's formats (format 'seed': 'n m' then 'u v' lines; 'edges': 'u v' lines), or
@@ -477,6 +506,7 @@ from ._misere import Genus, MisereQuotient, genus, misere  # noqa: E402
 from ._analysis import Stats, Verification, stats, verify  # noqa: E402
 from ._survey import Survey, SurveyRow, survey  # noqa: E402
 from ._solve import Solution, solve  # noqa: E402
+from ._longrun import LongRun  # noqa: E402  (checkpoints and memory bounds of a Rule)
 from ._heapgame import HeapGame  # noqa: E402  (heap games defined by a Python function)
 def _nimber(create, what: str, max_bytes: int, threads: int) -> int:
     game = ctypes.POINTER(_lib.NimGame)()
@@ -492,7 +522,8 @@ def _nimber(create, what: str, max_bytes: int, threads: int) -> int:
         _c.grundy_nim_game_destroy(game)
 
 
-def cram(rows: int, cols: int, blocked=(), *, max_bytes: int = 1 << 30, threads: int = 1) -> int:
+def cram(rows: int, cols: int, blocked: "Sequence[Tuple[int, int]]" = (), *,
+         max_bytes: int = 1 << 30, threads: int = 1) -> int:
     """The nimber of Cram on a rows x cols board by search (grundy solve cram); `blocked` lists
     the (row, col) cells blocked from the start."""
     rows, cols = _number(rows, "rows"), _number(cols, "cols")
@@ -512,7 +543,8 @@ def chomp(rows: int, cols: int, *, max_bytes: int = 1 << 30, threads: int = 1) -
                    max_bytes, threads)
 
 
-def node_kayles(edges, vertices: Optional[int] = None, *, max_bytes: int = 1 << 30,
+def node_kayles(edges: "Sequence[Tuple[int, int]]", vertices: Optional[int] = None, *,
+                max_bytes: int = 1 << 30,
                 threads: int = 1) -> int:
     """The nimber of Node Kayles on an undirected graph: (u, v) pairs, `vertices` (default 1 +
     the largest id)."""

@@ -8,6 +8,7 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Uni
 from . import _lib
 from . import GrundyError, Rule, STATUS_NAMES, _c, _check, _closed, _number, _status_name
 from ._guard import Guard, Progress
+from ._longrun import LongRun
 
 MoveList = Iterable[Union[int, Sequence[int]]]
 _INTERRUPTED = STATUS_NAMES.index("interrupted")
@@ -57,6 +58,7 @@ class HeapGame(Rule):
         self._hook_error: Optional[BaseException] = None
         self._callback_error: Optional[BaseException] = None
         self._hook = _lib.SeqHook(self._on_chunk)
+        self._long = LongRun(None, None, None, None)  # a rule without text: no checkpoint
         self._fn = _lib.RuleMovesFn(self._list_moves)  # kept: the library calls it
         shape = _lib.RuleShape(
             max_take=_lib_number_max() if max_take is None else _number(max_take, "max_take"),
@@ -78,6 +80,7 @@ class HeapGame(Rule):
         self._opts = _lib.PeriodOpts(max_n=self.max_n, seq=seq, unproved_max_n=self.max_n)
         _check(_c.grundy_query_create(self._rule, ctypes.byref(self._opts),
                                       ctypes.byref(self._query)), self.canonical)
+        self._long.attach(self._query, self.canonical)  # for each_value
 
     def __repr__(self) -> str:
         return f"grundy.HeapGame({self.canonical!r})"

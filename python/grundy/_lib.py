@@ -33,6 +33,19 @@ class SeqOpts(ctypes.Structure):
                 ("experimental", ctypes.c_void_p)]
 
 
+class SeqLimitInfo(ctypes.Structure):
+    # grundy_seq_limit_info (seq.h): why the last GRUNDY_STATUS_LIMIT of a sequence came
+    _fields_ = [("reason", ctypes.c_int), ("heap", u64), ("index", u64), ("need_bytes", u64),
+                ("prefix", u64), ("first", u64), ("what", ctypes.c_char_p)]
+
+
+class SeqfileInfo(ctypes.Structure):
+    # grundy_seqfile_info (seqfile.h): what a sequence file or checkpoint holds
+    _fields_ = [("version", ctypes.c_uint), ("kind", ctypes.c_int), ("engine", ctypes.c_int),
+                ("width", ctypes.c_uint), ("count", u64), ("max_value", u64),
+                ("problem", ctypes.c_int), ("message", ctypes.c_char * 256)]
+
+
 class PeriodOpts(ctypes.Structure):
     # "max_work": 0, as left here, is the default work bound of queries.
     _fields_ = [("max_n", u64), ("unproved_max_n", u64), ("max_work", u64), ("seq", SeqOpts)]
@@ -136,6 +149,11 @@ class Game(ctypes.Structure):
                 ("destroy", ctypes.c_void_p)]
 
 
+class Board(ctypes.Structure):
+    # grundy_board (solver.h): the mirror-board game's n x n board and its blocked cells
+    _fields_ = [("n", u64), ("blocked_count", ctypes.c_size_t), ("blocked", ctypes.c_void_p)]
+
+
 class SolveOpts(ctypes.Structure):
     _fields_ = [("want", ctypes.c_uint), ("max_positions", u64), ("max_bytes", u64),
                 ("threads", ctypes.c_uint)]
@@ -188,6 +206,8 @@ DEFAULT_MISERE_MAX_STATES = 1 << 22
 DEFAULT_MISERE_MAX_OPTIONS = 1 << 24
 NIM_COUNT_DEFAULT_STATES = 1 << 20
 STATUS_LIMIT = 5  # grundy_status (common.h)
+BOARD_SOLVE_FREE = 20  # GRUNDY_BOARD_SOLVE_FREE (solver.h)
+LEFT_STACK_SOLVE_POSITIONS = 1 << 18  # GRUNDY_LEFT_STACK_SOLVE_POSITIONS (left_stack.h)
 REMOTENESS_NONE = 0xFFFFFFFF
 
 P = ctypes.POINTER
@@ -213,6 +233,19 @@ _PROTOTYPES = {
     "grundy_query_reach": (u64, [vp]),
     "grundy_query_work": (ctypes.c_double, [vp, u64]),
     "grundy_seq_length": (u64, [vp]),
+    "grundy_query_seq": (vp, [vp]),
+    "grundy_seq_extend": (ctypes.c_int, [vp, u64]),
+    "grundy_seq_kept": (ctypes.c_int, [vp, u64]),
+    "grundy_seq_get": (u64, [vp, u64]),
+    "grundy_seq_value": (ctypes.c_int, [vp, u64, P(u64)]),
+    "grundy_seq_limit": (P(SeqLimitInfo), [vp]),
+    "grundy_seq_spill_probe": (ctypes.c_int, [ctypes.c_char_p]),
+    "grundy_seqfile_save": (ctypes.c_int, [vp, u64, ctypes.c_int, ctypes.c_char_p]),
+    "grundy_seqfile_load": (ctypes.c_int, [ctypes.c_char_p, vp, P(SeqfileInfo)]),
+    "grundy_seqfile_save_extra": (ctypes.c_int, [vp, u64, ctypes.c_int, ctypes.c_char_p, vp,
+                                                 ctypes.c_size_t]),
+    "grundy_seqfile_load_extra": (ctypes.c_int, [ctypes.c_char_p, vp, P(SeqfileInfo), P(vp),
+                                                 P(ctypes.c_size_t)]),
     "grundy_query_period": (P(PeriodResult), [vp]),
     "grundy_query_value": (ctypes.c_int, [vp, u64, P(u64)]),
     "grundy_query_values": (ctypes.c_int, [vp, u64, u64, P(u64)]),
@@ -268,6 +301,14 @@ _PROTOTYPES = {
     "grundy_game_misere_piles_create": (ctypes.c_int, [u64, u64, u64, P(P(Game))]),
     "grundy_game_heaps_create": (ctypes.c_int, [vp, P(u64), ctypes.c_size_t, ctypes.c_int, u64,
                                                 P(P(Game))]),
+    "grundy_board_parse": (ctypes.c_int, [P(vp), vp, P(ctypes.c_size_t), P(Board), P(Diag)]),
+    "grundy_board_free": (None, [P(Board)]),
+    "grundy_board_free_cells": (u64, [P(Board)]),
+    "grundy_board_mirror_rule": (ctypes.c_int, [P(Board)]),
+    "grundy_game_board_create": (ctypes.c_int, [P(Board), P(P(Game))]),
+    "grundy_left_stack_outcome": (ctypes.c_int, [u64, u64, u64, u64]),
+    "grundy_left_stack_small": (ctypes.c_int, [u64, u64, u64, u64]),
+    "grundy_game_left_stack_create": (ctypes.c_int, [u64, u64, u64, u64, u64, P(P(Game))]),
     "grundy_solve": (ctypes.c_int, [P(Game), P(SolveOpts), P(vp)]),
     "grundy_solution_destroy": (None, [vp]),
     "grundy_solution_tables": (ctypes.c_uint, [vp]),

@@ -174,6 +174,33 @@ class TestSolve(unittest.TestCase):
                 grundy.solve(game, *args)
             self.assertEqual(e.exception.exit_code, rc, (game, args))
 
+    def test_left_stack_as_the_cli(self):
+        rng = random.Random(SEED)
+        cases = [[3, 9, 8, 7], [3, 900000, 8, 7], [0, 0, 0, 0], [10**18, 5, 0, 5]]
+        cases += [[rng.randrange(5), rng.randrange(12), rng.randrange(12), rng.randrange(12)]
+                  for _ in range(6)]
+        for args in cases:
+            with self.subTest(args=args, seed=SEED):
+                rc, j, err = cli_json("solve", "left-stack", *args)
+                self.assertEqual(rc, 0, err)
+                self.assertEqual(grundy.solve("left-stack", *args).as_json(), j)
+
+    def test_mirror_board_as_the_cli(self):
+        for n, blocked in ((4, [(1, 1), (4, 4)]), (3, []), (3, [(2, 2)]), (5, [(3, 3)]),
+                           (5, []), (10**9, [(1, 2), (10**9, 10**9 - 1)])):
+            text = f"{n} {len(blocked)}\n" + "".join(f"{r} {c}\n" for r, c in blocked)
+            with self.subTest(n=n, blocked=blocked):
+                rc, j, err = cli_json("solve", "mirror-board", stdin=text)
+                self.assertEqual(rc, 0, err)
+                self.assertEqual(grundy.solve("mirror-board", n, blocked).as_json(), j)
+                self.assertEqual(grundy.solve("mirror-board", text).as_json(), j)
+        text = "4 1\n1 1\n"  # not symmetric
+        rc, _, err = cli("solve", "mirror-board", stdin=text)
+        with self.assertRaises(grundy.GrundyError) as e:
+            grundy.solve("mirror-board", text)
+        self.assertEqual(e.exception.exit_code, rc)
+        self.assertIn(str(e.exception), err)
+
 
 class TestThreads(unittest.TestCase):
     def test_values_do_not_depend_on_threads(self):

@@ -103,6 +103,15 @@ class TestSameAsBuiltIn(unittest.TestCase):
                         self.assertEqual(sorted(map(move_key, a.moves)),
                                          sorted(map(move_key, b.moves)), what)
 
+    def test_each_value_and_a_closed_game(self):
+        g = grundy.HeapGame(dawson, name="dawson")
+        seen = []
+        g.each_value(100, lambda n, v: seen.append(v))
+        self.assertEqual(seen, grundy.values("0.07", 100))
+        g.close()
+        with self.assertRaises(grundy.GrundyError):
+            g.values(5)
+
     def test_value_past_max_n_needs_a_proof(self):
         g = grundy.HeapGame(kayles, max_take=2, max_heaps_left=2, octal=True)
         self.assertEqual(g.value(10**18), grundy.value("kayles", 10**18))

@@ -37,6 +37,9 @@ MIRRORS = {
     "grundy_nim_game": _lib.NimGame,
     "grundy_nim_opts": _lib.NimOpts,
     "grundy_rule_shape": _lib.RuleShape,
+    "grundy_board": _lib.Board,
+    "grundy_seq_limit_info": _lib.SeqLimitInfo,
+    "grundy_seqfile_info": _lib.SeqfileInfo,
 }
 
 

@@ -11,6 +11,27 @@
 #define FIELD(s, f) printf("%s.%s %zu %zu\n", #s, #f, offsetof(s, f), sizeof(((const s *)NULL)->f))
 
 static void seq_structs(void) {
+    STRUCT(grundy_seq_limit_info);
+    FIELD(grundy_seq_limit_info, reason);
+    FIELD(grundy_seq_limit_info, heap);
+    FIELD(grundy_seq_limit_info, index);
+    FIELD(grundy_seq_limit_info, need_bytes);
+    FIELD(grundy_seq_limit_info, prefix);
+    FIELD(grundy_seq_limit_info, first);
+    FIELD(grundy_seq_limit_info, what);
+    STRUCT(grundy_seqfile_info);
+    FIELD(grundy_seqfile_info, version);
+    FIELD(grundy_seqfile_info, kind);
+    FIELD(grundy_seqfile_info, engine);
+    FIELD(grundy_seqfile_info, width);
+    FIELD(grundy_seqfile_info, count);
+    FIELD(grundy_seqfile_info, max_value);
+    FIELD(grundy_seqfile_info, problem);
+    FIELD(grundy_seqfile_info, message);
+    STRUCT(grundy_board);
+    FIELD(grundy_board, n);
+    FIELD(grundy_board, blocked_count);
+    FIELD(grundy_board, blocked);
     STRUCT(grundy_rule_shape);
     FIELD(grundy_rule_shape, max_take);
     FIELD(grundy_rule_shape, max_heaps_left);

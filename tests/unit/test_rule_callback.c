@@ -230,6 +230,12 @@ static void test_kayles(void) {
 
 /* ---------------------------------------------------------------- refusals */
 
+/* The rule's problem, or "(none)": a missing one fails the check instead of crashing it. */
+static const char *problem_of(const grundy_rule *r) {
+    const char *p = grundy_rule_problem(r);
+    return p != NULL ? p : "(none)";
+}
+
 static grundy_status extend_to(const grundy_rule *r, uint64_t length) {
     grundy_seq *s = NULL;
     grundy_status st = grundy_seq_create(r, NULL, &s);
@@ -248,8 +254,7 @@ static void expect_bad(const int64_t *bad, size_t width, const char *why) {
     grundy_rule *r = from_model(&m, 0, 4);
     CHECK(grundy_rule_problem(r) == NULL);
     CHECK_EQ(extend_to(r, 20), GRUNDY_STATUS_INVALID_ARG);
-    const char *got = grundy_rule_problem(r);
-    CHECK_STR(got != NULL ? got : "(none)", why);
+    CHECK_STR(problem_of(r), why);
     grundy_rule_destroy(r);
 }
 
@@ -268,14 +273,13 @@ static void test_bad_moves(void) {
     m.bad_width = 1;
     grundy_rule *r = from_model(&m, 0, 2);
     CHECK_EQ(extend_to(r, 20), GRUNDY_STATUS_INVALID_ARG);
-    CHECK_STR(grundy_rule_problem(r),
-              "heap 9: a move takes 8 tokens, more than the declared max_take 2");
+    CHECK_STR(problem_of(r), "heap 9: a move takes 8 tokens, more than the declared max_take 2");
     grundy_rule_destroy(r);
     m.bad[0] = m.bad[1] = m.bad[2] = 2;
     m.bad_width = 3;
     r = from_model(&m, 0, 2);
     CHECK_EQ(extend_to(r, 20), GRUNDY_STATUS_INVALID_ARG);
-    CHECK_STR(grundy_rule_problem(r),
+    CHECK_STR(problem_of(r),
               "heap 9: a move leaves 3 heaps, more than the declared max_heaps_left 2");
     grundy_rule_destroy(r);
 }
@@ -285,7 +289,7 @@ static void test_failures(void) {
     m.fail_at = 30;
     grundy_rule *r = from_model(&m, 0, 2);
     CHECK_EQ(extend_to(r, 100), GRUNDY_STATUS_INTERRUPTED);
-    CHECK_STR(grundy_rule_problem(r), "heap 30: the move function failed (interrupted)");
+    CHECK_STR(problem_of(r), "heap 30: the move function failed (interrupted)");
     grundy_rule_destroy(r);
     /* a broken octal promise: heap 50 on lacks the take of 2 */
     m = model("077");
@@ -293,8 +297,7 @@ static void test_failures(void) {
     r = from_model(&m, 1, 2);
     CHECK_EQ(extend_to(r, 49), GRUNDY_STATUS_OK);
     CHECK_EQ(extend_to(r, 100), GRUNDY_STATUS_INVALID_ARG);
-    CHECK_STR(grundy_rule_problem(r),
-              "heap 50: the moves are not those of the declared octal shape (0.77)");
+    CHECK_STR(problem_of(r), "heap 50: the moves are not those of the declared octal shape (0.77)");
     grundy_rule_destroy(r);
     /* shapes that cannot be honoured, and a failure while the code is read */
     grundy_rule_shape shape = GRUNDY_RULE_SHAPE_INIT;

@@ -147,6 +147,20 @@ static uint32_t move_bound(uint64_t m, const uint64_t max[3]) {
     return total > UINT32_MAX ? 0 : (uint32_t)total; /* 0: unknown */
 }
 
+int grundy_left_stack_small(uint64_t m, uint64_t a, uint64_t b, uint64_t c) {
+    const uint64_t v[3] = {a, b, c};
+    uint64_t positions = 1, moves = 0;
+    for (int i = 0; i < 3; i++) {
+        if (v[i] >= GRUNDY_LEFT_STACK_SOLVE_POSITIONS) {
+            return 0;
+        }
+        positions *= v[i] + 1; /* < 2^54: no overflow */
+        moves += v[i] < m ? v[i] : m;
+    }
+    return positions <= GRUNDY_LEFT_STACK_SOLVE_POSITIONS &&
+           positions * (moves + 1) <= GRUNDY_LEFT_STACK_SOLVE_MOVES;
+}
+
 grundy_status grundy_game_left_stack_create(uint64_t m, uint64_t a, uint64_t b, uint64_t c,
                                             uint64_t max_positions, grundy_game **out) {
     *out = NULL;
