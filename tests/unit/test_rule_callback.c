@@ -321,11 +321,28 @@ static void test_failures(void) {
     CHECK_EQ(grundy_rule_from_moves(NULL, &m, &shape, NULL, &d, &r), GRUNDY_STATUS_INVALID_ARG);
 }
 
+/* A function's rule is described as one and never takes a code's name: a rule named "0.77" by
+ * its caller is not Kayles. */
+static void test_words(void) {
+    code_model m = model("077");
+    grundy_rule_shape shape = GRUNDY_RULE_SHAPE_INIT;
+    grundy_rule *r = NULL;
+    shape.max_take = m.t;
+    shape.max_heaps_left = 2;
+    CHECK_EQ(grundy_rule_from_moves(model_moves, &m, &shape, "0.77", NULL, &r), GRUNDY_STATUS_OK);
+    CHECK(grundy_rule_name(r) == NULL);
+    char words[128];
+    grundy_rule_describe(r, words, sizeof words);
+    CHECK_STR(words, "0.77\n  moves given by a function; they leave at most 2 heaps\n");
+    grundy_rule_destroy(r);
+}
+
 int main(void) {
     const uint64_t seed = check_seed(2701);
     printf("test_rule_callback: seed %llu (GRUNDY_TEST_SEED replays it)\n",
            (unsigned long long)seed);
     test_kayles();
+    test_words();
     test_random_codes(seed);
     test_bad_moves();
     test_failures();

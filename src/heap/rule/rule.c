@@ -565,7 +565,9 @@ const char *grundy_rule_name(const grundy_rule *rule) {
         {"0.6", "Officers"},
     };
     char canonical[16]; /* longer than any named code */
-    if (rule == NULL || grundy_rule_format(rule, canonical, sizeof canonical) >= sizeof canonical) {
+    /* A function's rule is named by its caller, even when that name spells a code. */
+    if (rule == NULL || rule->kind == GRUNDY_RULE_CALLBACK ||
+        grundy_rule_format(rule, canonical, sizeof canonical) >= sizeof canonical) {
         return NULL;
     }
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {

@@ -86,13 +86,18 @@ size_t grundy_rule_describe(const grundy_rule *rule, char *buf, size_t cap) {
         put(&t, " (%s)", name);
     }
     put(&t, "\n");
+    const unsigned most = grundy_rule_max_heaps_left(rule);
+    if (grundy_rule_get_kind(rule) == GRUNDY_RULE_CALLBACK) {
+        put(&t, "  moves given by a function; they leave at most %u heap%s\n", most,
+            most == 1 ? "" : "s");
+        return t.len;
+    }
     size_t count;
     const grundy_move_class *const classes = grundy_rule_classes(rule, &count);
     if (count == 0) {
         put(&t, "  no moves: every heap is a loss for the player to move\n");
         return t.len;
     }
-    const unsigned most = grundy_rule_max_heaps_left(rule);
     put(&t, "  moves leave at most %u heap%s; a move may:\n", most, most == 1 ? "" : "s");
     for (size_t i = 0; i < count; i++) {
         put_class(&t, &classes[i]);
