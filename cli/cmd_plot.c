@@ -194,6 +194,7 @@ static int run(int argc, char **argv) {
         return cli_usage_error(&cli_cmd_plot, "missing -o FILE");
     }
     grundy_picture_opts opts = GRUNDY_PICTURE_OPTS_INIT;
+    opts.max_bytes = SIZE_MAX; /* the tool's pictures are bounded by --to, not by their text */
     opts.kind = args.present[OPT_TABLE]  ? GRUNDY_PICTURE_TABLE
                 : args.present[OPT_FREQ] ? GRUNDY_PICTURE_FREQ
                                          : GRUNDY_PICTURE_VALUES;
