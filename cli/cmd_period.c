@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* grundy period: the smallest period and preperiod of a rule's Grundy sequence, and its proof. */
 #include "json.h"
+#include "period_table.h"
 #include "seq_common.h"
 
+#include <string.h>
+
 static const char help[] =
-    "Usage: grundy period RULE [--max-n M] [--engine E] [--json]\n"
+    "Usage: grundy period RULE [--table [--width W]] [--max-n M] [--engine E] [--json]\n"
     "\n"
     "Find the smallest period p of g and the smallest preperiod n0 for it (g(n + p) = g(n)\n"
     "for every n >= n0), computing in doubling rounds up to --max-n heaps and stopping at the\n"
@@ -23,9 +26,13 @@ static const char help[] =
     "With --memory, only the periods whose check fits in what is kept are searched: a round's\n"
     "scan needs every value, so a round whose values pass --memory stops with exit 4.\n"
     "\n"
-    "Options:\n" SEQ_OPTIONS_HELP
+    "Options:\n"
+    "  --table     also print g in rows of the period, the preperiod above a line, '*'\n"
+    "              after a rare value where at most 10% are (Winning Ways)\n"
+    "  --width W   with --table: W heaps a row [default: the period, else 10]\n" SEQ_OPTIONS_HELP
     "  --json      print one JSON object: rule, preperiod, period, saltus, proved, proof,\n"
-    "              values_computed, max_value (null where unknown or unbounded)\n"
+    "              values_computed, max_value (null where unknown or unbounded); with\n"
+    "              --table, table: width, split, rows (n, values), rare\n"
     "  -h, --help  show this help\n"
     "\n"
     "Exit 1 when there is no period within the bound.\n"
@@ -33,10 +40,16 @@ static const char help[] =
     "Example (Dawson's Kayles, Project Euler 306):\n"
     "  grundy period 0.07\n";
 
-static const cli_option options[] = {{"json", 0, CLI_ARG_NONE}, SEQ_OPTIONS{NULL, 0, 0}};
-enum { OPT_JSON, OPT_SEQ };
+static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},
+                                     {"table", 0, CLI_ARG_NONE},
+                                     {"width", 0, CLI_ARG_ONE},
+                                     SEQ_OPTIONS{NULL, 0, 0}};
+enum { OPT_JSON, OPT_TABLE, OPT_WIDTH, OPT_SEQ };
 
-static void print_json(const seq_job *job, const grundy_period_result *r) {
+/* The widest row --width takes (a row is one line). */
+#define TABLE_MAX_WIDTH 1000u
+
+static void print_json(const seq_job *job, const grundy_period_result *r, const period_table *t) {
     json_writer w;
     json_init(&w, stdout);
     json_object_begin(&w);
@@ -53,6 +66,10 @@ static void print_json(const seq_job *job, const grundy_period_result *r) {
         json_kv_null(&w, "max_value");
     } else {
         json_kv_u64(&w, "max_value", r->max_value);
+    }
+    if (t != NULL) {
+        json_key(&w, "table");
+        period_table_json(&w, t);
     }
     json_object_end(&w);
 }
@@ -120,6 +137,33 @@ static void explain_not_found(const seq_job *job, const grundy_period_result *r)
     }
 }
 
+/* The answer, with its table when asked: exit 0, 1 (no period), or a table's failure. */
+static int report(seq_job *job, const grundy_period_result *r, int json, int table,
+                  uint64_t width) {
+    period_table t;
+    memset(&t, 0, sizeof t);
+    if (table) {
+        const grundy_status st =
+            period_table_make(job->query, job->rule, r, width, r->found ? 0 : r->values_computed,
+                              r->values_computed, &t);
+        if (st != GRUNDY_STATUS_OK) {
+            period_table_free(&t);
+            return st == GRUNDY_STATUS_NOMEM ? cli_oom_fail(&cli_cmd_period, "--table", 0, NULL)
+                                             : cli_fail(&cli_cmd_period, cli_exit_code(st),
+                                                        "--table: %s", grundy_status_str(st));
+        }
+    }
+    json ? print_json(job, r, table ? &t : NULL) : print_text(job, r);
+    if (table && !json) {
+        period_table_print(stdout, &t);
+    }
+    period_table_free(&t);
+    if (!r->found) {
+        explain_not_found(job, r);
+    }
+    return r->found ? CLI_EXIT_OK : CLI_EXIT_NO;
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
     seq_job job;
@@ -132,6 +176,17 @@ static int run(int argc, char **argv) {
         return args.operand_count == 0
                    ? cli_usage_error(&cli_cmd_period, "missing RULE")
                    : cli_usage_error(&cli_cmd_period, "unexpected operand '%s'", args.operands[1]);
+    }
+    uint64_t width = 0;
+    if (args.present[OPT_WIDTH] && !args.present[OPT_TABLE]) {
+        return cli_usage_error(&cli_cmd_period, "--width goes with --table");
+    }
+    if (args.present[OPT_WIDTH] &&
+        ((rc = cli_parse_number(&cli_cmd_period, "--width", args.value[OPT_WIDTH], TABLE_MAX_WIDTH,
+                                &width)) != 0 ||
+         (width == 0 &&
+          (rc = cli_fail(&cli_cmd_period, CLI_EXIT_VALUE, "--width must be at least 1")) != 0))) {
+        return rc;
     }
     rc = seq_job_start(&cli_cmd_period, args.operands[0], &args, OPT_SEQ, &job);
     if (rc < 0) {
@@ -155,11 +210,7 @@ static int run(int argc, char **argv) {
         } else if ((rc = seq_job_done(&cli_cmd_period, &job, CLI_EXIT_OK, UINT64_MAX)) != 0) {
             /* a checkpoint or --save could not be written: said */
         } else {
-            args.present[OPT_JSON] ? print_json(&job, &r) : print_text(&job, &r);
-            if (!r.found) {
-                explain_not_found(&job, &r);
-            }
-            rc = r.found ? CLI_EXIT_OK : CLI_EXIT_NO;
+            rc = report(&job, &r, args.present[OPT_JSON], args.present[OPT_TABLE], width);
         }
     }
     return seq_job_end(&job, rc);

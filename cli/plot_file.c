@@ -108,7 +108,9 @@ int plot_graph_file(const char *path, grundy_graph *g, const grundy_graph_labels
         errno = ENOMEM;
         return -1;
     }
-    const plot_job job = {NULL, &d, NULL};
+    grundy_picture_opts opts = GRUNDY_PICTURE_OPTS_INIT;
+    opts.max_bytes = SIZE_MAX; /* bounded by the vertices, not by the text */
+    const plot_job job = {NULL, &d, &opts};
     plot_bytes b;
     const grundy_status st = plot_render(&job, plot_path_is_png(path), &b);
     int rc = -1;

@@ -6,6 +6,7 @@
 #define GRUNDY_PICTURE_H
 
 #include <grundy/period.h>
+#include <grundy/stats.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -50,7 +51,8 @@ typedef struct grundy_canvas {
 /** What a sequence picture draws. */
 typedef enum grundy_picture_kind {
     GRUNDY_PICTURE_VALUES = 0, /**< g(n) against n, the period shaded, rare heaps marked */
-    GRUNDY_PICTURE_FREQ = 1    /**< how many heaps have each value */
+    GRUNDY_PICTURE_FREQ = 1,   /**< how many heaps have each value */
+    GRUNDY_PICTURE_TABLE = 2   /**< the values in rows, as Winning Ways prints them */
 } grundy_picture_kind;
 
 /** The rare/common split of sparse space is drawn only where it is one: when the rare heaps of
@@ -82,12 +84,49 @@ typedef struct grundy_picture_graph {
     const uint32_t *remoteness;
 } grundy_picture_graph;
 
+/**
+ * The layout of a periodic table (Winning Ways, ch. 4): g(n) in rows of `width` heaps, the
+ * preperiod's rows from heap 0 and, after a line, the period's rows from heap n0 (`split`), so
+ * that with the period's width each row below the line repeats the one above it (with the saltus
+ * added, for an arithmetic period). Row r holds heaps grundy_picture_table_row(t, r, ...).
+ */
+typedef struct grundy_picture_table {
+    uint64_t width;    /**< heaps a row */
+    uint64_t split;    /**< the first heap below the line: n0 (0: no line) */
+    uint64_t pre_rows; /**< rows above the line */
+    uint64_t rows;     /**< rows in all */
+    uint64_t count;    /**< heaps 0..count-1 shown */
+} grundy_picture_table;
+
+/** Rows of this many heaps when there is no period to take the width from. */
+#define GRUNDY_PICTURE_TABLE_WIDTH 10u
+
+/**
+ * Lay out a table of g(0..count-1). `period` NULL or not found: no line, rows of `width`
+ * (0: GRUNDY_PICTURE_TABLE_WIDTH). Found: width 0 takes the period; count 0 shows the
+ * preperiod and one period, in whole rows.
+ * @return OK; INVALID_ARG (out NULL; count 0 without a period; count past GRUNDY_NUMBER_MAX).
+ */
+GRUNDY_API grundy_status grundy_picture_table_layout(const grundy_period_result *period,
+                                                     uint64_t width, uint64_t count,
+                                                     grundy_picture_table *out);
+
+/** The heaps of row r (r < t->rows): *first, and *end one past the last. */
+GRUNDY_API void grundy_picture_table_row(const grundy_picture_table *t, uint64_t row,
+                                         uint64_t *first, uint64_t *end);
+
+/** The rare/common split of these statistics is worth marking: its rare heaps are at most
+ *  GRUNDY_PICTURE_SPARSE_PERCENT of heaps 1..count-1. The rule every picture and the tool's
+ *  table follow. */
+GRUNDY_API int grundy_picture_sparse(const grundy_stats *stats);
+
 /** How to draw. Start from GRUNDY_PICTURE_OPTS_INIT (common.h says how option structs grow). */
 typedef struct grundy_picture_opts {
     grundy_picture_kind kind; /**< sequences only */
     size_t max_bytes;         /**< the SVG text's limit (not counting its final NUL) */
     uint64_t from;            /**< sequences: the first heap drawn (at most seq->to) */
     int log_scale;            /**< GRUNDY_PICTURE_FREQ: counts on a logarithmic scale */
+    uint64_t width;           /**< GRUNDY_PICTURE_TABLE: heaps a row; 0: the period's */
 } grundy_picture_opts;
 
 /** 64 MiB of SVG: a picture of 10^7 heaps takes about 3 MB. */
@@ -101,8 +140,11 @@ typedef struct grundy_picture_opts {
  * preperiod and one period shaded when `seq->period` has one, the rare heaps of the rare/common
  * labelling of g(0..to) (grundy_stats_of_values) highlighted where the space is sparse
  * (GRUNDY_PICTURE_SPARSE_PERCENT), and a legend; or, with GRUNDY_PICTURE_FREQ, a bar per value
- * (never shorter than 2 pixels for a value that occurs), on a log scale with opts->log_scale. The
- * same picture the tool's `grundy plot` writes.
+ * (never shorter than 2 pixels for a value that occurs), on a log scale with opts->log_scale; or,
+ * with GRUNDY_PICTURE_TABLE, the periodic table (grundy_picture_table_layout with opts->width) of
+ * the preperiod and one period (of all of g(0..to) without a period; at most 256 columns and 4096
+ * rows, else LIMIT), the rare values of the labelling of g(0..to) marked where it is sparse. The
+ * same pictures the tool's `grundy plot` writes.
  * @param opts NULL for GRUNDY_PICTURE_OPTS_INIT.
  * @param[out] svg  malloc'ed, NUL-terminated UTF-8; free it with grundy_picture_free.
  * @param[out] len  its length without the NUL (may be NULL).

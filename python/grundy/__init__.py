@@ -12,7 +12,8 @@ when the library refuses: a rule that does not parse, a heap past what is proved
 
 What there is, each the CLI command of the same name with its defaults and limits: values,
 value, period, count, play, graph, misere and genus (misere quotients), stats, verify, survey,
-solve, nim (sum, product, inverse, count), array_of (NumPy arrays when NumPy is installed), and
+solve, nim (sum, product, inverse, count), plot (SVG text; sequence() shows as its picture in a
+notebook), array_of (NumPy arrays when NumPy is installed), and
 the Rule class behind the sequence calls (progress callbacks; Ctrl-C stops a long call). See
 docs/python.md and docs/tutorial.ipynb."""
 import array
@@ -27,7 +28,7 @@ __all__ = ["GrundyError", "Rule", "Period", "Count", "Move", "Play", "GraphOutco
            "values", "array_of", "period", "value", "count", "play", "graph", "canonical",
            "version", "misere", "genus", "MisereQuotient", "Genus", "nim",
            "stats", "Stats", "verify", "Verification", "survey", "Survey", "SurveyRow",
-           "solve", "Solution", "HeapGame"]
+           "solve", "Solution", "HeapGame", "plot", "plot_graph", "sequence", "Sequence"]
 
 _c = _lib.load()
 T = TypeVar("T")
@@ -508,6 +509,7 @@ from ._survey import Survey, SurveyRow, survey  # noqa: E402
 from ._solve import Solution, solve  # noqa: E402
 from ._longrun import LongRun  # noqa: E402  (checkpoints and memory bounds of a Rule)
 from ._heapgame import HeapGame  # noqa: E402  (heap games defined by a Python function)
+from ._plot import Sequence, plot, plot_graph, sequence  # noqa: E402  (pictures, SVG)
 def _nimber(create, what: str, max_bytes: int, threads: int) -> int:
     game = ctypes.POINTER(_lib.NimGame)()
     _check(create(ctypes.byref(game)), what)

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The ctypes mirrors of python/grundy/_lib.py against the C structs as the compiler lays them out
+"""The ctypes mirrors of python/grundy/_lib.py (and _plot.py's) against the C structs as the compiler lays them out
 (tests/install/abi_layout.c, named by GRUNDY_LAYOUT; CTest sets it): every struct's size, every
 field's offset and size, in the same order; and the soname _lib.SOVERSION loads."""
 import ctypes
@@ -9,7 +9,7 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from grundy import _lib  # noqa: E402
+from grundy import _lib, _plot  # noqa: E402
 
 LAYOUT = os.environ.get("GRUNDY_LAYOUT")
 MIRRORS = {
@@ -40,6 +40,10 @@ MIRRORS = {
     "grundy_board": _lib.Board,
     "grundy_seq_limit_info": _lib.SeqLimitInfo,
     "grundy_seqfile_info": _lib.SeqfileInfo,
+    "grundy_picture_seq": _plot.PictureSeq,
+    "grundy_picture_opts": _plot.PictureOpts,
+    "grundy_picture_graph": _plot.PictureGraph,
+    "grundy_picture_table": _plot.PictureTable,
 }
 
 
@@ -70,7 +74,7 @@ class Layout(unittest.TestCase):
         self.sizes, self.fields, self.soname = c_layout()
 
     def test_every_mirror_is_checked(self):
-        mirrors = {c for c in vars(_lib).values()
+        mirrors = {c for module in (_lib, _plot) for c in vars(module).values()
                    if isinstance(c, type) and issubclass(c, ctypes.Structure)}
         self.assertEqual(mirrors, set(MIRRORS.values()))
         self.assertEqual(set(self.sizes), set(MIRRORS))

@@ -5,7 +5,8 @@
 
 #include <stdio.h>
 
-int picture_is_sparse(const grundy_stats *stats, uint64_t to) {
+int grundy_picture_sparse(const grundy_stats *stats) {
+    const uint64_t to = stats->count > 0 ? stats->count - 1 : 0;
     /* Sparse space (Gangolli and Plambeck; Flammenkamp's tables) is a statement about few rare
      * heaps: where the best labelling still calls one heap in ten rare (Grundy's game, 0.6: about
      * one in five), the split is noise, and is not drawn. */

@@ -33,10 +33,6 @@ typedef struct seq_view {
     const grundy_picture_opts *opts;
 } seq_view;
 
-/* The split is worth drawing: a labelling whose rare heaps are at most
- * GRUNDY_PICTURE_SPARSE_PERCENT of heaps 1..to. */
-int picture_is_sparse(const grundy_stats *stats, uint64_t to);
-
 /* Heap n is drawn as rare: the split is drawn and the labelling calls it rare. */
 int picture_rare(const seq_view *s, uint64_t n);
 

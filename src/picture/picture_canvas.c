@@ -210,6 +210,11 @@ static void svg_escaped(picture_canvas *c, const char *s) {
 
 void picture_text(picture_canvas *c, double x, double y, double size, int anchor, int vertical,
                   const char *color, const char *text) {
+    picture_text_with(c, x, y, size, anchor, vertical, color, text, NULL);
+}
+
+void picture_text_with(picture_canvas *c, double x, double y, double size, int anchor, int vertical,
+                       const char *color, const char *text, const char *attrs) {
     if (c->cb != NULL) {
         if (live(c)) {
             c->cb->text(c->cb->ctx, x, y, size, anchor, vertical, color, text);
@@ -224,7 +229,7 @@ void picture_text(picture_canvas *c, double x, double y, double size, int anchor
     if (vertical) {
         svg_printf(c, " transform=\"rotate(-90 %.2f %.2f)\"", x, y);
     }
-    svg_printf(c, ">");
+    svg_printf(c, "%s%s>", space(attrs), or_empty(attrs));
     svg_escaped(c, text);
     svg_printf(c, "</text>\n");
 }

@@ -40,5 +40,8 @@ void picture_curve(picture_canvas *c, double x1, double y1, double cx, double cy
 void picture_triangle(picture_canvas *c, const double xy[6], const char *fill);
 void picture_text(picture_canvas *c, double x, double y, double size, int anchor, int vertical,
                   const char *color, const char *text);
+/* The same with extra SVG attributes. */
+void picture_text_with(picture_canvas *c, double x, double y, double size, int anchor, int vertical,
+                       const char *color, const char *text, const char *attrs);
 
 #endif

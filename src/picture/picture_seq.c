@@ -176,6 +176,10 @@ static int draw_values(picture_canvas *c, const seq_view *s) {
 static void draw_sequence(picture_canvas *c, const seq_view *s) {
     static const char *const what[] = {"Grundy values", "Value frequencies"};
     char buf[400];
+    if (s->opts->kind == GRUNDY_PICTURE_TABLE) {
+        picture_draw_table(c, s);
+        return;
+    }
     picture_begin(c, SEQ_WIDTH, SEQ_HEIGHT);
     snprintf(buf, sizeof buf, "%s of %.300s, heaps %llu to %llu", what[s->opts->kind],
              s->title_rule, (unsigned long long)s->from, (unsigned long long)s->to);
@@ -207,13 +211,13 @@ grundy_status picture_draw_sequence(picture_canvas *c, const grundy_picture_seq 
     memset(&stats, 0, sizeof stats);
     char title[340];
     GRUNDY_CHECK(in->values != NULL && in->rule != NULL && in->to < GRUNDY_PICTURE_MAX_HEAPS &&
-                     opts->from <= in->to && (unsigned)opts->kind <= GRUNDY_PICTURE_FREQ,
+                     opts->from <= in->to && (unsigned)opts->kind <= GRUNDY_PICTURE_TABLE,
                  GRUNDY_STATUS_INVALID_ARG);
     GRUNDY_TRY(grundy_rule_parse(in->rule, &rule, NULL));
     title_of(rule, title, sizeof title);
     GRUNDY_TRY(grundy_stats_of_values(rule, in->values, in->to + 1, &stats));
     seq_view s = {title, in->values, opts->from, in->to, {0}, &stats, 0, opts};
-    s.sparse = picture_is_sparse(&stats, in->to);
+    s.sparse = grundy_picture_sparse(&stats);
     if (in->period != NULL) {
         s.period = *in->period;
         s.period.found = s.period.found && s.period.period > 0;

@@ -65,6 +65,7 @@ check() {
 check rule 0.07 --json
 check values 0.6 --to 200
 check period 0.07
+check period kayles --table --json
 check value kayles 1000000000000
 check count 0.07 --to 5000
 check play 0.07 10 20 30 --json
@@ -86,6 +87,7 @@ check survey '4.?' --max-n 1000 --threads 1 -q
 picture=$tmp/p.svg
 check plot 0.07 --to 3000 -o "$picture"
 check plot 0.07 --to 300 --freq -o "$picture"
+check plot kayles --table -o "$picture"
 picture=$tmp/g.svg
 check graph "$tmp/g.txt" --plot "$picture"
 picture=

@@ -32,6 +32,7 @@ FILE_COMMANDS = {
     "cli/solve_nimber.c": ["solve"],
     "cli/survey_table.c": ["survey"],
     "cli/seq_batch.c": ["value", "count"],
+    "cli/period_table.c": ["period"],
     "mpi/mpi_main.c": ["grundy-mpi solve"],
 }
 

@@ -245,7 +245,35 @@ static void solver_structs(void) {
     FIELD(grundy_solve_opts, threads);
 }
 
+static void picture_structs(void) {
+    STRUCT(grundy_picture_seq);
+    FIELD(grundy_picture_seq, rule);
+    FIELD(grundy_picture_seq, values);
+    FIELD(grundy_picture_seq, to);
+    FIELD(grundy_picture_seq, period);
+    STRUCT(grundy_picture_opts);
+    FIELD(grundy_picture_opts, kind);
+    FIELD(grundy_picture_opts, max_bytes);
+    FIELD(grundy_picture_opts, from);
+    FIELD(grundy_picture_opts, log_scale);
+    FIELD(grundy_picture_opts, width);
+    STRUCT(grundy_picture_graph);
+    FIELD(grundy_picture_graph, vertices);
+    FIELD(grundy_picture_graph, edges);
+    FIELD(grundy_picture_graph, from);
+    FIELD(grundy_picture_graph, to);
+    FIELD(grundy_picture_graph, outcome);
+    FIELD(grundy_picture_graph, remoteness);
+    STRUCT(grundy_picture_table);
+    FIELD(grundy_picture_table, width);
+    FIELD(grundy_picture_table, split);
+    FIELD(grundy_picture_table, pre_rows);
+    FIELD(grundy_picture_table, rows);
+    FIELD(grundy_picture_table, count);
+}
+
 int main(void) {
+    picture_structs();
     solver_structs();
     survey_structs();
     stats_verify_structs();

@@ -275,6 +275,35 @@ class PlotTest(unittest.TestCase):
             if n == 300:
                 self.assertLess(float(root.get("width")) * float(root.get("height")), 2400 * 1600)
 
+    def test_table(self):
+        """plot --table draws the table `period --table --json` prints: the same rows (cells
+        grouped by height, each row's first heap and values), the same rare heaps marked, a line
+        between the preperiod and the period; --width too; without a period, --to N gives rows
+        of 10 over g(0..N)."""
+        cases = [("kayles", []), ("0.07", []), ("S(3,4,6,10)", []), ("kayles", ["--width", 10])]
+        for rule, extra in cases:
+            root = self.check_svg(self.render(["plot", rule, "--table", *extra, "-o"], "t.svg"))
+            want = tool_json("period", rule, "--table", *extra)["table"]
+            cells = self.points(root, "cell")
+            rows = {}
+            for e in cells:
+                rows.setdefault(float(e.get("y")), []).append(e)
+            got = [{"n": int(r[0].get("data-n")), "values": [int(e.get("data-g")) for e in r]}
+                   for _, r in sorted(rows.items())]
+            self.assertEqual(got, want["rows"], rule)
+            rare = sorted(int(e.get("data-n")) for e in self.points(root, "rare"))
+            self.assertEqual(rare, want["rare"], rule)
+            lines = [e for e in root.iter(NS + "line")
+                     if e.get("stroke") == "#3182bd" and e.get("stroke-width") == "2"]
+            self.assertEqual(len(lines), 1 if want["split"] > 0 else 0, rule)
+            self.assertIn(f"in rows of {want['width']}", texts(root))
+        self.assertTrue(tool_json("period", "kayles", "--table")["table"]["rare"])  # marked
+        root = self.check_svg(self.render(["plot", "4!.0", "--table", "--to", 99, "-o"], "g.svg"))
+        cells = sorted((int(e.get("data-n")), int(e.get("data-g")))
+                       for e in self.points(root, "cell"))
+        self.assertEqual(cells, list(enumerate(tool_json("values", "4!.0", "--to", 99)["values"])))
+        self.assertEqual(len({e.get("y") for e in self.points(root, "cell")}), 10)
+
     def test_png(self):
         p = run("plot", "kayles", "--to", 50, "-o", os.path.join(self.tmp, "k.png"))
         if p.returncode == 3 and "without cairo" in p.stderr:

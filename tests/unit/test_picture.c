@@ -183,7 +183,35 @@ static void test_graph(void) {
     CHECK_EQ(grundy_picture_graph_svg(&big, NULL, &svg, NULL), GRUNDY_STATUS_INVALID_ARG);
 }
 
+/* The table's rows: Kayles' preperiod 71 and period 12; no period; the width chosen. */
+static void test_table_layout(void) {
+    const grundy_period_result kayles = {1, 1, GRUNDY_PROOF_GUY_SMITH, 71, 12, 0, 257, 8};
+    grundy_picture_table t;
+    uint64_t first, end;
+    CHECK_EQ(grundy_picture_table_layout(&kayles, 0, 0, &t), GRUNDY_STATUS_OK);
+    CHECK_U64(t.width, 12);
+    CHECK_U64(t.split, 71);
+    CHECK_U64(t.pre_rows, 6);
+    CHECK_U64(t.rows, 7);
+    CHECK_U64(t.count, 83);
+    grundy_picture_table_row(&t, 5, &first, &end);
+    CHECK(first == 60 && end == 71);
+    grundy_picture_table_row(&t, 6, &first, &end);
+    CHECK(first == 71 && end == 83);
+    CHECK_EQ(grundy_picture_table_layout(&kayles, 10, 0, &t), GRUNDY_STATUS_OK);
+    CHECK(t.width == 10 && t.pre_rows == 8 && t.rows == 10 && t.count == 91);
+    grundy_picture_table_row(&t, 7, &first, &end);
+    CHECK(first == 70 && end == 71);
+    CHECK_EQ(grundy_picture_table_layout(NULL, 0, 25, &t), GRUNDY_STATUS_OK);
+    CHECK(t.width == GRUNDY_PICTURE_TABLE_WIDTH && t.split == 0 && t.pre_rows == 0 && t.rows == 3);
+    grundy_picture_table_row(&t, 2, &first, &end);
+    CHECK(first == 20 && end == 25);
+    CHECK_EQ(grundy_picture_table_layout(NULL, 0, 0, &t), GRUNDY_STATUS_INVALID_ARG);
+    CHECK_EQ(grundy_picture_table_layout(&kayles, 0, 0, NULL), GRUNDY_STATUS_INVALID_ARG);
+}
+
 int main(void) {
+    test_table_layout();
     test_sequence();
     test_graph();
     return check_report("test_picture");
