@@ -18,12 +18,26 @@ enum {
     CLI_EXIT_INTERRUPT = 130
 };
 
+/* Option parsing. Operands and options may be mixed; `--` ends options; `--name=value` and
+ * `--name value` both work; an operand that looks like a negative number stays an operand,
+ * so that `-1` is reported as a bad number (exit 3), not as an unknown option. */
+enum { CLI_ARG_NONE, CLI_ARG_ONE, CLI_ARG_LIST };
+typedef struct cli_option {
+    const char *name; /* long name without dashes */
+    char short_name;  /* 0 when none */
+    int arg; /* CLI_ARG_NONE, CLI_ARG_ONE, or CLI_ARG_LIST (values up to the next option) */
+} cli_option;
+
 /** A subcommand: `run` gets argv with argv[0] the command's name. */
 typedef struct cli_command {
     const char *name;
     int (*run)(int argc, char **argv);
-    const char *summary; /* one line for `grundy help` */
-    const char *help;    /* usage, options with defaults, example; exit codes are appended */
+    const char *summary;       /* one line for `grundy help` */
+    const char *help;          /* usage, options with defaults, examples; exit codes are appended */
+    const cli_option *options; /* what run parses (a NULL name ends it): for the completion */
+    /* The i-th word its first operand may be, NULL past the last (a rule name, a game, an
+     * operation), for the completion; NULL when the operand is free. */
+    const char *(*operand_word)(size_t i);
 } cli_command;
 
 /* Each command file defines one of these. */
@@ -58,16 +72,6 @@ void cli_print_bash_completion(const cli_command *const *cmds, size_t count, FIL
 /** Map a library status to an exit code (the one place this happens; never a cast). */
 int cli_exit_code(grundy_status st);
 
-/* Option parsing. Operands and options may be mixed; `--` ends options; `--name=value` and
- * `--name value` both work; an operand that looks like a negative number stays an operand,
- * so that `-1` is reported as a bad number (exit 3), not as an unknown option. */
-enum { CLI_ARG_NONE, CLI_ARG_ONE, CLI_ARG_LIST };
-typedef struct cli_option {
-    const char *name; /* long name without dashes */
-    char short_name;  /* 0 when none */
-    int arg; /* CLI_ARG_NONE, CLI_ARG_ONE, or CLI_ARG_LIST (values up to the next option) */
-} cli_option;
-
 #define CLI_MAX_OPTIONS  40
 #define CLI_MAX_OPERANDS 4096
 typedef struct cli_args {
@@ -93,6 +97,10 @@ int cli_usage_error(const cli_command *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/** "unexpected operand 'X'" as a usage error, with "(did you mean '--to X'?)" when X is a number
+ *  and --to was not given (`grundy values kayles 11`). Returns 2. */
+int cli_unexpected_operand(const cli_command *cmd, const char *operand, int to_given);
 
 /** Print "grundy CMD: MESSAGE" to stderr and return `code`. */
 int cli_fail(const cli_command *cmd, int code, const char *fmt, ...)

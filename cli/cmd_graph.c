@@ -47,8 +47,9 @@ static const char help[] =
     "                 coloured by outcome in columns by remoteness, perfect play's moves dark\n"
     "  -h, --help     show this help\n"
     "\n"
-    "Example:\n"
-    "  printf '5 5\\n0 1\\n1 2\\n2 1\\n2 3\\n3 4\\n' | grundy graph    # prints DDDWL\n";
+    "Examples:\n"
+    "  printf '5 5\\n0 1\\n1 2\\n2 1\\n2 3\\n3 4\\n' | grundy graph    # prints DDDWL\n"
+    "  printf '3 2\\n0 1\\n1 2\\n' | grundy graph --remoteness --sg --tokens 0 1\n";
 
 static const cli_option options[] = {
     {"format", 0, CLI_ARG_ONE},  {"remoteness", 0, CLI_ARG_NONE}, {"sg", 0, CLI_ARG_NONE},
@@ -368,4 +369,5 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_graph = {
-    "graph", run, "Win/lose/draw, remoteness and loopy Grundy values of a token on a graph", help};
+    "graph", run,     "Win/lose/draw, remoteness and loopy Grundy values of a token on a graph",
+    help,    options, NULL};

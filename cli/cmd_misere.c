@@ -41,8 +41,9 @@ static const char help[] =
     "                    phi_period, phi_preperiod\n"
     "  -h, --help        show this help\n"
     "\n"
-    "Example:\n"
-    "  grundy misere 0.75 --max-heap 20\n";
+    "Examples:\n"
+    "  grundy misere 0.75 --max-heap 20\n"
+    "  grundy misere kayles --max-heap 12 --json\n";
 
 static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE}, {"max-quotient", 0, CLI_ARG_ONE},
                                      {"genus", 0, CLI_ARG_NONE},   {"trace", 0, CLI_ARG_NONE},
@@ -377,5 +378,5 @@ static int run(int argc, char **argv) {
     return rc;
 }
 
-const cli_command cli_cmd_misere = {"misere", run, "The misere quotient of a rule, heap by heap",
-                                    help};
+const cli_command cli_cmd_misere = {
+    "misere", run, "The misere quotient of a rule, heap by heap", help, options, grundy_rule_name};

@@ -23,15 +23,16 @@ static const char help[] =
     "With --memory, only the periods whose check fits in what is kept are searched: a round's\n"
     "scan needs every value, so a round whose values pass --memory stops with exit 4.\n"
     "\n"
-    "Options:\n" SEQ_OPTIONS_HELP
+    "Options:\n"
     "  --json      print one JSON object: rule, preperiod, period, saltus, proved, proof,\n"
     "              values_computed, max_value (null where unknown or unbounded)\n"
-    "  -h, --help  show this help\n"
-    "\n"
+    "  -h, --help  show this help\n" SEQ_OPTIONS_POINTER "\n"
     "Exit 1 when there is no period within the bound.\n"
     "\n"
-    "Example (Dawson's Kayles, Project Euler 306):\n"
-    "  grundy period 0.07\n";
+    "Examples:\n"
+    "  grundy period 0.07\n"
+    "  grundy period kayles --json\n"
+    "  grundy period dawson-chess --engine naive\n";
 
 static const cli_option options[] = {{"json", 0, CLI_ARG_NONE}, SEQ_OPTIONS{NULL, 0, 0}};
 enum { OPT_JSON, OPT_SEQ };
@@ -165,5 +166,6 @@ static int run(int argc, char **argv) {
     return seq_job_end(&job, rc);
 }
 
-const cli_command cli_cmd_period = {"period", run,
-                                    "Find and prove the period of a rule's Grundy sequence", help};
+const cli_command cli_cmd_period = {
+    "period", run,     "Find and prove the period of a rule's Grundy sequence",
+    help,     options, grundy_rule_name};

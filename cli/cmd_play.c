@@ -46,8 +46,10 @@ static const char help[] =
     "\n"
     "At most 4096 heaps as operands; more through --input.\n"
     "\n"
-    "Example:\n"
-    "  grundy play 'S(1-2)' 3 5 6\n";
+    "Examples:\n"
+    "  grundy play 'S(1-2)' 3 5 6\n"
+    "  grundy play nim 1 1 --misere\n"
+    "  grundy play kayles 1000000000000 7 --json\n";
 
 static const cli_option options[] = {{"input", 0, CLI_ARG_ONE},
                                      {"misere", 0, CLI_ARG_NONE},
@@ -581,5 +583,5 @@ static int run(int argc, char **argv) {
     return rc;
 }
 
-const cli_command cli_cmd_play = {"play", run, "Who wins a sum of heaps, and the winning moves",
-                                  help};
+const cli_command cli_cmd_play = {"play", run,     "Who wins a sum of heaps, and the winning moves",
+                                  help,   options, grundy_rule_name};

@@ -20,11 +20,11 @@ static const char help[] =
     "Options:\n"
     "  --to N      the last heap (required; at most 10000000)\n"
     "  -o FILE     the picture to write, ending in .svg or .png (required; also --output)\n"
-    "  --freq      plot the frequency of each value\n" SEQ_OPTIONS_HELP
-    "  -h, --help  show this help\n"
-    "\n"
-    "Example (Kayles, its preperiod 71 and period 12):\n"
-    "  grundy plot kayles --to 120 -o kayles.svg\n";
+    "  --freq      plot the frequency of each value\n"
+    "  -h, --help  show this help\n" SEQ_OPTIONS_POINTER "\n"
+    "Examples:\n"
+    "  grundy plot kayles --to 120 -o kayles.svg    # its preperiod 71 and period 12\n"
+    "  grundy plot 0.16 --to 3000 --freq -o 0.16-freq.svg\n";
 
 static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
                                      {"output", 'o', CLI_ARG_ONE},
@@ -156,4 +156,5 @@ static int run(int argc, char **argv) {
     return seq_job_end(&job, rc);
 }
 
-const cli_command cli_cmd_plot = {"plot", run, "Draw a rule's Grundy values (SVG or PNG)", help};
+const cli_command cli_cmd_plot = {"plot", run,     "Draw a rule's Grundy values (SVG or PNG)",
+                                  help,   options, grundy_rule_name};

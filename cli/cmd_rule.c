@@ -42,8 +42,10 @@ static const char help[] =
     "  --json     print one JSON object: rule, kind, digits, tail, ranges, max_heaps_left\n"
     "  -h, --help show this help\n"
     "\n"
-    "Example:\n"
-    "  grundy rule 0.07\n";
+    "Examples:\n"
+    "  grundy rule 0.07\n"
+    "  grundy rule 'S(5,1-3)' --json\n"
+    "  grundy rule grundy-game\n";
 
 static const cli_option options[] = {{"json", 0, CLI_ARG_NONE}, {NULL, 0, 0}};
 enum { OPT_JSON };
@@ -215,4 +217,5 @@ static int run(int argc, char **argv) {
     return CLI_EXIT_OK;
 }
 
-const cli_command cli_cmd_rule = {"rule", run, "Show a rule's canonical form and its moves", help};
+const cli_command cli_cmd_rule = {"rule", run,     "Show a rule's canonical form and its moves",
+                                  help,   options, grundy_rule_name};

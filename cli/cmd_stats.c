@@ -16,15 +16,16 @@ static const char help[] =
     "value). The statistics come from the values alone: every engine and resumed run agrees.\n"
     "\n"
     "Options:\n"
-    "  --to N      the last heap (required; at most --max-n)\n"
-    "  --freq      also print the frequency of every value that occurs\n" SEQ_OPTIONS_HELP
+    "  --to N      the last heap (required); past the default --max-n it is computed all the\n"
+    "              same, memory allowing (an explicit --max-n bounds it)\n"
+    "  --freq      also print the frequency of every value that occurs\n"
     "  --json      print one JSON object: rule, to, max_value, max_value_heap, mask,\n"
     "              mask_parity, rare_count, last_rare (null where none), and with --freq\n"
     "              frequencies ([value, count] pairs)\n"
-    "  -h, --help  show this help\n"
-    "\n"
-    "Example:\n"
-    "  grundy stats 0.6 --to 100000\n";
+    "  -h, --help  show this help\n" SEQ_OPTIONS_POINTER "\n"
+    "Examples:\n"
+    "  grundy stats 0.6 --to 100000\n"
+    "  grundy stats kayles --to 1000 --freq --json\n";
 
 static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
                                      {"freq", 0, CLI_ARG_NONE},
@@ -191,7 +192,7 @@ static int run(int argc, char **argv) {
     if (args.operand_count != 1) {
         return args.operand_count == 0
                    ? cli_usage_error(&cli_cmd_stats, "missing RULE")
-                   : cli_usage_error(&cli_cmd_stats, "unexpected operand '%s'", args.operands[1]);
+                   : cli_unexpected_operand(&cli_cmd_stats, args.operands[1], args.present[OPT_TO]);
     }
     if (!args.present[OPT_TO]) {
         return cli_usage_error(&cli_cmd_stats, "missing --to N");
@@ -200,7 +201,7 @@ static int run(int argc, char **argv) {
     if (rc != 0) {
         return rc;
     }
-    rc = seq_job_start(&cli_cmd_stats, args.operands[0], &args, OPT_SEQ, &job);
+    rc = seq_job_start_to(&cli_cmd_stats, args.operands[0], &args, OPT_SEQ, to, &job);
     if (rc < 0) {
         rc = stats_of(&job, to, args.present[OPT_JSON], args.present[OPT_FREQ]);
     }
@@ -208,4 +209,5 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_stats = {
-    "stats", run, "Largest value, rare/common mask, rare heaps, frequencies of g(0..N)", help};
+    "stats", run,     "Largest value, rare/common mask, rare heaps, frequencies of g(0..N)",
+    help,    options, grundy_rule_name};

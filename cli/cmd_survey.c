@@ -43,8 +43,9 @@ static const char help[] =
     "  -q                 no progress line on stderr\n"
     "  -h, --help         show this help\n"
     "\n"
-    "Example (the 64 two-digit octal games):\n"
-    "  grundy survey '0.?\?' --max-n 65536\n";
+    "Examples:\n"
+    "  grundy survey '0.?\?' --max-n 8192    # the 64 two-digit octal games\n"
+    "  grundy survey '0.?' --max-n 4096 -q --format tsv\n";
 
 static const cli_option options[] = {{"hex", 0, CLI_ARG_NONE},
                                      {"max-n", 0, CLI_ARG_ONE},
@@ -163,5 +164,5 @@ static int run(int argc, char **argv) {
     return rc;
 }
 
-const cli_command cli_cmd_survey = {"survey", run,
-                                    "Every code of a class: periods proved, groups, a table", help};
+const cli_command cli_cmd_survey = {
+    "survey", run, "Every code of a class: periods proved, groups, a table", help, options, NULL};
