@@ -35,9 +35,11 @@ typedef struct cli_command {
     const char *summary;       /* one line for `grundy help` */
     const char *help;          /* usage, options with defaults, examples; exit codes are appended */
     const cli_option *options; /* what run parses (a NULL name ends it): for the completion */
-    /* The i-th word its first operand may be, NULL past the last (a rule name, a game, an
-     * operation), for the completion; NULL when the operand is free. */
-    const char *(*operand_word)(size_t i);
+    /* The words that may fill a place on its command line, for the completion: its first
+     * operand (option NULL: a rule name, a game, an operation) or the value of the option so
+     * named ("engine", "format"); the i-th word, NULL past the last or where nothing is fixed.
+     * The same tables the parsing checks against. NULL: no fixed words anywhere. */
+    const char *(*word)(const char *option, size_t i);
 } cli_command;
 
 /* Each command file defines one of these. */
@@ -66,8 +68,21 @@ extern const char cli_exit_codes_text[];
 int cli_print_man(const cli_command *const *cmds, size_t count, void (*overview)(FILE *),
                   FILE *out);
 
-/** A bash completion script for the commands and their options (`grundy --bash-completion`). */
+/** The bash completion script (`grundy --bash-completion`): commands, each command's options
+ *  once, their fixed values and the first operand's words (cli_command.word), help topics. */
 void cli_print_bash_completion(const cli_command *const *cmds, size_t count, FILE *out);
+
+/** The same completion for zsh (`grundy --zsh-completion`), installed as _grundy. */
+void cli_print_zsh_completion(const cli_command *const *cmds, size_t count, FILE *out);
+
+/** The i-th word of a NULL-terminated list, NULL past the last. */
+const char *cli_word_of(const char *const *words, size_t i);
+
+/** The index of `text` in a NULL-terminated list of words, or -1. */
+int cli_word_index(const char *const *words, const char *text);
+
+/** cli_command.word of the commands whose only fixed words are rule names (the first operand). */
+const char *cli_rule_word(const char *option, size_t i);
 
 /** Map a library status to an exit code (the one place this happens; never a cast). */
 int cli_exit_code(grundy_status st);

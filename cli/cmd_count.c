@@ -144,4 +144,4 @@ static int run(int argc, char **argv) {
 
 const cli_command cli_cmd_count = {
     "count", run,     "Count P- and N-positions among heaps A..N, up to 2^63 - 1",
-    help,    options, grundy_rule_name};
+    help,    options, seq_batch_word};

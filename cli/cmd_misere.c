@@ -379,4 +379,4 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_misere = {
-    "misere", run, "The misere quotient of a rule, heap by heap", help, options, grundy_rule_name};
+    "misere", run, "The misere quotient of a rule, heap by heap", help, options, cli_rule_word};

@@ -160,8 +160,8 @@ static int run_count(const cli_args *args) {
 /* The operations, for the messages and the completion. */
 static const char *const operations[] = {"sum", "product", "inverse", "count", NULL};
 
-static const char *nim_operation(size_t i) {
-    return i < sizeof operations / sizeof operations[0] ? operations[i] : NULL;
+static const char *words(const char *option, size_t i) {
+    return option == NULL ? cli_word_of(operations, i) : NULL;
 }
 
 static int run(int argc, char **argv) {
@@ -198,4 +198,4 @@ static int run(int argc, char **argv) {
 
 const cli_command cli_cmd_nim = {
     "nim", run,     "Nim-sum, nim-product, nim-inverse; count losing Nim positions",
-    help,  options, nim_operation};
+    help,  options, words};

@@ -168,4 +168,4 @@ static int run(int argc, char **argv) {
 
 const cli_command cli_cmd_period = {
     "period", run,     "Find and prove the period of a rule's Grundy sequence",
-    help,     options, grundy_rule_name};
+    help,     options, seq_command_word};

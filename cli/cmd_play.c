@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* grundy play: who wins a sum of heaps, and the winning moves (normal or misere play). */
+#include "batch.h"
 #include "cli.h"
 #include "json.h"
 #include "misere_progress.h"
@@ -514,15 +515,20 @@ static int parse_options(play_ctx *c, const cli_args *args) {
     c->json = args->present[OPT_JSON] > 0;
     c->batch = args->present[OPT_INPUT] > 0;
     if (rc == 0 && args->present[OPT_FORMAT]) {
-        c->seed_format = strcmp(args->value[OPT_FORMAT], "seed") == 0;
-        if (!c->seed_format && strcmp(args->value[OPT_FORMAT], "lines") != 0) {
-            rc = cli_fail(&cli_cmd_play, CLI_EXIT_VALUE,
-                          "--format: unknown format '%s' (lines or seed)", args->value[OPT_FORMAT]);
-        } else if (!c->batch) {
+        enum batch_format format = BATCH_LINES;
+        rc = batch_parse_format(&cli_cmd_play, args->value[OPT_FORMAT], &format);
+        c->seed_format = format == BATCH_SEED;
+        if (rc == 0 && !c->batch) {
             rc = cli_usage_error(&cli_cmd_play, "--format applies to --input");
         }
     }
     return rc;
+}
+
+static const char *words(const char *option, size_t i) {
+    return option == NULL                  ? grundy_rule_name(i)
+           : strcmp(option, "format") == 0 ? batch_format_word(i)
+                                           : NULL;
 }
 
 static int run(int argc, char **argv) {
@@ -584,4 +590,4 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_play = {"play", run,     "Who wins a sum of heaps, and the winning moves",
-                                  help,   options, grundy_rule_name};
+                                  help,   options, words};

@@ -157,4 +157,4 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_plot = {"plot", run,     "Draw a rule's Grundy values (SVG or PNG)",
-                                  help,   options, grundy_rule_name};
+                                  help,   options, seq_command_word};

@@ -218,4 +218,4 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_rule = {"rule", run,     "Show a rule's canonical form and its moves",
-                                  help,   options, grundy_rule_name};
+                                  help,   options, cli_rule_word};

@@ -510,6 +510,15 @@ static int answer(const request *rq, const solve_game *game) {
                                                                              : rc;
 }
 
+static const char *words(const char *option, size_t i) {
+    if (option == NULL) {
+        return solve_game_word(i);
+    }
+    return strcmp(option, "format") == 0   ? batch_format_word(i)
+           : strcmp(option, "method") == 0 ? cli_nimber_method_word(i)
+                                           : NULL;
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
     int save_failed = 0;
@@ -556,5 +565,4 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_solve = {
-    "solve", run,     "Solve a built-in finite game position by position",
-    help,    options, solve_game_word};
+    "solve", run, "Solve a built-in finite game position by position", help, options, words};

@@ -210,4 +210,4 @@ static int run(int argc, char **argv) {
 
 const cli_command cli_cmd_stats = {
     "stats", run,     "Largest value, rare/common mask, rare heaps, frequencies of g(0..N)",
-    help,    options, grundy_rule_name};
+    help,    options, seq_command_word};

@@ -126,4 +126,4 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_value = {"value", run,     "The Grundy value of one heap, up to 2^63 - 1",
-                                   help,    options, grundy_rule_name};
+                                   help,    options, seq_batch_word};

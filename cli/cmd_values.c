@@ -35,9 +35,16 @@ static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
 enum { OPT_TO, OPT_FROM, OPT_JSON, OPT_FORMAT, OPT_SEQ };
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_BFILE, FORMAT_TSV };
 
+/* In the order of the FORMAT_ enum. */
+static const char *const names[] = {"text", "json", "bfile", "tsv", NULL};
+
+static const char *words(const char *option, size_t i) {
+    return option != NULL && strcmp(option, "format") == 0 ? cli_word_of(names, i)
+                                                           : seq_command_word(option, i);
+}
+
 /* --format (and --json): exit 3 for an unknown name, 2 for --json beside another format. */
 static int parse_format(const cli_args *args, int *format) {
-    static const char *const names[] = {"text", "json", "bfile", "tsv"};
     *format = args->present[OPT_JSON] ? FORMAT_JSON : FORMAT_TEXT;
     if (!args->present[OPT_FORMAT]) {
         return -1;
@@ -215,4 +222,4 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_values = {"values", run,     "Print the Grundy values g(A..N) of a rule",
-                                    help,     options, grundy_rule_name};
+                                    help,     options, words};

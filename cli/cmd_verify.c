@@ -226,5 +226,4 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_verify = {
-    "verify", run,     "Check play's answers against a game-tree search",
-    help,     options, grundy_rule_name};
+    "verify", run, "Check play's answers against a game-tree search", help, options, cli_rule_word};

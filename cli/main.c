@@ -199,12 +199,16 @@ static int run_command(int argc, char **argv) {
         return CLI_EXIT_USAGE;
     }
     const char *name = argv[1];
-    /* Hidden: the build writes grundy.1 and the completion from the help texts. */
+    /* Hidden: the build writes grundy.1 from the help texts and the completions from the table. */
     if (argc == 2 && strcmp(name, "--man") == 0) {
         return cli_print_man(commands, COMMAND_COUNT, print_overview, stdout);
     }
     if (argc == 2 && strcmp(name, "--bash-completion") == 0) {
         cli_print_bash_completion(commands, COMMAND_COUNT, stdout);
+        return CLI_EXIT_OK;
+    }
+    if (argc == 2 && strcmp(name, "--zsh-completion") == 0) {
+        cli_print_zsh_completion(commands, COMMAND_COUNT, stdout);
         return CLI_EXIT_OK;
     }
     if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {

@@ -9,16 +9,24 @@
 #include <string.h>
 #include <unistd.h>
 
+/* --engine's names and what each selects. */
+static const char *const engine_names[] = {"auto", "naive", "sparse", NULL};
+static const grundy_seq_engine engines[] = {GRUNDY_SEQ_AUTO, GRUNDY_SEQ_NAIVE, GRUNDY_SEQ_SPARSE};
+
+const char *seq_option_word(const char *option, size_t i) {
+    return option != NULL && strcmp(option, "engine") == 0 ? cli_word_of(engine_names, i) : NULL;
+}
+
+const char *seq_command_word(const char *option, size_t i) {
+    return option == NULL ? grundy_rule_name(i) : seq_option_word(option, i);
+}
+
 /* --engine: naive, sparse or auto; exit 3 for another name. */
 static int parse_engine(const cli_command *cmd, const char *text, grundy_seq_engine *out) {
-    static const char *const names[] = {"auto", "naive", "sparse"};
-    static const grundy_seq_engine engines[] = {GRUNDY_SEQ_AUTO, GRUNDY_SEQ_NAIVE,
-                                                GRUNDY_SEQ_SPARSE};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (strcmp(text, names[i]) == 0) {
-            *out = engines[i];
-            return 0;
-        }
+    const int k = cli_word_index(engine_names, text);
+    if (k >= 0) {
+        *out = engines[k];
+        return 0;
     }
     return cli_fail(cmd, CLI_EXIT_VALUE, "unknown engine '%s' (naive, sparse or auto)", text);
 }

@@ -98,6 +98,13 @@ enum seq_option {
     ""
 /* clang-format on */
 
+/** The words of the shared options' values (--engine), for cli_command.word; NULL elsewhere. */
+const char *seq_option_word(const char *option, size_t i);
+
+/** cli_command.word of a sequence command with no fixed words of its own: rule names, then
+ *  seq_option_word. */
+const char *seq_command_word(const char *option, size_t i);
+
 /** A parsed rule with its canonical text, and the period options from the shared options. */
 typedef struct seq_job {
     grundy_rule *rule;
