@@ -17,7 +17,7 @@ static const char help[] =
     "            2 one heap, 4 two heaps, 8 three, 16 four. '!' after a digit: the heaps left\n"
     "            are pairwise unequal. d0 splits without removing a token (bits 4, 8, 16 only).\n"
     "            A final [...] repeats forever: 0.[3] is Nim. .07 means 0.07.\n"
-    "  a set     S(2,5), S(1-1000000000): take k tokens for k in the set (up to 10^18).\n"
+    "  a set     S(2,5), S(1-1000000000): take k tokens for k in the set (up to 2^63 - 1).\n"
     "  a name    nim, kayles (0.77), dawson-kayles (0.07), dawson-chess (0.137),\n"
     "            grundy-game (4!.0).\n"
     "\n"

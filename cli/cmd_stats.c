@@ -12,8 +12,10 @@ static const char help[] =
     "(heap n >= 1 is rare when parity(g(n) & mask) is even, or, with the parity variant, equal\n"
     "to the parity of n + K for the split takes' parity K), chosen over heaps 1..N as the\n"
     "sparse engine chooses it, making the fewest heaps rare; how many heaps are rare and the\n"
-    "last one; and with --freq how often each value occurs (one 'value count' line each, by\n"
-    "value). The statistics come from the values alone: every engine and resumed run agrees.\n"
+    "last one (counted among heaps 1..N, as plot and survey count them; heap 0 is never rare);\n"
+    "and with --freq how often each value occurs (one 'value count' line each, by value). The\n"
+    "mask is written in decimal, with ' parity' for the parity variant, in text as in plot and\n"
+    "survey. The statistics come from the values alone: every engine and resumed run agrees.\n"
     "\n"
     "Options:\n"
     "  --to N      the last heap (required); past the default --max-n it is computed all the\n"
@@ -69,19 +71,21 @@ static void print_json(const seq_job *job, const grundy_stats *s, int freq) {
 
 static void print_text(const seq_job *job, const grundy_stats *s, int freq) {
     const unsigned long long last = s->count - 1;
+    char mask[GRUNDY_STATS_MASK_TEXT_CAP];
+    grundy_stats_mask_text(s->mask, s->use_parity, mask, sizeof mask);
     printf("%s, heaps 0 to %llu\n", job->canonical, last);
     printf("max value %llu, first at heap %llu\n", (unsigned long long)s->max_value,
            (unsigned long long)s->max_heap);
     if (!s->has_mask) {
         printf("no rare/common mask (%s)\n",
                s->count < 2 ? "too few heaps" : "values of 2^22 or more");
-    } else if (s->use_parity) {
-        printf("mask %llu with the parity variant: heap n is rare when parity(g(n) & %llu) = "
+    } else if (s->use_parity) { /* the mask as every command writes it: "6 parity" */
+        printf("mask %s: heap n is rare when parity(g(n) & %llu) = "
                "(n + %u) mod 2\n",
-               (unsigned long long)s->mask, (unsigned long long)s->mask, s->parity_bit);
+               mask, (unsigned long long)s->mask, s->parity_bit);
     } else {
-        printf("mask %llu: heap n is rare when g(n) & %llu has an even number of 1 bits\n",
-               (unsigned long long)s->mask, (unsigned long long)s->mask);
+        printf("mask %s: heap n is rare when g(n) & %llu has an even number of 1 bits\n", mask,
+               (unsigned long long)s->mask);
     }
     if (s->has_mask) {
         printf("rare heaps %llu of %llu", (unsigned long long)s->rare_count, last);
