@@ -158,6 +158,11 @@ int cli_work_refusal(const cli_command *cmd, const char *where, const char *cano
         return -1;
     }
     engine_words(q, rule, engine, sizeof engine);
+    /* A heap a direct computation can reach (a byte a value at least, within what a sequence
+     * keeps in memory) is answered by --max-n at the heap, with or without a period; past that,
+     * only a period found by searching further answers it. */
+    const uint64_t enough =
+        r->heap > max_n && r->heap < GRUNDY_SEQ_DEFAULT_MAX_BYTES ? r->heap : max_n;
     if (r->search) {
         return cli_fail(cmd, CLI_EXIT_LIMIT,
                         "%sg(%llu) is past what is proved: no proved period of %s within "
@@ -167,7 +172,7 @@ int cli_work_refusal(const cli_command *cmd, const char *where, const char *cano
                         "%llu or more",
                         where, (unsigned long long)r->heap, canonical, (unsigned long long)r->reach,
                         (unsigned long long)GRUNDY_QUERY_DEFAULT_MAX_WORK, engine,
-                        (unsigned long long)max_n, (unsigned long long)max_n);
+                        (unsigned long long)max_n, (unsigned long long)enough);
     }
     return cli_fail(cmd, CLI_EXIT_LIMIT,
                     "%scomputing g(0..%llu) of %s directly would take about %.2g option visits "

@@ -5,6 +5,8 @@
 # go past it), and verify's misere search is not bounded by --max-n.
 "$GRUNDY" value 0.6 1000000000000
 echo "exit $?"
+"$GRUNDY" count 0.6 --to 33554433          # within reach of a direct computation: --max-n N
+echo "exit $?"
 "$GRUNDY" value 0.D3 1000000000000        # the naive engine's default search cap, not --max-n
 echo "exit $?"
 "$GRUNDY" value grundy-game 1000000000000
