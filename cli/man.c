@@ -26,6 +26,27 @@ static void roff_verbatim(const char *text, FILE *out) {
     }
 }
 
+/* One help topic as a man page section: its page, made in memory, in a no-fill block. */
+static int print_topic_roff(const cli_topic *t, const cli_command *const *cmds, size_t count,
+                            FILE *out) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (mem == NULL) {
+        return -1;
+    }
+    cli_print_topic(t, cmds, count, mem);
+    if (fclose(mem) != 0) {
+        free(text);
+        return -1;
+    }
+    fprintf(out, ".SS \"grundy help %s\"\n.nf\n", t->name);
+    roff_verbatim(text, out);
+    fputs(".fi\n", out);
+    free(text);
+    return 0;
+}
+
 int cli_print_man(const cli_command *const *cmds, size_t count, void (*overview)(FILE *),
                   FILE *out) {
     char *text = NULL;
@@ -53,6 +74,12 @@ int cli_print_man(const cli_command *const *cmds, size_t count, void (*overview)
         fprintf(out, ".SS \"grundy %s\"\n.nf\n", cmds[i]->name);
         roff_verbatim(cmds[i]->help, out);
         fputs(".fi\n", out);
+    }
+    fputs(".SH TOPICS\nEach section is the output of\n.BR \"grundy help TOPIC\" .\n", out);
+    for (size_t i = 0; i < cli_topic_count; i++) {
+        if (print_topic_roff(&cli_topics[i], cmds, count, out) != 0) {
+            return CLI_EXIT_IO;
+        }
     }
     fputs(".SH \"EXIT STATUS\"\n.nf\n", out);
     roff_verbatim(cli_exit_codes_text + strlen("\nExit codes:\n"), out);
