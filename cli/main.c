@@ -90,11 +90,14 @@ static const char *command_meant(const char *typed, int topics, char *buf, size_
     }
     words[n++] = "help";
     words[n++] = "version";
-    for (size_t i = 0; topics && i < cli_topic_count && n < sizeof words / sizeof words[0]; i++) {
-        words[n++] = cli_topics[i].name;
-    }
-    if (topics) {
+    if (!topics) { /* a command's place: --help and --version are taken there too */
+        words[n++] = "--help";
+        words[n++] = "--version";
+    } else {
         words[n++] = "topics";
+        for (size_t i = 0; i < cli_topic_count && n < sizeof words / sizeof words[0]; i++) {
+            words[n++] = cli_topics[i].name;
+        }
     }
     return cli_suggest(typed, words, n, "", buf, cap);
 }
@@ -107,7 +110,8 @@ static int unknown_command(int argc, char **argv) {
     const char *const meant = command_meant(name, 0, buf, sizeof buf);
     grundy_rule *rule = NULL;
     if (meant != NULL) {
-        cli_error("grundy", "unknown command '%s' (did you mean %s?)", name, meant);
+        cli_error("grundy", "unknown %s '%s' (did you mean %s?)",
+                  name[0] == '-' ? "option" : "command", name, meant);
     } else if (name[0] == '-') {
         int at = 2;
         while (at < argc && find_command(argv[at]) == NULL) {

@@ -3,6 +3,7 @@
 "$GRUNDY" valeu
 "$GRUNDY" plya nim 1 2
 "$GRUNDY" frobnicate
+"$GRUNDY" --verison
 "$GRUNDY" help sequense-options
 "$GRUNDY" help topic
 "$GRUNDY" values kayles --ot 3
