@@ -75,6 +75,10 @@ void cli_print_bash_completion(const cli_command *const *cmds, size_t count, FIL
 /** The same completion for zsh (`grundy --zsh-completion`), installed as _grundy. */
 void cli_print_zsh_completion(const cli_command *const *cmds, size_t count, FILE *out);
 
+/** The completion for fish (`grundy --fish-completion`), installed as grundy.fish: it runs the
+ *  bash completion's logic through bash, so the table is written once. */
+void cli_print_fish_completion(FILE *out);
+
 /** The i-th word of a NULL-terminated list, NULL past the last. */
 const char *cli_word_of(const char *const *words, size_t i);
 

@@ -215,6 +215,10 @@ static int run_command(int argc, char **argv) {
         cli_print_zsh_completion(commands, COMMAND_COUNT, stdout);
         return CLI_EXIT_OK;
     }
+    if (argc == 2 && strcmp(name, "--fish-completion") == 0) {
+        cli_print_fish_completion(stdout);
+        return CLI_EXIT_OK;
+    }
     if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         return finish("help", run_help(argc - 1, argv + 1));
     }

@@ -230,3 +230,28 @@ void cli_print_zsh_completion(const cli_command *const *cmds, size_t count, FILE
           "_grundy_complete \"$@\"\n",
           out);
 }
+
+void cli_print_fish_completion(FILE *out) {
+    fputs("# fish completion for grundy, written by `grundy --fish-completion`: the bash "
+          "completion's\n# table and logic (grundy --bash-completion), run by bash, so that the "
+          "three agree.\n"
+          "function __grundy_complete\n"
+          "    set -l words (commandline -opc)\n"
+          "    set -l cur (commandline -ct)\n"
+          "    set -l found\n"
+          "    if test (count $words) -le 1\n"
+          "        set found (command grundy --bash-completion | bash -c '. /dev/stdin; "
+          "_grundy_commands')\n"
+          "    else\n"
+          "        set found (command grundy --bash-completion | bash -c '. /dev/stdin; "
+          "_grundy_next \"$@\"' _ $words[2] \"$cur\" $words[3..-1])\n"
+          "    end\n"
+          "    if test \"$found\" = @files\n"
+          "        __fish_complete_path \"$cur\"\n"
+          "    else\n"
+          "        printf '%s\\n' $found\n"
+          "    end\n"
+          "end\n"
+          "complete -c grundy -f -a '(__grundy_complete)'\n",
+          out);
+}

@@ -1,14 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The completions that `grundy --bash-completion` and `--zsh-completion` write, driven as the shells
-# drive them: bash's _grundy with COMP_WORDS/COMP_CWORD set; zsh's _grundy with words/CURRENT set
-# and compadd/_files stubbed (zsh only where it is installed). Usage: completion_test.sh GRUNDY
+# The completions that `grundy --bash-completion`, `--zsh-completion` and `--fish-completion`
+# write, driven as the shells drive them: bash's _grundy with COMP_WORDS/COMP_CWORD set; zsh's
+# _grundy with words/CURRENT set and compadd/_files stubbed; fish's `complete -C` on the line (zsh
+# and fish only where they are installed). Usage: completion_test.sh GRUNDY
 set -u
 grundy=$1
 tmp=$(mktemp -d) || exit 5
 trap 'rm -rf "$tmp"' EXIT
 "$grundy" --bash-completion >"$tmp/grundy.bash" || exit 1
 "$grundy" --zsh-completion >"$tmp/_grundy" || exit 1
+"$grundy" --fish-completion >"$tmp/grundy.fish" || exit 1
+mkdir "$tmp/bin" && ln -s "$(cd "$(dirname "$grundy")" && pwd)/$(basename "$grundy")" "$tmp/bin/grundy"
 failed=0
 checked=0
 
@@ -25,12 +28,25 @@ complete_zsh() {
                words=("$@"); CURRENT=$#; . "$0"' "$tmp/_grundy" "$@" | sed 's/ $//'
 }
 
+# complete_fish WORD...: what fish offers (its `complete -C` on the line), sorted as fish sorts.
+complete_fish() {
+    line=$(printf '%s ' "$@")
+    line=${line% }
+    [ -z "$(eval "printf '%s' \"\${$#}\"")" ] && line="$line "
+    PATH="$tmp/bin:$PATH" fish -N -c 'source $argv[1]; complete -C $argv[2]' "$tmp/grundy.fish" \
+        "$line" | tr '\n' ' ' | sed 's/ $//'
+}
+
 # expect SHELL WANT WORD...
 expect() {
     shell=$1 want=$2
     shift 2
     got=$(complete_$shell "$@")
     checked=$((checked + 1))
+    if [ "$shell" = fish ]; then # fish sorts what it offers
+        want=$(printf '%s\n' $want | sort | tr '\n' ' ' | sed 's/ $//')
+        got=$(printf '%s\n' $got | sort | tr '\n' ' ' | sed 's/ $//')
+    fi
     if [ "$got" != "$want" ]; then
         echo "completion_test ($shell): '$*' offered '$got', expected '$want'" >&2
         failed=$((failed + 1))
@@ -73,6 +89,11 @@ if command -v zsh >/dev/null 2>&1; then
     [ "$got" = "@files" ] || { echo "completion_test (zsh): --save offered '$got'" >&2; failed=$((failed + 1)); }
 else
     echo "completion_test: zsh is not installed; its completion was not driven (bash only)"
+fi
+if command -v fish >/dev/null 2>&1; then
+    check fish
+else
+    echo "completion_test: fish is not installed; its completion was not driven"
 fi
 echo "completion_test: $checked checks, $failed failed"
 [ $failed -eq 0 ]

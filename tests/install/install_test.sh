@@ -21,7 +21,8 @@ fail() { echo "install_test: $*" >&2; exit 1; }
 for f in "$libdir/libgrundy.a" "$prefix/include/grundy/grundy.h" \
          "$prefix/include/grundy/experimental.h" "$prefix/bin/grundy" \
          "$prefix/share/man/man1/grundy.1" "$prefix/share/bash-completion/completions/grundy" \
-         "$prefix/share/zsh/site-functions/_grundy"; do
+         "$prefix/share/zsh/site-functions/_grundy" \
+         "$prefix/share/fish/vendor_completions.d/grundy.fish"; do
     [ -e "$f" ] || fail "missing $f"
 done
 if [ "$mpi_built" = ON ]; then
