@@ -6,13 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* In the order of enum batch_format. */
+static const char *const batch_formats[] = {"lines", "seed", NULL};
+
+const char *batch_format_word(size_t i) {
+    return cli_word_of(batch_formats, i);
+}
+
 int batch_parse_format(const cli_command *cmd, const char *text, enum batch_format *out) {
-    *out = BATCH_LINES;
-    if (text == NULL || strcmp(text, "lines") == 0) {
-        return 0;
-    }
-    if (strcmp(text, "seed") == 0) {
-        *out = BATCH_SEED;
+    const int k = text == NULL ? BATCH_LINES : cli_word_index(batch_formats, text);
+    if (k >= 0) {
+        *out = (enum batch_format)k;
         return 0;
     }
     return cli_fail(cmd, CLI_EXIT_VALUE, "--format: unknown format '%s' (lines or seed)", text);

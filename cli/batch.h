@@ -49,6 +49,9 @@ typedef struct batch {
  */
 int batch_parse_format(const cli_command *cmd, const char *text, enum batch_format *out);
 
+/** The i-th --format name batch_parse_format knows (lines, seed), NULL past the last. */
+const char *batch_format_word(size_t i);
+
 /**
  * Read a batch: each query has min_fields..max_fields numbers (BATCH_LINES), or exactly
  * max_fields (BATCH_SEED; 0 there: a count and that many numbers), each <= max_value. In lines

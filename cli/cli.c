@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The command-line framework: option parsing, errors and the status-to-exit-code mapping. */
 #include "cli.h"
+#include "suggest.h"
 
 #include <stdarg.h>
 #include <sys/resource.h>
@@ -130,6 +131,15 @@ int cli_usage_error(const cli_command *cmd, const char *fmt, ...) {
     return CLI_EXIT_USAGE;
 }
 
+int cli_unexpected_operand(const cli_command *cmd, const char *operand, int to_given) {
+    const size_t len = strlen(operand);
+    if (!to_given && len > 0 && strspn(operand, "0123456789") == len) {
+        return cli_usage_error(cmd, "unexpected operand '%s' (did you mean '--to %s'?)", operand,
+                               operand);
+    }
+    return cli_usage_error(cmd, "unexpected operand '%s'", operand);
+}
+
 int cli_fail(const cli_command *cmd, int code, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
@@ -252,6 +262,25 @@ static int find_option(const cli_option *opts, const char *a, const char **inlin
     return -1;
 }
 
+/* "unknown option '--fromm'", with the option meant when one is close: its name, the typed one
+ * without its dashes and any "=value". */
+static int unknown_option(const cli_command *cmd, const cli_option *opts, const char *a) {
+    const char *names[CLI_MAX_OPTIONS + 1];
+    char typed[64], meant_buf[CLI_SUGGEST_CAP];
+    size_t n = 0;
+    for (; opts[n].name != NULL; n++) {
+        names[n] = opts[n].name;
+    }
+    names[n++] = "help";
+    const char *const bare = a + (a[1] == '-' ? 2 : 1);
+    snprintf(typed, sizeof typed, "%.*s", (int)strcspn(bare, "="), bare);
+    const char *const meant = cli_suggest(typed, names, n, "--", meant_buf, sizeof meant_buf);
+    if (meant != NULL) {
+        return cli_usage_error(cmd, "unknown option '%s' (did you mean %s?)", a, meant);
+    }
+    return cli_usage_error(cmd, "unknown option '%s'", a);
+}
+
 /* Take the value(s) of option k starting at argv[*i]; returns -1 or a usage error's exit code. */
 static int take_values(const cli_command *cmd, const cli_option *opt, int k, const char *inline_v,
                        int argc, char **argv, int *i, cli_args *out) {
@@ -303,7 +332,7 @@ int cli_parse_args(const cli_command *cmd, const cli_option *opts, int argc, cha
             const char *inline_v;
             const int k = find_option(opts, a, &inline_v);
             if (k < 0) {
-                return cli_usage_error(cmd, "unknown option '%s'", a);
+                return unknown_option(cmd, opts, a);
             }
             const int rc = take_values(cmd, &opts[k], k, inline_v, argc, argv, &i, out);
             if (rc >= 0) {
@@ -321,6 +350,35 @@ int cli_parse_args(const cli_command *cmd, const cli_option *opts, int argc, cha
     return -1;
 }
 
+/* "1e12" or "10^12" (the notation of the docs): its value, when it has one below 2^64. */
+static int power_text(const char *text, uint64_t *out) {
+    const size_t digits = strspn(text, "0123456789");
+    const char mark = text[digits];
+    if (digits == 0 || (mark != 'e' && mark != 'E' && mark != '^')) {
+        return 0;
+    }
+    uint64_t base = 0, exponent = 0, value = 1;
+    if (grundy_parse_u64(text + digits + 1, 64, &exponent) != GRUNDY_STATUS_OK) {
+        return 0;
+    }
+    for (size_t i = 0; i < digits; i++) {
+        if (base > (UINT64_MAX - 9) / 10) {
+            return 0;
+        }
+        base = base * 10 + (uint64_t)(text[i] - '0');
+    }
+    const uint64_t factor = mark == '^' ? base : 10;
+    value = mark == '^' ? 1 : base;
+    for (uint64_t i = 0; i < exponent; i++) {
+        if (factor != 0 && value > UINT64_MAX / factor) {
+            return 0;
+        }
+        value *= factor;
+    }
+    *out = value;
+    return 1;
+}
+
 int cli_parse_number(const cli_command *cmd, const char *what, const char *text, uint64_t max,
                      uint64_t *out) {
     const grundy_status st = grundy_parse_u64(text, max, out);
@@ -334,8 +392,31 @@ int cli_parse_number(const cli_command *cmd, const char *what, const char *text,
         return cli_fail(cmd, CLI_EXIT_VALUE, "%s: '%s' is too large (at most %llu)", what, text,
                         (unsigned long long)max);
     }
+    uint64_t meant = 0;
+    if (power_text(text, &meant) && meant <= max) {
+        return cli_fail(cmd, CLI_EXIT_VALUE,
+                        "%s: '%s' is not a non-negative decimal integer: write it out, %llu", what,
+                        text, (unsigned long long)meant);
+    }
     return cli_fail(cmd, CLI_EXIT_VALUE, "%s: '%s' is not a non-negative decimal integer", what,
                     text);
+}
+
+/* The rule names close to a mistyped one ("kaylse": 'kayles'), in buf, or NULL. */
+static const char *rule_name_meant(const char *text, char *buf, size_t cap) {
+    const char *names[16];
+    char lower[64];
+    size_t n = 0, len = strlen(text);
+    if (len >= sizeof lower || !((text[0] | 0x20) >= 'a' && (text[0] | 0x20) <= 'z')) {
+        return NULL;
+    }
+    for (size_t i = 0; i <= len; i++) {
+        lower[i] = text[i] >= 'A' && text[i] <= 'Z' ? (char)(text[i] | 0x20) : text[i];
+    }
+    while (n < sizeof names / sizeof names[0] && (names[n] = grundy_rule_known_name(n)) != NULL) {
+        n++;
+    }
+    return cli_suggest(lower, names, n, "", buf, cap);
 }
 
 int cli_parse_rule(const cli_command *cmd, const char *text, grundy_rule **out) {
@@ -348,9 +429,18 @@ int cli_parse_rule(const cli_command *cmd, const char *text, grundy_rule **out) 
         return cli_fail(cmd, CLI_EXIT_LIMIT, "out of memory while parsing the rule");
     }
     const size_t len = strlen(text);
+    if (len > 0 && strspn(text, "0123456789") == len) {
+        return cli_fail(cmd, cli_exit_code(st),
+                        "'%s' is a heap, not a rule: the RULE comes first (a name such as nim or "
+                        "kayles, a code such as 0.77, a set such as S(1-3); 'grundy help rules')",
+                        text);
+    }
+    char meant_buf[CLI_SUGGEST_CAP];
+    const char *const meant = rule_name_meant(text, meant_buf, sizeof meant_buf);
     if (len <= 80) {
-        return cli_fail(cmd, cli_exit_code(st), "rule '%s', position %zu: %s", text, diag.column,
-                        diag.message);
+        return cli_fail(cmd, cli_exit_code(st), "rule '%s', position %zu: %s%s%s%s", text,
+                        diag.column, diag.message, meant != NULL ? "; did you mean " : "",
+                        meant != NULL ? meant : "", meant != NULL ? "?" : "");
     }
     /* A long rule: the 60 bytes around the position, so that the line says where. */
     const size_t at = diag.column > 0 ? diag.column - 1 : 0;

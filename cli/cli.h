@@ -18,12 +18,28 @@ enum {
     CLI_EXIT_INTERRUPT = 130
 };
 
+/* Option parsing. Operands and options may be mixed; `--` ends options; `--name=value` and
+ * `--name value` both work; an operand that looks like a negative number stays an operand,
+ * so that `-1` is reported as a bad number (exit 3), not as an unknown option. */
+enum { CLI_ARG_NONE, CLI_ARG_ONE, CLI_ARG_LIST };
+typedef struct cli_option {
+    const char *name; /* long name without dashes */
+    char short_name;  /* 0 when none */
+    int arg; /* CLI_ARG_NONE, CLI_ARG_ONE, or CLI_ARG_LIST (values up to the next option) */
+} cli_option;
+
 /** A subcommand: `run` gets argv with argv[0] the command's name. */
 typedef struct cli_command {
     const char *name;
     int (*run)(int argc, char **argv);
-    const char *summary; /* one line for `grundy help` */
-    const char *help;    /* usage, options with defaults, example; exit codes are appended */
+    const char *summary;       /* one line for `grundy help` */
+    const char *help;          /* usage, options with defaults, examples; exit codes are appended */
+    const cli_option *options; /* what run parses (a NULL name ends it): for the completion */
+    /* The words that may fill a place on its command line, for the completion: its first
+     * operand (option NULL: a rule name, a game, an operation) or the value of the option so
+     * named ("engine", "format"); the i-th word, NULL past the last or where nothing is fixed.
+     * The same tables the parsing checks against. NULL: no fixed words anywhere. */
+    const char *(*word)(const char *option, size_t i);
 } cli_command;
 
 /* Each command file defines one of these. */
@@ -52,21 +68,28 @@ extern const char cli_exit_codes_text[];
 int cli_print_man(const cli_command *const *cmds, size_t count, void (*overview)(FILE *),
                   FILE *out);
 
-/** A bash completion script for the commands and their options (`grundy --bash-completion`). */
+/** The bash completion script (`grundy --bash-completion`): commands, each command's options
+ *  once, their fixed values and the first operand's words (cli_command.word), help topics. */
 void cli_print_bash_completion(const cli_command *const *cmds, size_t count, FILE *out);
+
+/** The same completion for zsh (`grundy --zsh-completion`), installed as _grundy. */
+void cli_print_zsh_completion(const cli_command *const *cmds, size_t count, FILE *out);
+
+/** The completion for fish (`grundy --fish-completion`), installed as grundy.fish: it runs the
+ *  bash completion's logic through bash, so the table is written once. */
+void cli_print_fish_completion(FILE *out);
+
+/** The i-th word of a NULL-terminated list, NULL past the last. */
+const char *cli_word_of(const char *const *words, size_t i);
+
+/** The index of `text` in a NULL-terminated list of words, or -1. */
+int cli_word_index(const char *const *words, const char *text);
+
+/** cli_command.word of the commands whose only fixed words are rule names (the first operand). */
+const char *cli_rule_word(const char *option, size_t i);
 
 /** Map a library status to an exit code (the one place this happens; never a cast). */
 int cli_exit_code(grundy_status st);
-
-/* Option parsing. Operands and options may be mixed; `--` ends options; `--name=value` and
- * `--name value` both work; an operand that looks like a negative number stays an operand,
- * so that `-1` is reported as a bad number (exit 3), not as an unknown option. */
-enum { CLI_ARG_NONE, CLI_ARG_ONE, CLI_ARG_LIST };
-typedef struct cli_option {
-    const char *name; /* long name without dashes */
-    char short_name;  /* 0 when none */
-    int arg; /* CLI_ARG_NONE, CLI_ARG_ONE, or CLI_ARG_LIST (values up to the next option) */
-} cli_option;
 
 #define CLI_MAX_OPTIONS  40
 #define CLI_MAX_OPERANDS 4096
@@ -93,6 +116,10 @@ int cli_usage_error(const cli_command *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/** "unexpected operand 'X'" as a usage error, with "(did you mean '--to X'?)" when X is a number
+ *  and --to was not given (`grundy values kayles 11`). Returns 2. */
+int cli_unexpected_operand(const cli_command *cmd, const char *operand, int to_given);
 
 /** Print "grundy CMD: MESSAGE" to stderr and return `code`. */
 int cli_fail(const cli_command *cmd, int code, const char *fmt, ...)

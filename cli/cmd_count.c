@@ -17,12 +17,11 @@ static const char help[] =
     "  --to N      the largest heap counted (required)\n"
     "  --from A    the smallest heap counted [default: 0]\n" BATCH_OPTIONS_HELP
     "                a query is `N` (heaps 0 to N) or `A N` (heaps A to N)\n" BATCH_MAX_BYTES_HELP
-        SEQ_OPTIONS_HELP
     "  --json      print one JSON object: rule, from, to, p_positions, n_positions\n"
-    "  -h, --help  show this help\n"
-    "\n"
-    "Example (Project Euler 306: the first player wins for 852938 lengths):\n"
-    "  grundy count 0.07 --from 1 --to 1000000\n"
+    "  -h, --help  show this help\n" SEQ_OPTIONS_POINTER "\n"
+    "Examples:\n"
+    "  grundy count 0.07 --from 1 --to 1000000    # Project Euler 306: 852938 N-positions\n"
+    "  grundy count 'S(1-1000000000000000000)' --to 9223372036854775807 --json\n"
     "  printf '0\\n1\\n4\\n12\\n' | grundy count 'S(2,5)' --input - --json\n";
 
 static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},     {"from", 0, CLI_ARG_ONE},
@@ -93,7 +92,7 @@ static int run(int argc, char **argv) {
     if (args.operand_count != 1) {
         return args.operand_count == 0
                    ? cli_usage_error(&cli_cmd_count, "missing RULE")
-                   : cli_usage_error(&cli_cmd_count, "unexpected operand '%s'", args.operands[1]);
+                   : cli_unexpected_operand(&cli_cmd_count, args.operands[1], args.present[OPT_TO]);
     }
     if (args.present[OPT_INPUT]) {
         return run_batch(&args);
@@ -143,5 +142,6 @@ static int run(int argc, char **argv) {
     return seq_job_end(&job, rc);
 }
 
-const cli_command cli_cmd_count = {"count", run,
-                                   "Count P- and N-positions among heaps A..N, up to 10^18", help};
+const cli_command cli_cmd_count = {
+    "count", run,     "Count P- and N-positions among heaps A..N, up to 2^63 - 1",
+    help,    options, seq_batch_word};

@@ -47,8 +47,16 @@ static const char help[] =
     "                 coloured by outcome in columns by remoteness, perfect play's moves dark\n"
     "  -h, --help     show this help\n"
     "\n"
-    "Example:\n"
-    "  printf '5 5\\n0 1\\n1 2\\n2 1\\n2 3\\n3 4\\n' | grundy graph    # prints DDDWL\n";
+    "Examples:\n"
+    "  printf '5 5\\n0 1\\n1 2\\n2 1\\n2 3\\n3 4\\n' | grundy graph    # prints DDDWL\n"
+    "  printf '3 2\\n0 1\\n1 2\\n' | grundy graph --remoteness --sg --tokens 0 1\n";
+
+/* --format's names: the seed problems' layout, or edge lines. */
+static const char *const formats[] = {"seed", "edges", NULL};
+
+static const char *words(const char *option, size_t i) {
+    return option != NULL && strcmp(option, "format") == 0 ? cli_word_of(formats, i) : NULL;
+}
 
 static const cli_option options[] = {
     {"format", 0, CLI_ARG_ONE},  {"remoteness", 0, CLI_ARG_NONE}, {"sg", 0, CLI_ARG_NONE},
@@ -101,7 +109,7 @@ static int parse_options(graph_run *r) {
     }
     if (a->present[OPT_FORMAT]) {
         const char *f = a->value[OPT_FORMAT];
-        if (strcmp(f, "seed") != 0 && strcmp(f, "edges") != 0) {
+        if (cli_word_index(formats, f) < 0) {
             return cli_fail(&cli_cmd_graph, CLI_EXIT_VALUE,
                             "--format: '%s' is not a format (seed or edges)", f);
         }
@@ -368,4 +376,5 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_graph = {
-    "graph", run, "Win/lose/draw, remoteness and loopy Grundy values of a token on a graph", help};
+    "graph", run,     "Win/lose/draw, remoteness and loopy Grundy values of a token on a graph",
+    help,    options, words};

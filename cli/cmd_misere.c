@@ -46,8 +46,10 @@ static const char help[] =
     "                    proved_at, partial, phi_period, phi_preperiod\n"
     "  -h, --help        show this help\n"
     "\n"
-    "Example:\n"
-    "  grundy misere kayles\n";
+    "Examples:\n"
+    "  grundy misere kayles\n"
+    "  grundy misere 0.75 --max-heap 20\n"
+    "  grundy misere kayles --max-heap 12 --json\n";
 
 static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE},
                                      {"max-quotient", 0, CLI_ARG_ONE},
@@ -473,5 +475,5 @@ static int run(int argc, char **argv) {
     return rc;
 }
 
-const cli_command cli_cmd_misere = {"misere", run, "The misere quotient of a rule, heap by heap",
-                                    help};
+const cli_command cli_cmd_misere = {
+    "misere", run, "The misere quotient of a rule, heap by heap", help, options, cli_rule_word};

@@ -2,6 +2,7 @@
 /* grundy nim: nim-sum, nim-product and nim-inverse of 64-bit nimbers, and the count of losing
  * Nim positions (n*c1, n*c2, ...) for n up to 2^63 - 1 (Project Euler 301). */
 #include "cli.h"
+#include "suggest.h"
 #include "json.h"
 #include "nim_args.h"
 
@@ -30,7 +31,7 @@ static const char help[] =
     "Examples:\n"
     "  grundy nim sum 3 5 6\n"
     "  grundy nim product 2 3\n"
-    "  grundy nim count --to 1073741824     (Project Euler 301: 2178309)\n";
+    "  grundy nim count --to 1073741824    # Project Euler 301: 2178309\n";
 
 static const cli_option options[] = {
     {"to", 0, CLI_ARG_ONE},         {"from", 0, CLI_ARG_ONE},  {"multipliers", 0, CLI_ARG_ONE},
@@ -156,6 +157,13 @@ static int run_count(const cli_args *args) {
     return CLI_EXIT_OK;
 }
 
+/* The operations, for the messages and the completion. */
+static const char *const operations[] = {"sum", "product", "inverse", "count", NULL};
+
+static const char *words(const char *option, size_t i) {
+    return option == NULL ? cli_word_of(operations, i) : NULL;
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
     const int rc = cli_parse_args(&cli_cmd_nim, options, argc, argv, &args);
@@ -169,8 +177,15 @@ static int run(int argc, char **argv) {
     const int is_count = strcmp(op, "count") == 0;
     if (!is_count && strcmp(op, "sum") != 0 && strcmp(op, "product") != 0 &&
         strcmp(op, "inverse") != 0) {
-        return cli_usage_error(
-            &cli_cmd_nim, "unknown operation '%s' (expected sum, product, inverse or count)", op);
+        char buf[CLI_SUGGEST_CAP];
+        const char *const meant = cli_suggest(op, operations, SIZE_MAX, "", buf, sizeof buf);
+        return meant != NULL
+                   ? cli_usage_error(&cli_cmd_nim, "unknown operation '%s' (did you mean %s?)", op,
+                                     meant)
+                   : cli_usage_error(&cli_cmd_nim,
+                                     "unknown operation '%s' (expected sum, product, "
+                                     "inverse or count)",
+                                     op);
     }
     for (int k = OPT_TO; !is_count && k <= OPT_MAX_STATES; k++) {
         if (args.present[k]) {
@@ -182,4 +197,5 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_nim = {
-    "nim", run, "Nim-sum, nim-product, nim-inverse; count losing Nim positions", help};
+    "nim", run,     "Nim-sum, nim-product, nim-inverse; count losing Nim positions",
+    help,  options, words};

@@ -29,16 +29,17 @@ static const char help[] =
     "Options:\n"
     "  --table     also print g in rows of the period, the preperiod above a line, '*'\n"
     "              after a rare value where at most 10% are (Winning Ways)\n"
-    "  --width W   with --table: W heaps a row [default: the period, else 10]\n" SEQ_OPTIONS_HELP
+    "  --width W   with --table: W heaps a row [default: the period, else 10]\n"
     "  --json      print one JSON object: rule, preperiod, period, saltus, proved, proof,\n"
     "              values_computed, max_value (null where unknown or unbounded); with\n"
     "              --table, table: width, split, rows (n, values), rare\n"
-    "  -h, --help  show this help\n"
-    "\n"
+    "  -h, --help  show this help\n" SEQ_OPTIONS_POINTER "\n"
     "Exit 1 when there is no period within the bound.\n"
     "\n"
-    "Example (Dawson's Kayles, Project Euler 306):\n"
-    "  grundy period 0.07\n";
+    "Examples:\n"
+    "  grundy period 0.07\n"
+    "  grundy period kayles --json\n"
+    "  grundy period dawson-chess --engine naive\n";
 
 static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},
                                      {"table", 0, CLI_ARG_NONE},
@@ -216,5 +217,6 @@ static int run(int argc, char **argv) {
     return seq_job_end(&job, rc);
 }
 
-const cli_command cli_cmd_period = {"period", run,
-                                    "Find and prove the period of a rule's Grundy sequence", help};
+const cli_command cli_cmd_period = {
+    "period", run,     "Find and prove the period of a rule's Grundy sequence",
+    help,     options, seq_command_word};

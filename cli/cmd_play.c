@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* grundy play: who wins a sum of heaps, and the winning moves (normal or misere play). */
+#include "batch.h"
 #include "cli.h"
 #include "json.h"
 #include "misere_progress.h"
@@ -16,7 +17,7 @@ static const char help[] =
     "\n"
     "Decide a sum of heaps for the player to move and list the winning moves.\n"
     "Normal play (whoever cannot move loses) uses the nim-sum of the heaps' Grundy values;\n"
-    "heaps up to 10^18 work where the period is proved or a closed form applies. Misere play\n"
+    "heaps up to 2^63 - 1 work where the period is proved or a closed form applies. Misere play\n"
     "(whoever cannot move wins) uses Bouton's rule for Nim and a game-tree search otherwise.\n"
     "\n"
     "Options:\n"
@@ -42,12 +43,16 @@ static const char help[] =
     "  -h, --help      show this help\n"
     "\n"
     "Text output: First (the player to move wins) or Second, then the winning moves; with\n"
-    "--input, one word per line.\n"
+    "--input, one word per line. A move names its heap by its place in the position, counted\n"
+    "from 0 (the first heap given), in the text ('heap 0 (3): take 1, leaving 2') and in JSON\n"
+    "(\"heap\": 0) alike.\n"
     "\n"
     "At most 4096 heaps as operands; more through --input.\n"
     "\n"
-    "Example:\n"
-    "  grundy play 'S(1-2)' 3 5 6\n";
+    "Examples:\n"
+    "  grundy play 'S(1-2)' 3 5 6\n"
+    "  grundy play nim 1 1 --misere\n"
+    "  grundy play kayles 1000000000000 7 --json\n";
 
 static const cli_option options[] = {{"input", 0, CLI_ARG_ONE},
                                      {"misere", 0, CLI_ARG_NONE},
@@ -512,15 +517,20 @@ static int parse_options(play_ctx *c, const cli_args *args) {
     c->json = args->present[OPT_JSON] > 0;
     c->batch = args->present[OPT_INPUT] > 0;
     if (rc == 0 && args->present[OPT_FORMAT]) {
-        c->seed_format = strcmp(args->value[OPT_FORMAT], "seed") == 0;
-        if (!c->seed_format && strcmp(args->value[OPT_FORMAT], "lines") != 0) {
-            rc = cli_fail(&cli_cmd_play, CLI_EXIT_VALUE,
-                          "--format: unknown format '%s' (lines or seed)", args->value[OPT_FORMAT]);
-        } else if (!c->batch) {
+        enum batch_format format = BATCH_LINES;
+        rc = batch_parse_format(&cli_cmd_play, args->value[OPT_FORMAT], &format);
+        c->seed_format = format == BATCH_SEED;
+        if (rc == 0 && !c->batch) {
             rc = cli_usage_error(&cli_cmd_play, "--format applies to --input");
         }
     }
     return rc;
+}
+
+static const char *words(const char *option, size_t i) {
+    return option == NULL                  ? grundy_rule_known_name(i)
+           : strcmp(option, "format") == 0 ? batch_format_word(i)
+                                           : NULL;
 }
 
 static int run(int argc, char **argv) {
@@ -581,5 +591,5 @@ static int run(int argc, char **argv) {
     return rc;
 }
 
-const cli_command cli_cmd_play = {"play", run, "Who wins a sum of heaps, and the winning moves",
-                                  help};
+const cli_command cli_cmd_play = {"play", run,     "Who wins a sum of heaps, and the winning moves",
+                                  help,   options, words};

@@ -29,11 +29,12 @@ static const char help[] =
     "  --freq      plot the frequency of each value (a value that occurs is at least 2 pixels)\n"
     "  --log       with --freq: the counts on a logarithmic scale\n"
     "  --table     draw the periodic table (Winning Ways), rare values marked\n"
-    "  --width W   with --table: W heaps a row [default: the period, else 10]\n" SEQ_OPTIONS_HELP
-    "  -h, --help  show this help\n"
-    "\n"
-    "Example (Kayles, its preperiod 71 and period 12):\n"
-    "  grundy plot kayles --to 120 -o kayles.svg\n";
+    "  --width W   with --table: W heaps a row [default: the period, else 10]\n"
+    "  -h, --help  show this help\n" SEQ_OPTIONS_POINTER "\n"
+    "Examples:\n"
+    "  grundy plot kayles --to 120 -o kayles.svg    # its preperiod 71 and period 12\n"
+    "  grundy plot 0.16 --to 3000 --freq --log -o 0.16-freq.svg\n"
+    "  grundy plot 0.07 --table -o 0.07-table.svg\n";
 
 static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},    {"output", 'o', CLI_ARG_ONE},
                                      {"freq", 0, CLI_ARG_NONE}, {"from", 0, CLI_ARG_ONE},
@@ -235,4 +236,5 @@ static int run(int argc, char **argv) {
     return seq_job_end(&job, rc);
 }
 
-const cli_command cli_cmd_plot = {"plot", run, "Draw a rule's Grundy values (SVG or PNG)", help};
+const cli_command cli_cmd_plot = {"plot", run,     "Draw a rule's Grundy values (SVG or PNG)",
+                                  help,   options, seq_command_word};

@@ -16,7 +16,7 @@ static const char help[] =
     "            2 one heap, 4 two heaps, 8 three, 16 four. '!' after a digit: the heaps left\n"
     "            are pairwise unequal. d0 splits without removing a token (bits 4, 8, 16 only).\n"
     "            A final [...] repeats forever: 0.[3] is Nim. .07 means 0.07.\n"
-    "  a set     S(2,5), S(1-1000000000): take k tokens for k in the set (up to 10^18).\n"
+    "  a set     S(2,5), S(1-1000000000): take k tokens for k in the set (up to 2^63 - 1).\n"
     "  a name    nim, kayles (0.77), dawson-kayles (0.07), dawson-chess (0.137),\n"
     "            grundy-game (4!.0).\n"
     "\n"
@@ -41,8 +41,10 @@ static const char help[] =
     "  --json     print one JSON object: rule, kind, digits, tail, ranges, max_heaps_left\n"
     "  -h, --help show this help\n"
     "\n"
-    "Example:\n"
-    "  grundy rule 0.07\n";
+    "Examples:\n"
+    "  grundy rule 0.07\n"
+    "  grundy rule 'S(5,1-3)' --json\n"
+    "  grundy rule grundy-game\n";
 
 static const cli_option options[] = {{"json", 0, CLI_ARG_NONE}, {NULL, 0, 0}};
 enum { OPT_JSON };
@@ -138,4 +140,5 @@ static int run(int argc, char **argv) {
     return rc;
 }
 
-const cli_command cli_cmd_rule = {"rule", run, "Show a rule's canonical form and its moves", help};
+const cli_command cli_cmd_rule = {"rule", run,     "Show a rule's canonical form and its moves",
+                                  help,   options, cli_rule_word};

@@ -54,8 +54,11 @@ static const char help[] =
     "                   table fill, depth)\n"
     "  -h, --help       show this help\n"
     "\n"
-    "Example:\n"
-    "  grundy solve divisors 3\n";
+    "Examples:\n"
+    "  grundy solve divisors 3\n"
+    "  grundy solve pick 1 5 2\n"
+    "  grundy solve left-stack 3 1 1 1\n"
+    "  grundy solve chomp 3 4\n";
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif
@@ -504,6 +507,15 @@ static int answer(const request *rq, const solve_game *game) {
                                                                              : rc;
 }
 
+static const char *words(const char *option, size_t i) {
+    if (option == NULL) {
+        return solve_game_word(i);
+    }
+    return strcmp(option, "format") == 0   ? batch_format_word(i)
+           : strcmp(option, "method") == 0 ? cli_nimber_method_word(i)
+                                           : NULL;
+}
+
 static int run(int argc, char **argv) {
     cli_args args;
     int save_failed = 0;
@@ -528,6 +540,11 @@ static int run(int argc, char **argv) {
     const solve_game *const game = solve_game_find(args.operands[0]);
     if (game == NULL) {
         char names[256];
+        const char *const meant = solve_game_meant(args.operands[0], names, sizeof names);
+        if (meant != NULL) {
+            return cli_usage_error(&cli_cmd_solve, "unknown game '%s' (did you mean %s?)",
+                                   args.operands[0], meant);
+        }
         return cli_usage_error(&cli_cmd_solve, "unknown game '%s' (%s)", args.operands[0],
                                solve_game_names(0, 0, names, sizeof names));
     }
@@ -544,5 +561,5 @@ static int run(int argc, char **argv) {
     return answer(&rq, game);
 }
 
-const cli_command cli_cmd_solve = {"solve", run,
-                                   "Solve a built-in finite game position by position", help};
+const cli_command cli_cmd_solve = {
+    "solve", run, "Solve a built-in finite game position by position", help, options, words};

@@ -12,19 +12,22 @@ static const char help[] =
     "(heap n >= 1 is rare when parity(g(n) & mask) is even, or, with the parity variant, equal\n"
     "to the parity of n + K for the split takes' parity K), chosen over heaps 1..N as the\n"
     "sparse engine chooses it, making the fewest heaps rare; how many heaps are rare and the\n"
-    "last one; and with --freq how often each value occurs (one 'value count' line each, by\n"
-    "value). The statistics come from the values alone: every engine and resumed run agrees.\n"
+    "last one (counted among heaps 1..N, as plot and survey count them; heap 0 is never rare);\n"
+    "and with --freq how often each value occurs (one 'value count' line each, by value). The\n"
+    "mask is written in decimal, with ' parity' for the parity variant, in text as in plot and\n"
+    "survey. The statistics come from the values alone: every engine and resumed run agrees.\n"
     "\n"
     "Options:\n"
-    "  --to N      the last heap (required; at most --max-n)\n"
-    "  --freq      also print the frequency of every value that occurs\n" SEQ_OPTIONS_HELP
+    "  --to N      the last heap (required); past the default --max-n it is computed all the\n"
+    "              same, memory allowing (an explicit --max-n bounds it)\n"
+    "  --freq      also print the frequency of every value that occurs\n"
     "  --json      print one JSON object: rule, to, max_value, max_value_heap, mask,\n"
     "              mask_parity, rare_count, last_rare (null where none), and with --freq\n"
     "              frequencies ([value, count] pairs)\n"
-    "  -h, --help  show this help\n"
-    "\n"
-    "Example:\n"
-    "  grundy stats 0.6 --to 100000\n";
+    "  -h, --help  show this help\n" SEQ_OPTIONS_POINTER "\n"
+    "Examples:\n"
+    "  grundy stats 0.6 --to 100000\n"
+    "  grundy stats kayles --to 1000 --freq --json\n";
 
 static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
                                      {"freq", 0, CLI_ARG_NONE},
@@ -68,19 +71,21 @@ static void print_json(const seq_job *job, const grundy_stats *s, int freq) {
 
 static void print_text(const seq_job *job, const grundy_stats *s, int freq) {
     const unsigned long long last = s->count - 1;
+    char mask[GRUNDY_STATS_MASK_TEXT_CAP];
+    grundy_stats_mask_text(s->mask, s->use_parity, mask, sizeof mask);
     printf("%s, heaps 0 to %llu\n", job->canonical, last);
     printf("max value %llu, first at heap %llu\n", (unsigned long long)s->max_value,
            (unsigned long long)s->max_heap);
     if (!s->has_mask) {
         printf("no rare/common mask (%s)\n",
                s->count < 2 ? "too few heaps" : "values of 2^22 or more");
-    } else if (s->use_parity) {
-        printf("mask %llu with the parity variant: heap n is rare when parity(g(n) & %llu) = "
+    } else if (s->use_parity) { /* the mask as every command writes it: "6 parity" */
+        printf("mask %s: heap n is rare when parity(g(n) & %llu) = "
                "(n + %u) mod 2\n",
-               (unsigned long long)s->mask, (unsigned long long)s->mask, s->parity_bit);
+               mask, (unsigned long long)s->mask, s->parity_bit);
     } else {
-        printf("mask %llu: heap n is rare when g(n) & %llu has an even number of 1 bits\n",
-               (unsigned long long)s->mask, (unsigned long long)s->mask);
+        printf("mask %s: heap n is rare when g(n) & %llu has an even number of 1 bits\n", mask,
+               (unsigned long long)s->mask);
     }
     if (s->has_mask) {
         printf("rare heaps %llu of %llu", (unsigned long long)s->rare_count, last);
@@ -191,7 +196,7 @@ static int run(int argc, char **argv) {
     if (args.operand_count != 1) {
         return args.operand_count == 0
                    ? cli_usage_error(&cli_cmd_stats, "missing RULE")
-                   : cli_usage_error(&cli_cmd_stats, "unexpected operand '%s'", args.operands[1]);
+                   : cli_unexpected_operand(&cli_cmd_stats, args.operands[1], args.present[OPT_TO]);
     }
     if (!args.present[OPT_TO]) {
         return cli_usage_error(&cli_cmd_stats, "missing --to N");
@@ -200,7 +205,7 @@ static int run(int argc, char **argv) {
     if (rc != 0) {
         return rc;
     }
-    rc = seq_job_start(&cli_cmd_stats, args.operands[0], &args, OPT_SEQ, &job);
+    rc = seq_job_start_to(&cli_cmd_stats, args.operands[0], &args, OPT_SEQ, to, &job);
     if (rc < 0) {
         rc = stats_of(&job, to, args.present[OPT_JSON], args.present[OPT_FREQ]);
     }
@@ -208,4 +213,5 @@ static int run(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_stats = {
-    "stats", run, "Largest value, rare/common mask, rare heaps, frequencies of g(0..N)", help};
+    "stats", run,     "Largest value, rare/common mask, rare heaps, frequencies of g(0..N)",
+    help,    options, seq_command_word};

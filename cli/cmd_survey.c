@@ -43,8 +43,16 @@ static const char help[] =
     "  -q                 no progress line on stderr\n"
     "  -h, --help         show this help\n"
     "\n"
-    "Example (the 64 two-digit octal games):\n"
-    "  grundy survey '0.?\?' --max-n 65536\n";
+    "Examples:\n"
+    "  grundy survey '0.?\?' --max-n 8192    # the 64 two-digit octal games\n"
+    "  grundy survey '0.?' --max-n 4096 -q --format tsv\n";
+
+/* --format's names: a Markdown table, or tab-separated values. */
+static const char *const formats[] = {"md", "tsv", NULL};
+
+static const char *words(const char *option, size_t i) {
+    return option != NULL && strcmp(option, "format") == 0 ? cli_word_of(formats, i) : NULL;
+}
 
 static const cli_option options[] = {{"hex", 0, CLI_ARG_NONE},
                                      {"max-n", 0, CLI_ARG_ONE},
@@ -123,7 +131,7 @@ static int parse_options(const cli_args *a, survey_run *run) {
     run->format = "md";
     if (rc == 0 && a->present[OPT_FORMAT]) {
         run->format = a->value[OPT_FORMAT];
-        if (strcmp(run->format, "md") != 0 && strcmp(run->format, "tsv") != 0) {
+        if (cli_word_index(formats, run->format) < 0) {
             rc = cli_fail(cmd, CLI_EXIT_VALUE, "--format: '%s' is not md or tsv", run->format);
         }
     }
@@ -163,5 +171,5 @@ static int run(int argc, char **argv) {
     return rc;
 }
 
-const cli_command cli_cmd_survey = {"survey", run,
-                                    "Every code of a class: periods proved, groups, a table", help};
+const cli_command cli_cmd_survey = {
+    "survey", run, "Every code of a class: periods proved, groups, a table", help, options, words};

@@ -13,13 +13,13 @@ static const char help[] =
     "proved period or a closed form, in time independent of N. Without a proof the command\n"
     "says what was computed and exits with 4: it never guesses.\n"
     "\n"
-    "Options:\n" BATCH_OPTIONS_HELP
-    "                a query is one heap N\n" BATCH_MAX_BYTES_HELP SEQ_OPTIONS_HELP
+    "Options:\n" BATCH_OPTIONS_HELP "                a query is one heap N\n" BATCH_MAX_BYTES_HELP
     "  --json      print one JSON object: rule, heap, value\n"
-    "  -h, --help  show this help\n"
-    "\n"
-    "Example:\n"
-    "  grundy value 0.07 1000000000000000000\n";
+    "  -h, --help  show this help\n" SEQ_OPTIONS_POINTER "\n"
+    "Examples:\n"
+    "  grundy value 0.07 1000000000000000000\n"
+    "  grundy value kayles 9223372036854775807 --json\n"
+    "  printf '5\\n10\\n' | grundy value 'S(1,3,4)' --input -\n";
 
 static const cli_option options[] = {{"json", 0, CLI_ARG_NONE},
                                      {"input", 0, CLI_ARG_ONE},
@@ -125,4 +125,5 @@ static int run(int argc, char **argv) {
     return seq_job_end(&job, rc);
 }
 
-const cli_command cli_cmd_value = {"value", run, "The Grundy value of one heap, up to 10^18", help};
+const cli_command cli_cmd_value = {"value", run,     "The Grundy value of one heap, up to 2^63 - 1",
+                                   help,    options, seq_batch_word};

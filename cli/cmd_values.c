@@ -15,16 +15,17 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --to N      the last heap (required)\n"
-    "  --from A    the first heap [default: 0]\n" SEQ_OPTIONS_HELP
+    "  --from A    the first heap [default: 0]\n"
     "  --format F  text (one line), bfile (an OEIS b-file: '#' comment lines naming the rule\n"
     "              and the offset, then one 'n g(n)' line per heap: the offset is the first\n"
     "              heap, 0 unless --from says otherwise), tsv (a header 'n<TAB>g', then one\n"
     "              line per heap) or json [default: text]\n"
     "  --json      print one JSON object: rule, from, to, values (same as --format json)\n"
-    "  -h, --help  show this help\n"
-    "\n"
-    "Example (Kayles):\n"
-    "  grundy values 0.77 --to 20\n";
+    "  -h, --help  show this help\n" SEQ_OPTIONS_POINTER "\n"
+    "Examples:\n"
+    "  grundy values kayles --to 20\n"
+    "  grundy values 0.07 --from 1000000000000 --to 1000000000010\n"
+    "  grundy values 0.6 --to 100 --format bfile\n";
 
 static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
                                      {"from", 0, CLI_ARG_ONE},
@@ -34,9 +35,16 @@ static const cli_option options[] = {{"to", 0, CLI_ARG_ONE},
 enum { OPT_TO, OPT_FROM, OPT_JSON, OPT_FORMAT, OPT_SEQ };
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_BFILE, FORMAT_TSV };
 
+/* In the order of the FORMAT_ enum. */
+static const char *const names[] = {"text", "json", "bfile", "tsv", NULL};
+
+static const char *words(const char *option, size_t i) {
+    return option != NULL && strcmp(option, "format") == 0 ? cli_word_of(names, i)
+                                                           : seq_command_word(option, i);
+}
+
 /* --format (and --json): exit 3 for an unknown name, 2 for --json beside another format. */
 static int parse_format(const cli_args *args, int *format) {
-    static const char *const names[] = {"text", "json", "bfile", "tsv"};
     *format = args->present[OPT_JSON] ? FORMAT_JSON : FORMAT_TEXT;
     if (!args->present[OPT_FORMAT]) {
         return -1;
@@ -171,9 +179,9 @@ static int run(int argc, char **argv) {
         return rc;
     }
     if (args.operand_count != 1) {
-        return args.operand_count == 0
-                   ? cli_usage_error(&cli_cmd_values, "missing RULE")
-                   : cli_usage_error(&cli_cmd_values, "unexpected operand '%s'", args.operands[1]);
+        return args.operand_count == 0 ? cli_usage_error(&cli_cmd_values, "missing RULE")
+                                       : cli_unexpected_operand(&cli_cmd_values, args.operands[1],
+                                                                args.present[OPT_TO]);
     }
     if (!args.present[OPT_TO]) {
         return cli_usage_error(&cli_cmd_values, "missing --to N");
@@ -213,5 +221,5 @@ static int run(int argc, char **argv) {
     return seq_job_end(&job, rc);
 }
 
-const cli_command cli_cmd_values = {"values", run, "Print the Grundy values g(A..N) of a rule",
-                                    help};
+const cli_command cli_cmd_values = {"values", run,     "Print the Grundy values g(A..N) of a rule",
+                                    help,     options, words};

@@ -33,8 +33,9 @@ static const char help[] =
     "                 agree, and on a mismatch heaps and mismatch (the message)\n"
     "  -h, --help     show this help\n"
     "\n"
-    "Example:\n"
-    "  grundy verify kayles --samples 500 --seed 7\n";
+    "Examples:\n"
+    "  grundy verify kayles --samples 500 --seed 7\n"
+    "  grundy verify 0.07 --misere --samples 200\n";
 
 static const cli_option options[] = {
     {"max-heap", 0, CLI_ARG_ONE}, {"heaps", 0, CLI_ARG_ONE},   {"samples", 0, CLI_ARG_ONE},
@@ -157,7 +158,11 @@ static int report(const char *canonical, const grundy_verify_opts *o, const grun
     if (st == GRUNDY_STATUS_LIMIT) {
         fprintf(stderr, "grundy verify: %s on position", r->message);
         print_heaps(stderr, r);
-        fprintf(stderr, " (lower --max-heap or --heaps, or raise --max-n)\n");
+        /* --max-n bounds only normal play's period search (play's answer); the game-tree
+         * search and misere play have their own fixed limits. */
+        const int max_n_bounds = !o->misere && strncmp(r->message, "play:", 5) == 0;
+        fprintf(stderr, " (lower --max-heap or --heaps%s)\n",
+                max_n_bounds ? ", or raise --max-n" : ": the search's limits are fixed");
         return CLI_EXIT_LIMIT;
     }
     if (st != GRUNDY_STATUS_OK) {
@@ -220,5 +225,5 @@ static int run(int argc, char **argv) {
     return rc;
 }
 
-const cli_command cli_cmd_verify = {"verify", run,
-                                    "Check play's answers against a game-tree search", help};
+const cli_command cli_cmd_verify = {
+    "verify", run, "Check play's answers against a game-tree search", help, options, cli_rule_word};

@@ -2,6 +2,8 @@
 /* Batches of count and value queries over one rule's sequence. */
 #include "seq_batch.h"
 
+#include <string.h>
+
 #include <stdlib.h>
 
 /* Prefix sums zeros[m] = #{x < m : g(x) = 0} for m <= to; NULL when it does not fit. */
@@ -114,4 +116,9 @@ int seq_batch_run(const cli_command *cmd, const cli_args *args, const seq_batch_
     rc = seq_job_end(&job, rc);
     batch_free(&b);
     return rc;
+}
+
+const char *seq_batch_word(const char *option, size_t i) {
+    return option != NULL && strcmp(option, "format") == 0 ? batch_format_word(i)
+                                                           : seq_command_word(option, i);
 }

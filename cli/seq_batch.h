@@ -37,4 +37,7 @@ typedef struct seq_batch_spec {
  */
 int seq_batch_run(const cli_command *cmd, const cli_args *args, const seq_batch_spec *spec);
 
+/** cli_command.word of value and count: rule names, --format's batch formats, --engine. */
+const char *seq_batch_word(const char *option, size_t i);
+
 #endif

@@ -9,16 +9,24 @@
 #include <string.h>
 #include <unistd.h>
 
+/* --engine's names and what each selects. */
+static const char *const engine_names[] = {"auto", "naive", "sparse", NULL};
+static const grundy_seq_engine engines[] = {GRUNDY_SEQ_AUTO, GRUNDY_SEQ_NAIVE, GRUNDY_SEQ_SPARSE};
+
+const char *seq_option_word(const char *option, size_t i) {
+    return option != NULL && strcmp(option, "engine") == 0 ? cli_word_of(engine_names, i) : NULL;
+}
+
+const char *seq_command_word(const char *option, size_t i) {
+    return option == NULL ? grundy_rule_known_name(i) : seq_option_word(option, i);
+}
+
 /* --engine: naive, sparse or auto; exit 3 for another name. */
 static int parse_engine(const cli_command *cmd, const char *text, grundy_seq_engine *out) {
-    static const char *const names[] = {"auto", "naive", "sparse"};
-    static const grundy_seq_engine engines[] = {GRUNDY_SEQ_AUTO, GRUNDY_SEQ_NAIVE,
-                                                GRUNDY_SEQ_SPARSE};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (strcmp(text, names[i]) == 0) {
-            *out = engines[i];
-            return 0;
-        }
+    const int k = cli_word_index(engine_names, text);
+    if (k >= 0) {
+        *out = engines[k];
+        return 0;
     }
     return cli_fail(cmd, CLI_EXIT_VALUE, "unknown engine '%s' (naive, sparse or auto)", text);
 }
@@ -54,6 +62,11 @@ static int parse_check(const cli_command *cmd, const cli_args *args, int seq_bas
 
 int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args *args, int seq_base,
                   seq_job *job) {
+    return seq_job_start_to(cmd, rule_text, args, seq_base, 0, job);
+}
+
+int seq_job_start_to(const cli_command *cmd, const char *rule_text, const cli_args *args,
+                     int seq_base, uint64_t to, seq_job *job) {
     const grundy_period_opts defaults = GRUNDY_PERIOD_OPTS_INIT;
     const char *const max_n_text = args->value[seq_base + SEQ_OPT_MAX_N];
     const char *const engine_text = args->value[seq_base + SEQ_OPT_ENGINE];
@@ -77,6 +90,8 @@ int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args 
         }
         job->opts.unproved_max_n = job->opts.max_n; /* asked for: search that far */
         job->opts.max_work = UINT64_MAX;            /* and compute that far, past the work bound */
+    } else if (to > job->opts.max_n) {
+        job->opts.max_n = to; /* --to said how far; the default is for the period searches */
     }
     if (engine_text != NULL) {
         const int rc = parse_engine(cmd, engine_text, &job->opts.seq.engine);
@@ -143,14 +158,21 @@ int cli_work_refusal(const cli_command *cmd, const char *where, const char *cano
         return -1;
     }
     engine_words(q, rule, engine, sizeof engine);
+    /* A heap a direct computation can reach (a byte a value at least, within what a sequence
+     * keeps in memory) is answered by --max-n at the heap, with or without a period; past that,
+     * only a period found by searching further answers it. */
+    const uint64_t enough =
+        r->heap > max_n && r->heap < GRUNDY_SEQ_DEFAULT_MAX_BYTES ? r->heap : max_n;
     if (r->search) {
         return cli_fail(cmd, CLI_EXIT_LIMIT,
                         "%sg(%llu) is past what is proved: no proved period of %s within "
                         "g(0..%llu), where the work bound (%llu option visits by the engine's "
-                        "estimate; %s) stopped the search; give --max-n %llu to search that far",
+                        "estimate; %s) stopped the search short of --max-n %llu; an explicit "
+                        "--max-n M lifts the work bound and searches to g(0..M): give --max-n "
+                        "%llu or more",
                         where, (unsigned long long)r->heap, canonical, (unsigned long long)r->reach,
                         (unsigned long long)GRUNDY_QUERY_DEFAULT_MAX_WORK, engine,
-                        (unsigned long long)max_n);
+                        (unsigned long long)max_n, (unsigned long long)enough);
     }
     return cli_fail(cmd, CLI_EXIT_LIMIT,
                     "%scomputing g(0..%llu) of %s directly would take about %.2g option visits "
@@ -199,6 +221,27 @@ int seq_job_memory_fail(const cli_command *cmd, seq_job *job) {
                     note);
 }
 
+/* A heap within --max-n that the sequence's memory bound (values kept in RAM, without --memory)
+ * stopped: what it needs, and the way past it that exists, --memory with --spill. */
+static int memory_bound_fail(const cli_command *cmd, seq_job *job, uint64_t heap) {
+    const grundy_seq_limit_info *l = grundy_seq_limit(grundy_query_seq(job->query));
+    const unsigned long long reach = grundy_query_reach(job->query);
+    char need[64] = "", done[64] = "";
+    if (l->reason == GRUNDY_SEQ_LIMIT_BYTES && l->need_bytes > 0) {
+        snprintf(need, sizeof need, " needs about %llu bytes,", (unsigned long long)l->need_bytes);
+    }
+    if (reach > 0) {
+        snprintf(done, sizeof done, " (g(0..%llu) computed)", reach);
+    }
+    return cli_fail(cmd, CLI_EXIT_LIMIT,
+                    "heap %llu of %s is out of reach: computing g(0..%llu) directly%s past the "
+                    "%llu bytes a sequence may keep in memory%s; give --memory B --spill FILE to "
+                    "compute it in B bytes with the rest on disk ('grundy help sequence-options'), "
+                    "or a smaller heap",
+                    (unsigned long long)heap, job->canonical, (unsigned long long)heap, need,
+                    (unsigned long long)job->opts.seq.max_bytes, done);
+}
+
 int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_t heap) {
     const unsigned long long n = heap, max_n = job->opts.max_n;
     const unsigned long long reach = grundy_query_reach(job->query);
@@ -233,17 +276,34 @@ int seq_job_fail(const cli_command *cmd, seq_job *job, grundy_status st, uint64_
         return work_rc;
     }
     if (heap <= job->opts.max_n) {
-        return cli_fail(cmd, CLI_EXIT_LIMIT,
-                        "heap %llu of %s is out of reach: the memory limit stopped the "
-                        "computation at g(0..%llu)",
-                        n, job->canonical, reach);
+        return memory_bound_fail(cmd, job, heap);
     }
     if (grundy_period_theorem(job->rule) == GRUNDY_PROOF_NONE) {
+        /* g(0..n) takes a byte a value at least: past the bound on what a sequence keeps, only
+         * --memory with --spill computes it */
+        char note[160] = "";
+        if (job->run.memory == 0 && heap >= job->opts.seq.max_bytes) {
+            snprintf(note, sizeof note,
+                     " with --memory B --spill FILE (past the %llu bytes a sequence keeps in "
+                     "memory)",
+                     (unsigned long long)job->opts.seq.max_bytes);
+        }
         return cli_fail(cmd, CLI_EXIT_LIMIT,
                         "g(%llu) is past what is proved: no theorem proves periods of %s ('!' "
-                        "codes and tails), so only heaps up to --max-n are answered, by direct "
-                        "computation; raise --max-n (now %llu) to %llu or more",
-                        n, job->canonical, max_n, n);
+                        "codes and tails), so only heaps up to --max-n are computed; raise "
+                        "--max-n (now %llu) to %llu or more%s",
+                        n, job->canonical, max_n, n, note);
+    }
+    if (job->opts.unproved_max_n == 0 && reach < max_n) {
+        /* Not --max-n: the search's own default cap where the engine gets slow (period.h,
+         * unproved_max_n), which any --max-n given replaces. */
+        char engine[96];
+        engine_words(job->query, job->rule, engine, sizeof engine);
+        return cli_fail(cmd, CLI_EXIT_LIMIT,
+                        "g(%llu) is past what is proved: computed g(0..%llu) of %s without a "
+                        "proved period, where the search stops unless --max-n is given (%s); "
+                        "give --max-n %llu (the next doubling round) or more",
+                        n, reach, job->canonical, engine, 2 * reach);
     }
     return cli_fail(cmd, CLI_EXIT_LIMIT,
                     "g(%llu) is past what is proved: computed g(0..%llu) of %s without a "

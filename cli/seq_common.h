@@ -55,7 +55,14 @@ enum seq_option {
     SEQ_OPT_COUNT
 };
 
-/* The help lines of the shared options, for each command's help text. */
+/* What each sequence command's help says after its own options, where the shared options used to
+ * be repeated: their page, 'grundy help sequence-options' (help_topics.c). */
+#define SEQ_OPTIONS_POINTER                                                                        \
+    "\n"                                                                                           \
+    "Sequence options (--max-n, --engine, --check, --threads, --checkpoint, --save, --load,\n"     \
+    "--progress, -q, --memory, --spill): see 'grundy help sequence-options'.\n"
+
+/* The help lines of the shared options: the page 'grundy help sequence-options'. */
 #define SEQ_OPTIONS_HELP                                                                           \
     "  --max-n M   the largest heap that may be computed [default: 33554432]; given, it also\n"   \
     "              lifts the work bound (2^35 option visits by the engine's estimate): without\n"   \
@@ -91,6 +98,13 @@ enum seq_option {
     ""
 /* clang-format on */
 
+/** The words of the shared options' values (--engine), for cli_command.word; NULL elsewhere. */
+const char *seq_option_word(const char *option, size_t i);
+
+/** cli_command.word of a sequence command with no fixed words of its own: rule names, then
+ *  seq_option_word. */
+const char *seq_command_word(const char *option, size_t i);
+
 /** A parsed rule with its canonical text, and the period options from the shared options. */
 typedef struct seq_job {
     grundy_rule *rule;
@@ -108,6 +122,14 @@ typedef struct seq_job {
  */
 int seq_job_start(const cli_command *cmd, const char *rule_text, const cli_args *args, int seq_base,
                   seq_job *job);
+
+/**
+ * seq_job_start for a command that computes g(0..to) directly (stats, plot): without --max-n,
+ * a `to` past the default --max-n raises it to `to`, since --to already says how far (the
+ * memory bound and the work bound still apply, each with its message).
+ */
+int seq_job_start_to(const cli_command *cmd, const char *rule_text, const cli_args *args,
+                     int seq_base, uint64_t to, seq_job *job);
 
 /** Free the job; returns the exit code: `rc`, or 5 when the final checkpoint or --save failed
  *  after an answer (seq_run_exit). */

@@ -26,13 +26,19 @@ static void catch_signals(void) {
     sigaction(SIGTERM, &sa, NULL);
 }
 
+/* --method's names and the search's flags for each. */
+static const struct {
+    const char *name;
+    unsigned flags;
+} methods[] = {{"full", 0},
+               {"reverse", GRUNDY_NIM_REVERSE},
+               {"plain", GRUNDY_NIM_NO_SPLIT | GRUNDY_NIM_NO_SYMMETRY | GRUNDY_NIM_NO_THEORY}};
+
+const char *cli_nimber_method_word(size_t i) {
+    return i < sizeof methods / sizeof methods[0] ? methods[i].name : NULL;
+}
+
 int cli_nimber_method(const cli_command *cmd, const char *text, unsigned *flags) {
-    static const struct {
-        const char *name;
-        unsigned flags;
-    } methods[] = {{"full", 0},
-                   {"reverse", GRUNDY_NIM_REVERSE},
-                   {"plain", GRUNDY_NIM_NO_SPLIT | GRUNDY_NIM_NO_SYMMETRY | GRUNDY_NIM_NO_THEORY}};
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
         if (strcmp(text, methods[i].name) == 0) {
             *flags = methods[i].flags;

@@ -22,6 +22,9 @@ typedef struct cli_nimber_request {
 /** --method M into GRUNDY_NIM_* flags: 0, or exit 3 after one line. */
 int cli_nimber_method(const cli_command *cmd, const char *text, unsigned *flags);
 
+/** The i-th --method name (full, reverse, plain), NULL past the last. */
+const char *cli_nimber_method_word(size_t i);
+
 /** Build the game, search its start and print the answer: 0 or the exit code. */
 int cli_solve_nimber(const cli_command *cmd, const cli_nimber_request *rq);
 

@@ -2,6 +2,7 @@
 /* The registry of the solver's games: each game's operands, options and constructor, in grundy
  * solve's words, so that grundy-mpi and the tests build and refuse a game as solve does. */
 #include "solve_registry.h"
+#include "suggest.h"
 #include "solve_nim_games.h"
 
 #include <grundy/left_stack.h>
@@ -266,6 +267,19 @@ const solve_game *solve_game_find(const char *name) {
         }
     }
     return NULL;
+}
+
+const char *solve_game_word(size_t i) {
+    return i < solve_game_count ? solve_games[i].name : NULL;
+}
+
+const char *solve_game_meant(const char *typed, char *buf, size_t cap) {
+    const char *names[32];
+    size_t n = 0;
+    while (n < sizeof names / sizeof names[0] && (names[n] = solve_game_word(n)) != NULL) {
+        n++;
+    }
+    return cli_suggest(typed, names, n, "", buf, cap);
 }
 
 char *solve_game_names(unsigned flags, int and, char *buf, size_t cap) {

@@ -108,6 +108,13 @@ extern const size_t solve_game_count;
 /** The game called `name`, or NULL. */
 const solve_game *solve_game_find(const char *name);
 
+/** The i-th game's name, NULL past the last (for the completion). */
+const char *solve_game_word(size_t i);
+
+/** The games' names close to a mistyped one ("divisor": 'divisors'), in buf (CLI_SUGGEST_CAP
+ *  bytes), or NULL. */
+const char *solve_game_meant(const char *typed, char *buf, size_t cap);
+
 /**
  * The names of the games with every flag of `flags` (0: all), in the registry's order, into buf:
  * "a, b, c", or "a, b and c" when `and` is nonzero. Returns buf.

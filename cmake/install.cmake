@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # `cmake --install BUILD --prefix P`: the shared (VERSION/SOVERSION) and static libraries, the public
 # headers, grundy.pc, the CMake package (find_package(grundy) -> grundy::grundy, the shared library,
-# and grundy::grundy_static), the grundy tool, its man page grundy(1) and its bash completion.
+# and grundy::grundy_static), the grundy tool (and grundy-mpi when MPI was found), its man page
+# grundy(1) and its bash, zsh and fish completions.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -34,17 +35,34 @@ install(FILES ${PROJECT_BINARY_DIR}/grundy.pc DESTINATION ${CMAKE_INSTALL_LIBDIR
 
 if(GRUNDY_BUILD_CLI)
   install(TARGETS grundy_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-  # The man page and the completion are written by the tool itself from its commands' help texts
-  # (`grundy --man`, `grundy --bash-completion`), so they cannot disagree with --help.
+  if(GRUNDY_MPI_BUILT) # the solver across processes, beside the tool
+    install(TARGETS grundy_mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
+  # The man page and the completions are written by the tool itself from its help texts and its
+  # command table (`grundy --man`, `--bash-completion`, `--zsh-completion`, `--fish-completion`,
+  # which runs the bash one's logic), so they cannot
+  # disagree with what it prints and accepts.
   add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/grundy.1
                      COMMAND grundy_cli --man > ${PROJECT_BINARY_DIR}/grundy.1
                      DEPENDS grundy_cli VERBATIM)
   add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/grundy.bash-completion
                      COMMAND grundy_cli --bash-completion > ${PROJECT_BINARY_DIR}/grundy.bash-completion
                      DEPENDS grundy_cli VERBATIM)
+  add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/grundy.zsh-completion
+                     COMMAND grundy_cli --zsh-completion > ${PROJECT_BINARY_DIR}/grundy.zsh-completion
+                     DEPENDS grundy_cli VERBATIM)
+  add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/grundy.fish
+                     COMMAND grundy_cli --fish-completion > ${PROJECT_BINARY_DIR}/grundy.fish
+                     DEPENDS grundy_cli VERBATIM)
   add_custom_target(grundy_docs ALL DEPENDS ${PROJECT_BINARY_DIR}/grundy.1
-                                            ${PROJECT_BINARY_DIR}/grundy.bash-completion)
+                                            ${PROJECT_BINARY_DIR}/grundy.bash-completion
+                                            ${PROJECT_BINARY_DIR}/grundy.zsh-completion
+                                            ${PROJECT_BINARY_DIR}/grundy.fish)
   install(FILES ${PROJECT_BINARY_DIR}/grundy.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
   install(FILES ${PROJECT_BINARY_DIR}/grundy.bash-completion
           DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME grundy)
+  install(FILES ${PROJECT_BINARY_DIR}/grundy.zsh-completion
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-functions RENAME _grundy)
+  install(FILES ${PROJECT_BINARY_DIR}/grundy.fish
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 endif()

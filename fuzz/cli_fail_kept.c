@@ -6,7 +6,7 @@
 
 int fuzz_fails;
 char fuzz_last_message[8192];
-const cli_command fuzz_command = {"fuzz", NULL, "", ""};
+const cli_command fuzz_command = {"fuzz", NULL, "", "", NULL, NULL};
 
 void fuzz_fail_reset(void) {
     fuzz_fails = 0;

@@ -38,7 +38,8 @@ static const char help[] =
     "  mpirun -np 2 grundy-mpi solve divisors 20 --save divisors20.sv\n";
 
 static int run(int argc, char **argv);
-static const cli_command cmd = {"solve", run, "The solver across processes (Open MPI)", help};
+static const cli_command cmd = {"solve", run,  "The solver across processes (Open MPI)",
+                                help,    NULL, NULL};
 
 static const cli_option options[] = {
     {"save", 0, CLI_ARG_ONE},      {"json", 0, CLI_ARG_NONE},        {"misere", 0, CLI_ARG_NONE},

@@ -63,6 +63,13 @@ typedef struct grundy_move_class {
  */
 GRUNDY_API grundy_status grundy_rule_parse(const char *text, grundy_rule **out, grundy_diag *diag);
 
+/**
+ * The names grundy_rule_parse knows (nim, kayles, dawson-kayles, dawson-chess, grundy-game), for
+ * tools that list or complete them.
+ * @return the i-th name (static storage), or NULL when i is past the last.
+ */
+GRUNDY_API const char *grundy_rule_known_name(size_t i);
+
 /** Free a rule; NULL is allowed. */
 GRUNDY_API void grundy_rule_destroy(grundy_rule *rule);
 

@@ -104,6 +104,14 @@ def generate(grundy, source_dir):
     helps = {name: run(grundy, name, "--help") for name, _ in cmds if name not in ("help", "version")}
     helps["grundy-mpi solve"] = mpi_help(source_dir)
     parsed = {name: split_help(text) for name, text in helps.items()}
+    # The sequence options are described once, on their own page, which the commands that take
+    # them point to: they count as each such command's options.
+    seq_page = run(grundy, "help", "sequence-options")
+    seq_entries = split_help(seq_page)[1]
+    for name, text in helps.items():
+        if "grundy help sequence-options" in text:
+            head, entries, tail = parsed[name]
+            parsed[name] = (head, entries + seq_entries, tail)
     # An option whose entry is the same in three commands or more is described once.
     seen = {}
     for name, (_, entries, _) in parsed.items():
@@ -116,9 +124,13 @@ def generate(grundy, source_dir):
         link = f"[`grundy {name}`](#grundy-{name})" if name in helps else f"`grundy {name}`"
         out.append(f"| {link} | {escape(summary)} |")
     out.append("| [`grundy-mpi solve`](#grundy-mpi-solve) | The solver across processes (Open MPI) |")
+    topics = re.findall(r"^  (\S+) +(.*)$", run(grundy, "help", "topics"), re.M)
     out += ["", "Every command takes `-h`/`--help` (its text, then the exit codes, on stdout; exit 0).",
-            "", "### Options shared by several commands", "",
-            "Each command's section below names the ones it takes after its own options.", "",
+            "`grundy help topics` lists the help pages that are not a command's: "
+            + ", ".join(f"`{name}` ({escape(summary)})" for name, summary in topics) + "."]
+    out += ["", "### Options shared by several commands", "",
+            "Each command's section below names the ones it takes after its own options; the "
+            "sequence options are described once in `grundy help sequence-options`.", "",
             "| Option | Default | Meaning | Commands |", "|---|---|---|---|"]
     for (flags, meaning, default), names in shared.items():
         if flags.startswith("-h"):

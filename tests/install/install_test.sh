@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: MIT
 # Install the build into a temporary prefix and build and run a small program against it twice:
 # through pkg-config and through find_package(grundy); check the man page, the completion and
-# the tool landed too. Usage: install_test.sh BUILD_DIR SOURCE_DIR [SANITIZE]
+# the tool landed too (and grundy-mpi, when MPI was built: MPI_BUILT ON).
+# Usage: install_test.sh BUILD_DIR SOURCE_DIR [SANITIZE [MPI_BUILT]]
 set -eu
 build=$1
 here=$2/tests/install
 san=${3:-}
+mpi_built=${4:-OFF}
 flags=""
 [ -n "$san" ] && flags="-fsanitize=$san"
 tmp=$(mktemp -d)
@@ -19,9 +21,14 @@ picture_line='picture: SVG of g(0..11)'
 fail() { echo "install_test: $*" >&2; exit 1; }
 for f in "$libdir/libgrundy.a" "$prefix/include/grundy/grundy.h" \
          "$prefix/include/grundy/experimental.h" "$prefix/include/grundy/picture.h" "$prefix/bin/grundy" \
-         "$prefix/share/man/man1/grundy.1" "$prefix/share/bash-completion/completions/grundy"; do
+         "$prefix/share/man/man1/grundy.1" "$prefix/share/bash-completion/completions/grundy" \
+         "$prefix/share/zsh/site-functions/_grundy" \
+         "$prefix/share/fish/vendor_completions.d/grundy.fish"; do
     [ -e "$f" ] || fail "missing $f"
 done
+if [ "$mpi_built" = ON ]; then
+    [ -x "$prefix/bin/grundy-mpi" ] || fail "grundy-mpi was built but not installed"
+fi
 soname=$(objdump -p "$libdir/libgrundy.so" | awk '$1 == "SONAME" { print $2 }')
 [ "$soname" = libgrundy.so.1 ] || fail "soname is '$soname', not libgrundy.so.1"
 

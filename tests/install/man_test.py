@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """grundy(1), --help and the README agree: every section of the man page is the text --help
-prints, every command of `grundy help` has one, and the README names every command.
+prints, every command of `grundy help` and every help topic has one, and the README names every
+command.
 Usage: python3 man_test.py GRUNDY MAN_PAGE README"""
 import re
 import subprocess
@@ -56,9 +57,13 @@ def main():
             failures.append(f"section 'grundy {cmd}' differs from `grundy {cmd} --help`")
         if f"grundy {cmd}" not in readme:
             failures.append(f"the README never mentions `grundy {cmd}`")
+    topics = re.findall(r"^  (\S+) {2,}", run(grundy, "help", "topics"), re.M)
+    for topic in topics:
+        if sections.get(f"grundy help {topic}") != run(grundy, "help", topic):
+            failures.append(f"section 'grundy help {topic}' differs from `grundy help {topic}`")
     for f in failures:
         print("man_test:", f, file=sys.stderr)
-    print(f"man_test: {len(commands)} commands compared")
+    print(f"man_test: {len(commands)} commands and {len(topics)} topics compared")
     return 1 if failures else 0
 
 

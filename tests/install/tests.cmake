@@ -3,7 +3,7 @@
 if(GRUNDY_BUILD_CLI) # the test also checks the installed tool, man page and completion
   add_test(NAME install_consumers
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/install/install_test.sh ${PROJECT_BINARY_DIR}
-                   ${PROJECT_SOURCE_DIR} "${GRUNDY_SANITIZE}")
+                   ${PROJECT_SOURCE_DIR} "${GRUNDY_SANITIZE}" "${GRUNDY_MPI_BUILT}")
   set_tests_properties(install_consumers PROPERTIES LABELS install RUN_SERIAL ON)
 endif()
 add_test(NAME shared_symbols

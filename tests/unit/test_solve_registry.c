@@ -6,7 +6,7 @@
 
 #include "solve_registry.h"
 
-static const cli_command cmd = {"solve", NULL, "", ""};
+static const cli_command cmd = {"solve", NULL, "", "", NULL, NULL};
 
 /* The example's operands split at blanks into v (pointing into buf). */
 static int split(const char *example, char *buf, size_t cap, char **v, int max) {

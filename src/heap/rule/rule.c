@@ -540,14 +540,21 @@ static int looks_like_name(const char *text) {
     return is_alpha(text[0]) && strchr(text, '.') == NULL && strchr(text, '[') == NULL;
 }
 
+/* The names and the codes they stand for; grundy_rule_known_name lists the names. */
+static const char *const rule_names[][2] = {
+    {"nim", "0.[3]"},          {"kayles", "0.77"},      {"dawson-kayles", "0.07"},
+    {"dawson-chess", "0.137"}, {"grundy-game", "4!.0"},
+};
+#define RULE_NAME_COUNT (sizeof rule_names / sizeof rule_names[0])
+
+const char *grundy_rule_known_name(size_t i) {
+    return i < RULE_NAME_COUNT ? rule_names[i][0] : NULL;
+}
+
 static grundy_status parse_name(parser *p, grundy_rule **out) {
-    static const char *const names[][2] = {
-        {"nim", "0.[3]"},          {"kayles", "0.77"},      {"dawson-kayles", "0.07"},
-        {"dawson-chess", "0.137"}, {"grundy-game", "4!.0"},
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (equal_nocase(p->text, names[i][0])) {
-            parser code = {names[i][1], strlen(names[i][1]), 0, p->diag};
+    for (size_t i = 0; i < RULE_NAME_COUNT; i++) {
+        if (equal_nocase(p->text, rule_names[i][0])) {
+            parser code = {rule_names[i][1], strlen(rule_names[i][1]), 0, p->diag};
             return parse_code(&code, out);
         }
     }
