@@ -186,4 +186,27 @@ void mq_presentation_free(mq_presentation *p);
 /* The element of a word (gen_count exponents). */
 uint32_t mq_word_element(const mq_monoid *q, const mq_presentation *p, const uint32_t *exp);
 
+/* Quotient files (misere_file.c). What is saved: */
+typedef struct mq_saved {
+    const char *rule; /* canonical form */
+    size_t rule_len;
+    uint64_t heaps, stable_from;
+    const mq_monoid *q;
+    const uint32_t *phi; /* heaps + 1 */
+} mq_saved;
+
+/* What is read back, checked (the monoid and phi allocated from the budget). */
+typedef struct mq_loaded {
+    uint64_t heaps, stable_from;
+    mq_monoid q;
+    uint32_t *phi;
+} mq_loaded;
+
+/* @return OK, IO (errno set), NOMEM. */
+grundy_status mq_file_save(const char *path, const mq_saved *s);
+/* @return OK; PARSE (why says what is wrong: not such a file, another version, truncated,
+ *         corrupt, made for another rule); IO (errno set); NOMEM or LIMIT (the budget). */
+grundy_status mq_file_load(const char *path, const char *rule, mq_budget *b, mq_loaded *s,
+                           char *why, size_t cap);
+
 #endif
