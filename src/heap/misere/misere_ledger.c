@@ -82,11 +82,24 @@ static block_head *remap(block_head *old, size_t old_bytes, size_t bytes) {
 #endif
 }
 
-/* Charge `bytes` more to b, or refuse when that passes max_bytes. */
+/* What the ledger leaves of max_bytes for what it does not count: the stack, malloc's own
+ * bookkeeping, small blocks freed but kept by malloc (1/16 of the bound, at most 1 MiB). */
+#define RESERVE_MAX ((uint64_t)1 << 20)
+static uint64_t reserve(uint64_t max_bytes) {
+    return max_bytes / 16 < RESERVE_MAX ? max_bytes / 16 : RESERVE_MAX;
+}
+
+/* The least max_bytes whose share for the ledger holds `total`. */
+static uint64_t bound_for(uint64_t total) {
+    return total <= 15 * RESERVE_MAX ? (total * 16 + 14) / 15 : total + RESERVE_MAX;
+}
+
+/* Charge `bytes` more to b, or refuse when that passes what max_bytes leaves the ledger. */
 static int charge(mq_budget *b, size_t bytes) {
     const uint64_t total = b->used + bytes;
-    if (b->max_bytes != 0 && (total < b->used || total > b->max_bytes)) {
-        mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_BYTES, total);
+    if (b->max_bytes != 0 && (total < b->used || total > b->max_bytes - reserve(b->max_bytes))) {
+        mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_BYTES,
+                         total < b->used ? UINT64_MAX : bound_for(total));
         b->refused = 1;
         return 0;
     }
