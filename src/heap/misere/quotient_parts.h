@@ -27,8 +27,9 @@ grundy_status mq_budget_refuse(mq_budget *b, grundy_misere_limit_reason reason, 
 
 /* Counted allocation (misere_ledger.c): count * size bytes charged to b (refused, with b's
  * reason LIMIT_BYTES and need_bytes the least max_bytes that would have held it, when the total
- * passes b->max_bytes less a reserve of 1/16, at most 1 MiB, for what is not counted). mq_alloc zeroes; mq_grow is realloc (p NULL or from mq_alloc/mq_grow), and
- * charges the old and the new block together while it copies. NULL on failure: then
+ * passes b->max_bytes less a reserve of 1/16, at most 1 MiB, for what is not counted).
+ * mq_alloc zeroes; mq_grow is realloc (p NULL or from mq_alloc/mq_grow), and charges the old and
+ * the new block together while it resizes. NULL on failure: then
  * mq_alloc_failure(b) says LIMIT (the bound) or NOMEM (malloc). mq_free gives the bytes back. */
 void *mq_alloc(mq_budget *b, size_t count, size_t size);
 void *mq_grow(mq_budget *b, void *p, size_t count, size_t size);
