@@ -487,13 +487,20 @@ static int run(int argc, char **argv) {
         st = capped ? grundy_misere_extend(q, max_heap) : grundy_misere_solve(q, max_heap);
     }
     misere_progress_clear(&progress);
-    if (st == GRUNDY_STATUS_LIMIT && q != NULL) {
+    const int presented =
+        q != NULL && (grundy_misere_order(q) == 1 || grundy_misere_generator_count(q) > 0);
+    if (st == GRUNDY_STATUS_LIMIT && presented) {
         print_quotient(q, canonical, &args); /* the partial quotient of the heaps completed */
         fflush(stdout);
         rc = save(q, &args);
         rc = rc != 0 ? rc : misere_limit_fail(&cli_cmd_misere, "", st, q, &o);
-    } else if (st == GRUNDY_STATUS_NOMEM && q != NULL) {
+    } else if ((st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT) && q != NULL) {
         rc = misere_limit_fail(&cli_cmd_misere, "", st, q, &o);
+    } else if (st == GRUNDY_STATUS_LIMIT) { /* its first tables, before any heap */
+        rc = cli_fail(&cli_cmd_misere, CLI_EXIT_LIMIT,
+                      "--max-bytes %llu is too small to start the misere quotient: raise "
+                      "--max-bytes to at least 4096",
+                      (unsigned long long)o.max_bytes);
     } else if (st == GRUNDY_STATUS_NOMEM) {
         rc = cli_oom_fail(&cli_cmd_misere, "the misere quotient", 0, NULL);
     } else if (st != GRUNDY_STATUS_OK) {

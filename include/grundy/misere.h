@@ -136,11 +136,14 @@ GRUNDY_API grundy_status grundy_misere_outcome(const grundy_misere *q, const uin
                                                size_t count, int *win);
 
 /**
- * The presentation: generators are the heaps, in increasing order, whose image is not a product
- * of earlier generators' images, named a, b, c, ... (then g27, g28, ...). Each element is written
- * as its least word in the colex order (later generators more significant); the relations are
- * the minimal words that are not such normal forms, each with its normal form: together they
- * rewrite every word to its normal form, so they present Q.
+ * The presentation: the generators are a minimal generating set among the heaps' images (none is
+ * a product of the others), each named by its least heap, in increasing order: a, b, c, ... (then
+ * g27, g28, ...). Each element is written as its least word in the colex order (later generators
+ * more significant); the relations are the minimal words that are not such normal forms, each
+ * with its normal form: a confluent rewriting system that takes every word to its normal form,
+ * so they present Q. When its tables were refused (the
+ * extension returned LIMIT or NOMEM from them) there is none: no generator though the order is
+ * above 1, every element written "1".
  */
 GRUNDY_API size_t grundy_misere_generator_count(const grundy_misere *q);
 /** The heap that generator i (0-based) is the image of. */

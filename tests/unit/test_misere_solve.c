@@ -54,6 +54,26 @@ static void expect_solved(const char *rule, uint32_t order, uint64_t found, uint
     grundy_rule_destroy(r);
 }
 
+/* The same order, products, P-portion and images (the presentation may be short of its
+ * relations where a bound refused them). */
+static void expect_same_structure(const grundy_misere *q, const grundy_misere *e) {
+    const uint32_t m = grundy_misere_order(q);
+    CHECK_EQ(grundy_misere_order(e), m);
+    CHECK_U64(grundy_misere_max_heap(e), grundy_misere_max_heap(q));
+    for (uint64_t h = 0; h <= grundy_misere_max_heap(q); h++) {
+        uint32_t x = 0, y = 0;
+        CHECK_EQ(grundy_misere_image(q, h, &x), GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_misere_image(e, h, &y), GRUNDY_STATUS_OK);
+        CHECK_EQ(x, y);
+    }
+    for (uint32_t x = 0; x < m && m == grundy_misere_order(e); x++) {
+        CHECK_EQ(grundy_misere_is_p(q, x), grundy_misere_is_p(e, x));
+        for (uint32_t y = 0; y < m; y++) {
+            CHECK_EQ(grundy_misere_mul(q, x, y), grundy_misere_mul(e, x, y));
+        }
+    }
+}
+
 static void test_solve(void) {
     expect_solved("kayles", 40, 27, 168);
     expect_solved("0.75", 8, 5, 22);
@@ -240,6 +260,42 @@ static void test_published_generators(void) {
     expect_generators("kayles", 30, 7);
 }
 
+/* Every counted allocation refused in turn: a sweep of --max-bytes stops the quotient at each
+ * table in turn; each stop must leave the last quotient completed intact (the same as one
+ * computed afresh to that heap), free everything (the sanitizer build checks), and need more
+ * than the bound it was refused at. */
+static void test_byte_bound_sweep(void) {
+    grundy_rule *r = parse("0.07");
+    size_t stops = 0;
+    for (uint64_t bound = 2048; bound < 400000; bound += bound / 16) {
+        grundy_misere_opts o = GRUNDY_MISERE_OPTS_INIT;
+        o.max_bytes = bound;
+        grundy_misere *q = NULL, *fresh = NULL;
+        const grundy_status made = grundy_misere_create(r, &o, &q);
+        if (made == GRUNDY_STATUS_LIMIT) {
+            CHECK(q == NULL);
+            continue;
+        }
+        CHECK_EQ(made, GRUNDY_STATUS_OK);
+        const grundy_status st = grundy_misere_extend(q, 26);
+        uint64_t need = 0;
+        if (st == GRUNDY_STATUS_LIMIT) {
+            stops++;
+            CHECK_EQ(grundy_misere_limit(q, &need), GRUNDY_MISERE_LIMIT_BYTES);
+            CHECK(need > bound);
+        } else {
+            CHECK_EQ(st, GRUNDY_STATUS_OK);
+        }
+        CHECK_EQ(grundy_misere_create(r, NULL, &fresh), GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_misere_extend(fresh, grundy_misere_max_heap(q)), GRUNDY_STATUS_OK);
+        expect_same_structure(q, fresh);
+        grundy_misere_destroy(fresh);
+        grundy_misere_destroy(q);
+    }
+    CHECK(stops >= 20);
+    grundy_rule_destroy(r);
+}
+
 /* ---- quotient files ---- */
 
 static char *read_all(const char *path, size_t *len) {
@@ -375,6 +431,7 @@ static void test_files(void) {
 int main(void) {
     const uint64_t seed = check_seed(33);
     test_solve();
+    test_byte_bound_sweep();
     test_files();
     test_published_generators();
     test_minimal_generators(seed);

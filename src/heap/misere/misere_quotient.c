@@ -70,10 +70,6 @@ grundy_status grundy_misere_create(const grundy_rule *rule, const grundy_misere_
     q->opt = q->opt_start != NULL ? mq_alloc(b, 1, sizeof *q->opt) : NULL;
     GRUNDY_CHECK(q->opt != NULL, mq_alloc_failure(b));
     GRUNDY_TRY(mq_options_add_heap(&q->options, rule, 0, q->opts.max_options, b));
-    const mq_gens g = {0, q->phi, q->opt, q->opt_start};
-    uint32_t spare = 0; /* the one exponent of a failing word: heap 0 (none can fail) */
-    mq_failure f = {0, &spare};
-    GRUNDY_TRY(mq_check(&q->q, &g, 1, &q->budget, &q->states, &f));
     *out = q;
     q = NULL;
 cleanup:
@@ -443,6 +439,12 @@ static grundy_status extend_to(grundy_misere *q, uint64_t max_heap, int until_pr
     if (q->loaded && q->heaps < max_heap && !(until_proved && q->proved)) {
         return mq_budget_refuse(&q->budget, GRUNDY_MISERE_LIMIT_LOADED, 0);
     }
+    if (q->states == NULL && q->heaps < max_heap) { /* the empty position's state, once */
+        const mq_gens g = {0, q->phi, q->opt, q->opt_start};
+        uint32_t spare = 0; /* the one exponent of a failing word: heap 0 (none can fail) */
+        mq_failure f = {0, &spare};
+        GRUNDY_TRY(mq_check(&q->q, &g, 1, &q->budget, &q->states, &f));
+    }
     while (q->heaps < max_heap && !(until_proved && q->proved)) {
         GRUNDY_TRY(extend_one(q));
         prove(q);
@@ -468,6 +470,7 @@ static grundy_status finish(grundy_misere *q, grundy_status st) {
             pst = tame_index(q, &q->tame);
         }
         if (pst != GRUNDY_STATUS_OK) {
+            mq_presentation_free(&q->pres); /* none rather than part of one */
             st = pst;
         }
     }
