@@ -57,7 +57,8 @@ typedef struct grundy_misere_opts {
  * The quotient of heaps up to 0 (the trivial monoid T0); grow it with grundy_misere_extend.
  * @param rule borrowed; must outlive the quotient.
  * @param opts NULL for defaults (copied).
- * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_NOMEM.
+ * @return GRUNDY_STATUS_OK, GRUNDY_STATUS_NOMEM, GRUNDY_STATUS_LIMIT (opts->max_bytes too small for
+ *         its first tables, under a kilobyte).
  */
 GRUNDY_API grundy_status grundy_misere_create(const grundy_rule *rule,
                                               const grundy_misere_opts *opts, grundy_misere **out);
