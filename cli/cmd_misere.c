@@ -3,6 +3,7 @@
  * function), computed heap by heap. */
 #include "cli.h"
 #include "json.h"
+#include "misere_file.h"
 #include "misere_progress.h"
 
 #include <stdlib.h>
@@ -10,7 +11,8 @@
 
 static const char help[] =
     "Usage: grundy misere RULE [--max-heap N] [--max-quotient Q] [--max-bytes B] [--max-work W]\n"
-    "                     [--table] [--genus] [--trace] [--progress | -q] [--json]\n"
+    "                     [--table] [--save FILE | --load FILE] [--genus] [--trace]\n"
+    "                     [--progress | -q] [--json]\n"
     "\n"
     "Print the misere quotient of RULE (Plambeck and Siegel): the monoid of positions up to\n"
     "indistinguishability, as a minimal set of generators and relations, its order, its\n"
@@ -34,6 +36,9 @@ static const char help[] =
     "                    it: exit 4 [default: 1073741824]\n"
     "  --table           print the multiplication table too, with the elements and the\n"
     "                    P-portion as element numbers (JSON: elements, table, p_elements)\n"
+    "  --save FILE       write the quotient printed to FILE (docs/file-formats.md), for\n"
+    "                    'grundy play --misere --quotient FILE' and --load\n"
+    "  --load FILE       print the quotient saved in FILE instead of computing it\n"
     "  --genus           print Conway's genus g^(g0 g1 ...) of each heap 0..N instead: g its\n"
     "                    normal Grundy value, g_k the misere Grundy value of the heap plus k\n"
     "                    heaps *2; N is 20 without --max-heap (JSON: genus, a list of\n"
@@ -61,6 +66,8 @@ static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE},
                                      {"progress", 0, CLI_ARG_NONE},
                                      {"quiet", 'q', CLI_ARG_NONE},
                                      {"table", 0, CLI_ARG_NONE},
+                                     {"save", 0, CLI_ARG_ONE},
+                                     {"load", 0, CLI_ARG_ONE},
                                      {NULL, 0, 0}};
 enum {
     OPT_MAX_HEAP,
@@ -72,7 +79,9 @@ enum {
     OPT_MAX_WORK,
     OPT_PROGRESS,
     OPT_QUIET,
-    OPT_TABLE
+    OPT_TABLE,
+    OPT_SAVE,
+    OPT_LOAD
 };
 
 /* The defaults of --max-bytes and --max-work. */
@@ -401,6 +410,13 @@ static int parse_limits(const cli_args *args, uint64_t *max_heap, grundy_misere_
     if (rc == 0 && args->present[OPT_PROGRESS] && args->present[OPT_QUIET]) {
         rc = cli_usage_error(&cli_cmd_misere, "--progress and -q exclude each other");
     }
+    if (rc == 0 && args->present[OPT_LOAD] &&
+        (args->present[OPT_SAVE] || args->present[OPT_GENUS])) {
+        rc = cli_usage_error(&cli_cmd_misere, "--load excludes --save and --genus");
+    }
+    if (rc == 0 && args->present[OPT_SAVE]) {
+        rc = cli_probe_output(&cli_cmd_misere, "--save", args->value[OPT_SAVE]);
+    }
     return rc;
 }
 
@@ -411,6 +427,13 @@ static void print_quotient(const grundy_misere *q, const char *canonical, const 
     } else {
         print_text(q, canonical, args->present[OPT_TABLE] > 0);
     }
+}
+
+/* --save: the quotient printed, exact for its heaps (partial or not). */
+static int save(const grundy_misere *q, const cli_args *args) {
+    return args->present[OPT_SAVE]
+               ? misere_file_save(&cli_cmd_misere, "--save", q, args->value[OPT_SAVE])
+               : CLI_EXIT_OK;
 }
 
 static int run(int argc, char **argv) {
@@ -444,6 +467,16 @@ static int run(int argc, char **argv) {
         grundy_rule_destroy(rule);
         return rc;
     }
+    if (args.present[OPT_LOAD]) {
+        rc = misere_file_load(&cli_cmd_misere, "--load", rule, args.value[OPT_LOAD], o.max_bytes,
+                              &q);
+        if (rc == 0) {
+            print_quotient(q, canonical, &args);
+        }
+        grundy_misere_destroy(q);
+        grundy_rule_destroy(rule);
+        return rc;
+    }
     const int capped = args.present[OPT_MAX_HEAP] > 0;
     misere_progress_init(&progress, &cli_cmd_misere, canonical, capped ? max_heap : 0, o.max_work,
                          args.present[OPT_PROGRESS] > 0, args.present[OPT_QUIET] > 0);
@@ -456,19 +489,27 @@ static int run(int argc, char **argv) {
         st = capped ? grundy_misere_extend(q, max_heap) : grundy_misere_solve(q, max_heap);
     }
     misere_progress_clear(&progress);
-    if (st == GRUNDY_STATUS_LIMIT && q != NULL) {
+    const int presented =
+        q != NULL && (grundy_misere_order(q) == 1 || grundy_misere_generator_count(q) > 0);
+    if (st == GRUNDY_STATUS_LIMIT && presented) {
         print_quotient(q, canonical, &args); /* the partial quotient of the heaps completed */
         fflush(stdout);
+        rc = save(q, &args);
+        rc = rc != 0 ? rc : misere_limit_fail(&cli_cmd_misere, "", st, q, &o);
+    } else if ((st == GRUNDY_STATUS_NOMEM || st == GRUNDY_STATUS_LIMIT) && q != NULL) {
         rc = misere_limit_fail(&cli_cmd_misere, "", st, q, &o);
-    } else if (st == GRUNDY_STATUS_NOMEM && q != NULL) {
-        rc = misere_limit_fail(&cli_cmd_misere, "", st, q, &o);
+    } else if (st == GRUNDY_STATUS_LIMIT) { /* its first tables, before any heap */
+        rc = cli_fail(&cli_cmd_misere, CLI_EXIT_LIMIT,
+                      "--max-bytes %llu is too small to start the misere quotient: raise "
+                      "--max-bytes to at least 4096",
+                      (unsigned long long)o.max_bytes);
     } else if (st == GRUNDY_STATUS_NOMEM) {
         rc = cli_oom_fail(&cli_cmd_misere, "the misere quotient", 0, NULL);
     } else if (st != GRUNDY_STATUS_OK) {
         rc = cli_fail(&cli_cmd_misere, cli_exit_code(st), "%s", grundy_status_str(st));
     } else {
         print_quotient(q, canonical, &args);
-        rc = CLI_EXIT_OK;
+        rc = save(q, &args);
     }
     grundy_misere_destroy(q);
     grundy_rule_destroy(rule);

@@ -3,6 +3,7 @@
 #include "batch.h"
 #include "cli.h"
 #include "json.h"
+#include "misere_file.h"
 #include "misere_progress.h"
 #include "seq_common.h"
 
@@ -27,6 +28,8 @@ static const char help[] =
     "                  then the n heaps, as the seed problems write it (`2` then `1 1`)\n"
     "                  [default: lines]\n"
     "  --misere        misere play [default: normal play]\n"
+    "  --quotient FILE misere play through the quotient saved by 'grundy misere RULE --save\n"
+    "                  FILE' instead of computing one\n"
     "  --max-moves K   list at most K winning moves, 0 to 1000000 [default: 20]; the count\n"
     "                  is always exact\n"
     "  --max-n N       the largest heap whose value may be computed [default: 33554432];\n"
@@ -54,17 +57,11 @@ static const char help[] =
     "  grundy play nim 1 1 --misere\n"
     "  grundy play kayles 1000000000000 7 --json\n";
 
-static const cli_option options[] = {{"input", 0, CLI_ARG_ONE},
-                                     {"misere", 0, CLI_ARG_NONE},
-                                     {"max-moves", 0, CLI_ARG_ONE},
-                                     {"max-n", 0, CLI_ARG_ONE},
-                                     {"json", 0, CLI_ARG_NONE},
-                                     {"format", 0, CLI_ARG_ONE},
-                                     {"max-bytes", 0, CLI_ARG_ONE},
-                                     {"max-work", 0, CLI_ARG_ONE},
-                                     {"progress", 0, CLI_ARG_NONE},
-                                     {"quiet", 'q', CLI_ARG_NONE},
-                                     {NULL, 0, 0}};
+static const cli_option options[] = {
+    {"input", 0, CLI_ARG_ONE},     {"misere", 0, CLI_ARG_NONE},  {"max-moves", 0, CLI_ARG_ONE},
+    {"max-n", 0, CLI_ARG_ONE},     {"json", 0, CLI_ARG_NONE},    {"format", 0, CLI_ARG_ONE},
+    {"max-bytes", 0, CLI_ARG_ONE}, {"max-work", 0, CLI_ARG_ONE}, {"progress", 0, CLI_ARG_NONE},
+    {"quiet", 'q', CLI_ARG_NONE},  {"quotient", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
 enum {
     OPT_INPUT,
     OPT_MISERE,
@@ -75,7 +72,8 @@ enum {
     OPT_MAX_BYTES,
     OPT_MAX_WORK,
     OPT_PROGRESS,
-    OPT_QUIET
+    OPT_QUIET,
+    OPT_QUOTIENT
 };
 
 /* Misere play's default work bound: the search's moves tried (about 7 s of CPU on the
@@ -514,6 +512,9 @@ static int parse_options(play_ctx *c, const cli_args *args) {
         rc = cli_usage_error(&cli_cmd_play, "--progress and -q exclude each other");
     }
     c->misere = args->present[OPT_MISERE] > 0;
+    if (rc == 0 && args->present[OPT_QUOTIENT] && !c->misere) {
+        rc = cli_usage_error(&cli_cmd_play, "--quotient applies to --misere");
+    }
     c->json = args->present[OPT_JSON] > 0;
     c->batch = args->present[OPT_INPUT] > 0;
     if (rc == 0 && args->present[OPT_FORMAT]) {
@@ -577,12 +578,20 @@ static int run(int argc, char **argv) {
         rc = cli_oom_fail(&cli_cmd_play, "the heaps", 0, NULL);
     } else {
         seq_run_watch_start(&c.run, grundy_query_seq(grundy_position_query(c.player)), c.canonical);
+        grundy_misere *q = NULL;
+        rc = args.present[OPT_QUOTIENT]
+                 ? misere_file_load(&cli_cmd_play, "--quotient", c.rule, args.value[OPT_QUOTIENT],
+                                    c.max_bytes, &q)
+                 : 0;
+        grundy_position_use_quotient(c.player, q);
         misere_progress_init(&c.quotient_progress, &cli_cmd_play, c.canonical, 0,
                              opts.quotient_max_work, args.present[OPT_PROGRESS] > 0,
                              args.present[OPT_QUIET] > 0);
         misere_progress_init(&c.search_progress, &cli_cmd_play, c.canonical, 0, opts.max_work,
                              args.present[OPT_PROGRESS] > 0, args.present[OPT_QUIET] > 0);
-        rc = c.batch ? play_file(&c, args.value[OPT_INPUT]) : play_operands(&c, &args);
+        if (rc == 0) {
+            rc = c.batch ? play_file(&c, args.value[OPT_INPUT]) : play_operands(&c, &args);
+        }
     }
     grundy_position_destroy(c.player);
     free(c.moves);

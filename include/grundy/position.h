@@ -139,6 +139,13 @@ GRUNDY_API grundy_query *grundy_position_query(grundy_position *p);
  */
 GRUNDY_API const grundy_misere *grundy_position_quotient(const grundy_position *p);
 
+/**
+ * Misere play through `q` (a quotient of p's rule, grundy_misere_load's say) instead of one
+ * computed: p owns it from now on (the one it had is freed). Heaps past q's range that no
+ * proved period covers go to the search, as when a computed quotient stops at its bound.
+ */
+GRUNDY_API void grundy_position_use_quotient(grundy_position *p, grundy_misere *q);
+
 #ifdef __cplusplus
 }
 #endif

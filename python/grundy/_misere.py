@@ -2,14 +2,16 @@
 """Misere quotients (Plambeck and Siegel) and Conway's genus, as `grundy misere` computes them."""
 import ctypes
 import html
+import os
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Tuple
 
 from . import _lib
-from . import _c, GrundyError, Rule, _check, _number
+from . import _c, GrundyError, Rule, STATUS_NAMES, _check, _number
 
-# The CLI's defaults (cli/cmd_misere.c): --max-heap, --max-bytes, --max-work, and the genus's
-# search bound; the largest heap it accepts.
+# The CLI's defaults (cli/cmd_misere.c): --max-heap (the genus's; the quotient's default is
+# "until proved"), --max-bytes, --max-work, and the genus's search bound; the largest heap it
+# accepts.
 DEFAULT_MAX_HEAP = 20
 DEFAULT_MAX_BYTES = 1 << 30
 DEFAULT_MAX_WORK = 1 << 30
@@ -17,7 +19,22 @@ GENUS_MAX_STATES = 1 << 22
 MAX_HEAP = 100000
 TABLE_MAX_ORDER = 256  # the multiplication table is kept up to this order
 _LIMIT_WORDS = {1: "max_quotient", 2: "the check's states (max_states)", 3: "the options",
-                4: "max_bytes", 5: "max_work"}
+                4: "max_bytes", 5: "max_work", 6: "a loaded quotient's heaps"}
+
+# The calls of include/grundy/misere.h that _lib's table does not type yet, typed here.
+_PROTOTYPES = {
+    "grundy_misere_solve": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_uint64]),
+    "grundy_misere_proved_at": (ctypes.c_uint64, [ctypes.c_void_p]),
+    "grundy_misere_save": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p]),
+    "grundy_misere_load": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p,
+                                          ctypes.POINTER(_lib.MisereOpts),
+                                          ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p,
+                                          ctypes.c_size_t]),
+}
+for _name, (_restype, _argtypes) in _PROTOTYPES.items():
+    if getattr(_c, _name).argtypes is None:
+        getattr(_c, _name).restype = _restype
+        getattr(_c, _name).argtypes = _argtypes
 
 
 @dataclass(frozen=True)
@@ -28,9 +45,11 @@ class MisereQuotient:
     heap n's image (the pretending function). A misere sum of heaps is a P-position (the player to
     move loses) exactly when the product of its heaps' images lies in `p_portion`: see
     `outcome`. `tame` is k when the quotient is Conway's T_k, else None. `stable_from` is the
-    last heap at which the quotient changed; `phi_period`/`phi_preperiod` the least period of
-    phi seen three times (observed), `proved` whether it holds for every heap. `table[x][y]` is
-    the product of elements x and y (numbered as `elements`), kept up to order 256."""
+    last heap at which the quotient changed (where the final quotient was first reached);
+    `phi_period`/`phi_preperiod` the least period of phi seen three times (observed), `proved`
+    whether it holds for every heap, `proved_at` the first heap at which the proof held (None:
+    not proved, a partial quotient exact for heaps up to max_heap only). `table[x][y]` is the
+    product of elements x and y (numbered as `elements`), kept up to order 256."""
     rule: str
     max_heap: int
     order: int
@@ -46,6 +65,34 @@ class MisereQuotient:
     proved: bool
     elements: List[str]
     table: Optional[List[List[int]]]
+    proved_at: Optional[int] = None
+
+    @property
+    def partial(self) -> bool:
+        """True when not proved: the quotient of heaps 1 to max_heap only."""
+        return not self.proved
+
+    @staticmethod
+    def load(rule: str, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> "MisereQuotient":
+        """The quotient saved at `path` by `misere(rule, save=path)` or `grundy misere RULE
+        --save FILE`, without recomputing (`grundy misere RULE --load FILE`). A file of another
+        rule, truncated or damaged is refused: GrundyError with status 'parse'."""
+        opts = _lib.MisereOpts(max_quotient=_lib.DEFAULT_MISERE_MAX_QUOTIENT,
+                               max_states=_lib.DEFAULT_MISERE_MAX_STATES,
+                               max_options=_lib.DEFAULT_MISERE_MAX_OPTIONS,
+                               max_bytes=_number(max_bytes, "max_bytes"))
+        with Rule(rule) as r:
+            q = ctypes.c_void_p()
+            why = ctypes.create_string_buffer(128)
+            try:
+                st = _c.grundy_misere_load(r._rule, os.fsencode(path), ctypes.byref(opts),
+                                           ctypes.byref(q), why, len(why))
+                if st == STATUS_NAMES.index("parse"):
+                    raise GrundyError(f"{path}: {why.value.decode()}", "parse")
+                _check(st, f"misere quotient file {path}")
+                return _read(q, r.canonical)
+            finally:
+                _c.grundy_misere_destroy(q)
 
     def outcome(self, heaps) -> str:
         """'win' or 'lose' for the player to move in the misere sum of `heaps` (each at most
@@ -132,15 +179,20 @@ def _read(q, canonical: str) -> MisereQuotient:
         [_relation(q, i) for i in range(_c.grundy_misere_relation_count(q))],
         [elements[x] for x in range(order) if _c.grundy_misere_is_p(q, x)], phi,
         _c.grundy_misere_stable_from(q), period.value if has_period else None,
-        pre.value if has_period else None, proved, elements, table)
+        pre.value if has_period else None, proved, elements, table,
+        _c.grundy_misere_proved_at(q) if proved else None)
 
 
-def misere(rule: str, max_heap: int = DEFAULT_MAX_HEAP, *,
+def misere(rule: str, max_heap: Optional[int] = None, *,
            max_quotient: int = _lib.DEFAULT_MISERE_MAX_QUOTIENT,
            max_bytes: int = DEFAULT_MAX_BYTES, max_work: int = DEFAULT_MAX_WORK,
-           progress: Optional[Callable[[int, int], object]] = None) -> MisereQuotient:
+           progress: Optional[Callable[[int, int], object]] = None,
+           save: Optional[str] = None) -> MisereQuotient:
     """The misere quotient of `rule` restricted to heaps 0..max_heap (`grundy misere RULE
-    --max-heap N --json`, with the CLI's defaults and limits).
+    --max-heap N --json`, with the CLI's defaults and limits); without max_heap, grown heap by
+    heap until phi's period is proved (`grundy misere RULE`): then it is the quotient of all
+    heaps (`proved`, `proved_at`). `save`: also write it to that file (`--save FILE`), for
+    `MisereQuotient.load` and `grundy play RULE ... --misere --quotient FILE`.
 
     In misere play the player who makes the last move loses, and sums of games no longer add up
     by nim-sums. Plambeck and Siegel's quotient is the monoid of positions up to
@@ -156,15 +208,16 @@ def misere(rule: str, max_heap: int = DEFAULT_MAX_HEAP, *,
 
     Limits (each past: GrundyError with status 'limit', exit code 4): max_quotient, the largest
     quotient or candidate (default 4096); max_bytes, the check's memory (2^30); max_work, its
-    steps (2^30). `progress(heap, max_heap)` is called now and then. In a notebook the result
-    draws its multiplication table."""
-    max_heap = _number(max_heap, "max_heap")
+    steps (2^30). `progress(heap, max_heap)` is called now and then (max_heap None when it is
+    not given). In a notebook the result draws its multiplication table."""
+    until_proved = max_heap is None
+    max_heap = MAX_HEAP if until_proved else _number(max_heap, "max_heap")
     if max_heap > MAX_HEAP:
         raise GrundyError(f"max_heap {max_heap} is past {MAX_HEAP}", "range")
 
     def report(ctx, heap, work):
         try:
-            progress(heap, max_heap)
+            progress(heap, None if until_proved else max_heap)
         except Exception:  # a progress function cannot stop the quotient: ignore its failure
             pass
     hook = _lib.MisereProgress(report)
@@ -180,7 +233,7 @@ def misere(rule: str, max_heap: int = DEFAULT_MAX_HEAP, *,
         def compute():
             _check(_c.grundy_misere_create(r._rule, ctypes.byref(opts), ctypes.byref(q)),
                    r.canonical)
-            st = _c.grundy_misere_extend(q, max_heap)
+            st = (_c.grundy_misere_solve if until_proved else _c.grundy_misere_extend)(q, max_heap)
             if st == _lib.STATUS_LIMIT:
                 need = ctypes.c_uint64()
                 why = _LIMIT_WORDS.get(_c.grundy_misere_limit(q, ctypes.byref(need)), "a bound")
@@ -188,6 +241,8 @@ def misere(rule: str, max_heap: int = DEFAULT_MAX_HEAP, *,
                 raise GrundyError(f"misere quotient of {r.canonical}: {why} reached after heap "
                                   f"{done}; raise it or lower max_heap", "limit")
             _check(st, f"misere quotient of {r.canonical}")
+            if save is not None:
+                _check(_c.grundy_misere_save(q, os.fsencode(save)), f"misere quotient file {save}")
             return _read(q, r.canonical)
         try:
             return r._guard.run(compute, GrundyError)

@@ -13,7 +13,7 @@ set(GRUNDY_HEAP_SOURCES
     heap/play/position.c heap/play/position_moves.c heap/play/move_sink.c heap/play/misere_play.c heap/play/quotient_play.c
     heap/play/verify.c heap/play/brute.c
     heap/misere/misere_check.c heap/misere/misere_genus.c heap/misere/misere_ledger.c
-    heap/misere/misere_present.c
+    heap/misere/misere_present.c heap/misere/misere_file.c
     heap/misere/misere_monoid.c heap/misere/misere_quotient.c
     heap/survey/survey.c heap/survey/survey_relate.c heap/survey/survey_run.c
     heap/survey/survey_file.c heap/survey/stats.c)

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* Misere quotients grown until proved (grundy_misere_solve: where each was found and proved,
- * against grundy_misere_extend to the same heap), and their presentations: the generators
- * against the smallest generating set found by brute force over all subsets of elements, the
- * normal forms and relations evaluated back in the monoid. */
+ * against grundy_misere_extend to the same heap); their presentations: the generators against
+ * the smallest generating set found by brute force over all subsets of elements, the normal
+ * forms and relations evaluated back in the monoid; and quotient files: a loaded quotient
+ * answers exactly as the one saved, and damaged files are refused. */
 #include "check.h"
 
 #include <grundy/misere.h>
+
+#include <unistd.h>
 
 static grundy_rule *parse(const char *text) {
     grundy_rule *r = NULL;
@@ -49,6 +52,26 @@ static void expect_solved(const char *rule, uint32_t order, uint64_t found, uint
     grundy_misere_destroy(e);
     grundy_misere_destroy(q);
     grundy_rule_destroy(r);
+}
+
+/* The same order, products, P-portion and images (the presentation may be short of its
+ * relations where a bound refused them). */
+static void expect_same_structure(const grundy_misere *q, const grundy_misere *e) {
+    const uint32_t m = grundy_misere_order(q);
+    CHECK_EQ(grundy_misere_order(e), m);
+    CHECK_U64(grundy_misere_max_heap(e), grundy_misere_max_heap(q));
+    for (uint64_t h = 0; h <= grundy_misere_max_heap(q); h++) {
+        uint32_t x = 0, y = 0;
+        CHECK_EQ(grundy_misere_image(q, h, &x), GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_misere_image(e, h, &y), GRUNDY_STATUS_OK);
+        CHECK_EQ(x, y);
+    }
+    for (uint32_t x = 0; x < m && m == grundy_misere_order(e); x++) {
+        CHECK_EQ(grundy_misere_is_p(q, x), grundy_misere_is_p(e, x));
+        for (uint32_t y = 0; y < m; y++) {
+            CHECK_EQ(grundy_misere_mul(q, x, y), grundy_misere_mul(e, x, y));
+        }
+    }
 }
 
 static void test_solve(void) {
@@ -237,9 +260,179 @@ static void test_published_generators(void) {
     expect_generators("kayles", 30, 7);
 }
 
+/* Every counted allocation refused in turn: a sweep of --max-bytes stops the quotient at each
+ * table in turn; each stop must leave the last quotient completed intact (the same as one
+ * computed afresh to that heap), free everything (the sanitizer build checks), and need more
+ * than the bound it was refused at. */
+static void test_byte_bound_sweep(void) {
+    grundy_rule *r = parse("0.07");
+    size_t stops = 0;
+    for (uint64_t bound = 2048; bound < 400000; bound += bound / 16) {
+        grundy_misere_opts o = GRUNDY_MISERE_OPTS_INIT;
+        o.max_bytes = bound;
+        grundy_misere *q = NULL, *fresh = NULL;
+        const grundy_status made = grundy_misere_create(r, &o, &q);
+        if (made == GRUNDY_STATUS_LIMIT) {
+            CHECK(q == NULL);
+            continue;
+        }
+        CHECK_EQ(made, GRUNDY_STATUS_OK);
+        const grundy_status st = grundy_misere_extend(q, 26);
+        uint64_t need = 0;
+        if (st == GRUNDY_STATUS_LIMIT) {
+            stops++;
+            CHECK_EQ(grundy_misere_limit(q, &need), GRUNDY_MISERE_LIMIT_BYTES);
+            CHECK(need > bound);
+        } else {
+            CHECK_EQ(st, GRUNDY_STATUS_OK);
+        }
+        CHECK_EQ(grundy_misere_create(r, NULL, &fresh), GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_misere_extend(fresh, grundy_misere_max_heap(q)), GRUNDY_STATUS_OK);
+        expect_same_structure(q, fresh);
+        grundy_misere_destroy(fresh);
+        grundy_misere_destroy(q);
+    }
+    CHECK(stops >= 20);
+    grundy_rule_destroy(r);
+}
+
+/* ---- quotient files ---- */
+
+static char *read_all(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    char *d = malloc(1 << 22);
+    *len = f != NULL && d != NULL ? fread(d, 1, 1 << 22, f) : 0;
+    if (f != NULL) {
+        fclose(f);
+    }
+    return d;
+}
+
+static void write_all(const char *path, const char *d, size_t len) {
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL && fwrite(d, 1, len, f) == len);
+    if (f != NULL) {
+        fclose(f);
+    }
+}
+
+/* The file's checksum made right again after a change (FNV-1a of every byte before it). */
+static void reseal(char *d, size_t len) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i + 8 < len; i++) {
+        h = (h ^ (uint8_t)d[i]) * 0x100000001b3ull;
+    }
+    for (unsigned i = 0; i < 8; i++) {
+        d[len - 8 + i] = (char)(h >> (8 * i));
+    }
+}
+
+static grundy_status load(const grundy_rule *r, const char *path, grundy_misere **q, char *why) {
+    return grundy_misere_load(r, path, NULL, q, why, 128);
+}
+
+/* Everything a quotient answers, the same from q and from its copy l. */
+static void expect_same(const grundy_misere *q, const grundy_misere *l, uint64_t upto) {
+    char a[4096], b[4096];
+    const uint32_t m = grundy_misere_order(q);
+    uint64_t p1 = 0, n1 = 0, p2 = 0, n2 = 0;
+    CHECK_EQ(grundy_misere_order(l), m);
+    CHECK_EQ(grundy_misere_p_size(l), grundy_misere_p_size(q));
+    CHECK_U64(grundy_misere_max_heap(l), grundy_misere_max_heap(q));
+    CHECK_U64(grundy_misere_stable_from(l), grundy_misere_stable_from(q));
+    CHECK_EQ(grundy_misere_proved(l, &p2, &n2), grundy_misere_proved(q, &p1, &n1));
+    CHECK_U64(p1, p2);
+    CHECK_U64(n1, n2);
+    CHECK_U64(grundy_misere_proved_at(l), grundy_misere_proved_at(q));
+    CHECK_EQ(grundy_misere_tame(l), grundy_misere_tame(q));
+    for (uint32_t x = 0; x < m; x++) {
+        CHECK_EQ(grundy_misere_is_p(l, x), grundy_misere_is_p(q, x));
+        for (uint32_t y = 0; y < m; y++) {
+            CHECK_EQ(grundy_misere_mul(l, x, y), grundy_misere_mul(q, x, y));
+        }
+        grundy_misere_format_element(q, x, a, sizeof a);
+        grundy_misere_format_element(l, x, b, sizeof b);
+        CHECK(strcmp(a, b) == 0);
+    }
+    CHECK_EQ(grundy_misere_relation_count(l), grundy_misere_relation_count(q));
+    for (size_t i = 0; i < grundy_misere_relation_count(q); i++) {
+        grundy_misere_format_relation(q, i, a, sizeof a);
+        grundy_misere_format_relation(l, i, b, sizeof b);
+        CHECK(strcmp(a, b) == 0);
+    }
+    for (uint64_t h = 0; h <= upto; h++) {
+        uint32_t x = 0, y = 0;
+        const grundy_status s1 = grundy_misere_image(q, h, &x);
+        CHECK_EQ(grundy_misere_image(l, h, &y), s1);
+        CHECK_EQ(x, y);
+    }
+}
+
+static void test_files(void) {
+    char path[64], bad[80], why[128];
+    snprintf(path, sizeof path, "test_misere_solve.%ld.mq", (long)getpid());
+    snprintf(bad, sizeof bad, "%s.bad", path);
+    const char *rules[] = {"kayles", "0.07", "0.75", "nim"};
+    const uint64_t heaps[] = {0, 20, 0, 8}; /* 0: until proved */
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        grundy_rule *r = parse(rules[i]), *other = parse("0.137");
+        grundy_misere *q = NULL, *l = NULL;
+        CHECK_EQ(grundy_misere_create(r, NULL, &q), GRUNDY_STATUS_OK);
+        CHECK_EQ(heaps[i] ? grundy_misere_extend(q, heaps[i]) : grundy_misere_solve(q, 100000),
+                 GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_misere_save(q, path), GRUNDY_STATUS_OK);
+        CHECK_EQ(load(r, path, &l, why), GRUNDY_STATUS_OK);
+        if (l != NULL) {
+            expect_same(q, l, grundy_misere_max_heap(q) + 500);
+            /* it covers its heaps only: past them, unless proved, it says so */
+            const grundy_status st = grundy_misere_extend(l, grundy_misere_max_heap(q) + 1);
+            uint64_t p = 0, n0 = 0;
+            if (!grundy_misere_proved(q, &p, &n0)) {
+                CHECK_EQ(st, GRUNDY_STATUS_LIMIT);
+                CHECK_EQ(grundy_misere_limit(l, NULL), GRUNDY_MISERE_LIMIT_LOADED);
+            }
+            grundy_misere_destroy(l);
+            l = NULL;
+        }
+        CHECK_EQ(load(other, path, &l, why), GRUNDY_STATUS_PARSE);
+        CHECK(strcmp(why, "made for another rule") == 0);
+        size_t len = 0;
+        char *d = read_all(path, &len);
+        for (size_t cut = 0; cut < len; cut += 1 + cut / 7) { /* truncated anywhere */
+            write_all(bad, d, cut);
+            CHECK_EQ(load(r, bad, &l, why), GRUNDY_STATUS_PARSE);
+            CHECK(l == NULL);
+        }
+        for (size_t at = 0; at < len; at += 1 + at / 5) { /* a byte changed anywhere */
+            d[at] ^= 0x10;
+            write_all(bad, d, len);
+            CHECK_EQ(load(r, bad, &l, why), GRUNDY_STATUS_PARSE);
+            CHECK(l == NULL);
+            d[at] ^= 0x10;
+        }
+        /* a table that is not commutative, its checksum made right */
+        const size_t table = 16 + grundy_rule_format(r, NULL, 0) + 24;
+        if (grundy_misere_order(q) > 2) {
+            d[table + 4 * (grundy_misere_order(q) + 2)] ^= 1;
+            reseal(d, len);
+            write_all(bad, d, len);
+            CHECK_EQ(load(r, bad, &l, why), GRUNDY_STATUS_PARSE);
+            CHECK(strcmp(why, "corrupt: not a misere quotient") == 0);
+        }
+        free(d);
+        grundy_misere_destroy(q);
+        grundy_rule_destroy(other);
+        grundy_rule_destroy(r);
+    }
+    remove(path);
+    remove(bad);
+}
+
 int main(void) {
     const uint64_t seed = check_seed(33);
     test_solve();
+    test_byte_bound_sweep();
+    test_files();
     test_published_generators();
     test_minimal_generators(seed);
     return check_report("test_misere_solve");

@@ -6,6 +6,9 @@
  * Large blocks are mapped from the system and unmapped when freed: malloc keeps freed memory
  * for reuse (its heap is trimmed at the top only, and its mmap threshold rises after each large
  * free), so the memory it holds could pass what the ledger counts by half again. */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* mremap */
+#endif
 #if !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #endif
@@ -46,8 +49,8 @@ static block_head *block_new(size_t bytes) {
     if (bytes < MAP_BYTES) {
         return calloc(1, sizeof(block_head) + bytes);
     }
-    void *p = mmap(NULL, sizeof(block_head) + bytes, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *p =
+        mmap(NULL, footprint(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     return p == MAP_FAILED ? NULL : p;
 }
 
@@ -55,15 +58,48 @@ static void block_delete(block_head *h) {
     if (h->h.bytes < MAP_BYTES) {
         free(h);
     } else {
-        munmap(h, sizeof *h + h->h.bytes);
+        munmap(h, footprint(h->h.bytes));
     }
 }
 
-/* Charge `bytes` more to b, or refuse when that passes max_bytes. */
+/* A mapped block resized: in place when its pages hold the new size, else moved by the system
+ * (mremap: no copy) or copied. Without this a table grown a little at a time (the options'
+ * images, one heap more each time) would be copied whole at every step. */
+static block_head *remap(block_head *old, size_t old_bytes, size_t bytes) {
+    if (footprint(bytes) == footprint(old_bytes)) {
+        return old;
+    }
+#if defined(__linux__)
+    void *p = mremap(old, footprint(old_bytes), footprint(bytes), MREMAP_MAYMOVE);
+    return p == MAP_FAILED ? NULL : p;
+#else
+    block_head *h = block_new(bytes);
+    if (h != NULL) {
+        memcpy(h + 1, old + 1, old_bytes < bytes ? old_bytes : bytes);
+        block_delete(old);
+    }
+    return h;
+#endif
+}
+
+/* What the ledger leaves of max_bytes for what it does not count: the stack, malloc's own
+ * bookkeeping, small blocks freed but kept by malloc (1/16 of the bound, at most 1 MiB). */
+#define RESERVE_MAX ((uint64_t)1 << 20)
+static uint64_t reserve(uint64_t max_bytes) {
+    return max_bytes / 16 < RESERVE_MAX ? max_bytes / 16 : RESERVE_MAX;
+}
+
+/* The least max_bytes whose share for the ledger holds `total`. */
+static uint64_t bound_for(uint64_t total) {
+    return total <= 15 * RESERVE_MAX ? (total * 16 + 14) / 15 : total + RESERVE_MAX;
+}
+
+/* Charge `bytes` more to b, or refuse when that passes what max_bytes leaves the ledger. */
 static int charge(mq_budget *b, size_t bytes) {
     const uint64_t total = b->used + bytes;
-    if (b->max_bytes != 0 && (total < b->used || total > b->max_bytes)) {
-        mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_BYTES, total);
+    if (b->max_bytes != 0 && (total < b->used || total > b->max_bytes - reserve(b->max_bytes))) {
+        mq_budget_refuse(b, GRUNDY_MISERE_LIMIT_BYTES,
+                         total < b->used ? UINT64_MAX : bound_for(total));
         b->refused = 1;
         return 0;
     }
@@ -88,6 +124,8 @@ void *mq_grow(mq_budget *b, void *p, size_t count, size_t size) {
     block_head *h = NULL;
     if (old != NULL && bytes < MAP_BYTES && old_bytes < MAP_BYTES) {
         h = realloc(old, sizeof *h + bytes);
+    } else if (old != NULL && bytes >= MAP_BYTES && old_bytes >= MAP_BYTES) {
+        h = remap(old, old_bytes, bytes);
     } else {
         h = block_new(bytes);
         if (h != NULL && old != NULL) {

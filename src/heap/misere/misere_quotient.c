@@ -42,6 +42,7 @@ struct grundy_misere {
     int proved; /* phi is proved periodic: period, preperiod */
     uint64_t period, preperiod;
     uint64_t proved_at; /* the first heap at which the proof held (0: not proved) */
+    int loaded;         /* read from a file: no check states or options to extend with */
     mq_presentation pres;
 };
 
@@ -69,10 +70,6 @@ grundy_status grundy_misere_create(const grundy_rule *rule, const grundy_misere_
     q->opt = q->opt_start != NULL ? mq_alloc(b, 1, sizeof *q->opt) : NULL;
     GRUNDY_CHECK(q->opt != NULL, mq_alloc_failure(b));
     GRUNDY_TRY(mq_options_add_heap(&q->options, rule, 0, q->opts.max_options, b));
-    const mq_gens g = {0, q->phi, q->opt, q->opt_start};
-    uint32_t spare = 0; /* the one exponent of a failing word: heap 0 (none can fail) */
-    mq_failure f = {0, &spare};
-    GRUNDY_TRY(mq_check(&q->q, &g, 1, &q->budget, &q->states, &f));
     *out = q;
     q = NULL;
 cleanup:
@@ -432,12 +429,22 @@ cleanup:
 
 static grundy_status tame_index(const grundy_misere *q, int *k);
 static void prove(grundy_misere *q);
+static grundy_status finish(grundy_misere *q, grundy_status st);
 
 /* Extend to max_heap, or until the period is proved when until_proved is set. The proof is
  * tried at every heap, so proved_at is the first heap at which it holds. */
 static grundy_status extend_to(grundy_misere *q, uint64_t max_heap, int until_proved) {
     grundy_status st = GRUNDY_STATUS_OK;
     GRUNDY_CHECK(max_heap <= MAX_HEAP_SUPPORTED, GRUNDY_STATUS_RANGE);
+    if (q->loaded && q->heaps < max_heap && !(until_proved && q->proved)) {
+        return mq_budget_refuse(&q->budget, GRUNDY_MISERE_LIMIT_LOADED, 0);
+    }
+    if (q->states == NULL && q->heaps < max_heap) { /* the empty position's state, once */
+        const mq_gens g = {0, q->phi, q->opt, q->opt_start};
+        uint32_t spare = 0; /* the one exponent of a failing word: heap 0 (none can fail) */
+        mq_failure f = {0, &spare};
+        GRUNDY_TRY(mq_check(&q->q, &g, 1, &q->budget, &q->states, &f));
+    }
     while (q->heaps < max_heap && !(until_proved && q->proved)) {
         GRUNDY_TRY(extend_one(q));
         prove(q);
@@ -446,6 +453,11 @@ static grundy_status extend_to(grundy_misere *q, uint64_t max_heap, int until_pr
         }
     }
 cleanup:
+    return finish(q, st);
+}
+
+/* After the heaps are added: the P-portion's size, the proof, the presentation, tameness. */
+static grundy_status finish(grundy_misere *q, grundy_status st) {
     mq_presentation_free(&q->pres);
     q->p_size = 0;
     for (uint32_t x = 0; x < q->q.size; x++) {
@@ -458,6 +470,7 @@ cleanup:
             pst = tame_index(q, &q->tame);
         }
         if (pst != GRUNDY_STATUS_OK) {
+            mq_presentation_free(&q->pres); /* none rather than part of one */
             st = pst;
         }
     }
@@ -474,6 +487,51 @@ grundy_status grundy_misere_solve(grundy_misere *q, uint64_t max_heap) {
 
 uint64_t grundy_misere_proved_at(const grundy_misere *q) {
     return q->proved ? q->proved_at : 0;
+}
+
+/* ---- files ---- */
+
+grundy_status grundy_misere_save(const grundy_misere *q, const char *path) {
+    char rule[4096];
+    const size_t len = grundy_rule_format(q->rule, rule, sizeof rule);
+    if (len >= sizeof rule) {
+        return GRUNDY_STATUS_RANGE;
+    }
+    const mq_saved s = {rule, len, q->heaps, q->stable_from, &q->q, q->phi};
+    return mq_file_save(path, &s);
+}
+
+grundy_status grundy_misere_load(const grundy_rule *rule, const char *path,
+                                 const grundy_misere_opts *opts, grundy_misere **out, char *why,
+                                 size_t why_cap) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    char text[4096];
+    const grundy_misere_opts defaults = GRUNDY_MISERE_OPTS_INIT;
+    grundy_misere *q = calloc(1, sizeof *q);
+    mq_loaded s;
+    *out = NULL;
+    GRUNDY_CHECK(q != NULL, GRUNDY_STATUS_NOMEM);
+    GRUNDY_CHECK(grundy_rule_format(rule, text, sizeof text) < sizeof text, GRUNDY_STATUS_RANGE);
+    q->rule = rule;
+    q->opts = opts != NULL ? *opts : defaults;
+    q->budget.max_bytes = q->opts.max_bytes;
+    q->loaded = 1;
+    GRUNDY_TRY(mq_file_load(path, text, &q->budget, &s, why, why_cap));
+    q->q = s.q;
+    q->phi = s.phi;
+    q->phi_cap = s.heaps + 1;
+    q->stable_from = s.stable_from;
+    /* the proof and where it first held, found again heap by heap as when it was computed */
+    for (q->heaps = 0; q->heaps < s.heaps;) {
+        q->heaps++;
+        prove(q);
+    }
+    GRUNDY_TRY(finish(q, GRUNDY_STATUS_OK));
+    *out = q;
+    q = NULL;
+cleanup:
+    grundy_misere_destroy(q);
+    return st;
 }
 
 grundy_misere_limit_reason grundy_misere_limit(const grundy_misere *q, uint64_t *need_bytes) {

@@ -26,9 +26,10 @@ typedef struct mq_budget {
 grundy_status mq_budget_refuse(mq_budget *b, grundy_misere_limit_reason reason, uint64_t need);
 
 /* Counted allocation (misere_ledger.c): count * size bytes charged to b (refused, with b's
- * reason LIMIT_BYTES and need_bytes the total it would have come to, when that passes
- * b->max_bytes). mq_alloc zeroes; mq_grow is realloc (p NULL or from mq_alloc/mq_grow), and
- * charges the old and the new block together while it copies. NULL on failure: then
+ * reason LIMIT_BYTES and need_bytes the least max_bytes that would have held it, when the total
+ * passes b->max_bytes less a reserve of 1/16, at most 1 MiB, for what is not counted).
+ * mq_alloc zeroes; mq_grow is realloc (p NULL or from mq_alloc/mq_grow), and charges the old and
+ * the new block together while it resizes. NULL on failure: then
  * mq_alloc_failure(b) says LIMIT (the bound) or NOMEM (malloc). mq_free gives the bytes back. */
 void *mq_alloc(mq_budget *b, size_t count, size_t size);
 void *mq_grow(mq_budget *b, void *p, size_t count, size_t size);
@@ -185,5 +186,28 @@ grundy_status mq_present(const mq_monoid *q, const uint32_t *phi, size_t heaps, 
 void mq_presentation_free(mq_presentation *p);
 /* The element of a word (gen_count exponents). */
 uint32_t mq_word_element(const mq_monoid *q, const mq_presentation *p, const uint32_t *exp);
+
+/* Quotient files (misere_file.c). What is saved: */
+typedef struct mq_saved {
+    const char *rule; /* canonical form */
+    size_t rule_len;
+    uint64_t heaps, stable_from;
+    const mq_monoid *q;
+    const uint32_t *phi; /* heaps + 1 */
+} mq_saved;
+
+/* What is read back, checked (the monoid and phi allocated from the budget). */
+typedef struct mq_loaded {
+    uint64_t heaps, stable_from;
+    mq_monoid q;
+    uint32_t *phi;
+} mq_loaded;
+
+/* @return OK, IO (errno set), NOMEM. */
+grundy_status mq_file_save(const char *path, const mq_saved *s);
+/* @return OK; PARSE (why says what is wrong: not such a file, another version, truncated,
+ *         corrupt, made for another rule); IO (errno set); NOMEM or LIMIT (the budget). */
+grundy_status mq_file_load(const char *path, const char *rule, mq_budget *b, mq_loaded *s,
+                           char *why, size_t cap);
 
 #endif

@@ -52,6 +52,12 @@ const grundy_misere *grundy_position_quotient(const grundy_position *p) {
     return p->quotient;
 }
 
+void grundy_position_use_quotient(grundy_position *p, grundy_misere *q) {
+    grundy_misere_destroy(p->quotient);
+    p->quotient = q;
+    p->quotient_failed = 0;
+}
+
 /* One unit of work, then g(n). */
 static grundy_status value(grundy_position *p, uint64_t n, uint64_t *v) {
     if (++p->work > p->opts.max_work) {
