@@ -27,7 +27,8 @@ static const char help[] =
     "is one of Conway's T_k.\n"
     "\n"
     "Options:\n"
-    "  --max-heap N      stop at heap N, proved or not [default: until proved, at most 100000]\n"
+    "  --max-heap N      stop at heap N, proved or not [default: until proved, at most 100000;\n"
+    "                    32 for a rule no proof covers]\n"
     "  --max-quotient Q  the largest quotient or candidate allowed; past it: exit 4\n"
     "                    [default: 4096]\n"
     "  --max-bytes B     memory for all the quotient's tables together (its peak); past it:\n"
@@ -237,7 +238,7 @@ static void print_text_table(const grundy_misere *q) {
     }
 }
 
-static void print_text(const grundy_misere *q, const char *rule, int table) {
+static void print_text(const grundy_misere *q, const char *rule, int table, int provable) {
     char buf[1024];
     const int tame = grundy_misere_tame(q);
     printf("rule %s, heaps up to %llu\n", rule, (unsigned long long)grundy_misere_max_heap(q));
@@ -287,9 +288,12 @@ static void print_text(const grundy_misere *q, const char *rule, int table) {
                (unsigned long long)period);
         return;
     }
-    printf("partial quotient, heaps 1 to %llu, not proved (stable from heap %llu)\n",
+    printf("partial quotient, heaps 1 to %llu, not proved (stable from heap %llu)%s\n",
            (unsigned long long)grundy_misere_max_heap(q),
-           (unsigned long long)grundy_misere_stable_from(q));
+           (unsigned long long)grundy_misere_stable_from(q),
+           provable ? ""
+                    : ": no periodicity proof covers this rule (a tail, a split without "
+                      "taking, '!' on three heaps, or four heaps left); --max-heap N goes further");
     if (grundy_misere_phi_period(q, &period, &preperiod)) {
         printf("phi: period %llu from heap %llu (observed, not proved)\n",
                (unsigned long long)period, (unsigned long long)preperiod);
@@ -421,11 +425,12 @@ static int parse_limits(const cli_args *args, uint64_t *max_heap, grundy_misere_
 }
 
 /* The quotient so far, in the format asked for. */
-static void print_quotient(const grundy_misere *q, const char *canonical, const cli_args *args) {
+static void print_quotient(const grundy_misere *q, const grundy_rule *rule, const char *canonical,
+                           const cli_args *args) {
     if (args->present[OPT_JSON]) {
         print_json(q, canonical, args->present[OPT_TABLE] > 0);
     } else {
-        print_text(q, canonical, args->present[OPT_TABLE] > 0);
+        print_text(q, canonical, args->present[OPT_TABLE] > 0, grundy_misere_provable(rule));
     }
 }
 
@@ -471,7 +476,7 @@ static int run(int argc, char **argv) {
         rc = misere_file_load(&cli_cmd_misere, "--load", rule, args.value[OPT_LOAD], o.max_bytes,
                               &q);
         if (rc == 0) {
-            print_quotient(q, canonical, &args);
+            print_quotient(q, rule, canonical, &args);
         }
         grundy_misere_destroy(q);
         grundy_rule_destroy(rule);
@@ -492,7 +497,7 @@ static int run(int argc, char **argv) {
     const int presented =
         q != NULL && (grundy_misere_order(q) == 1 || grundy_misere_generator_count(q) > 0);
     if (st == GRUNDY_STATUS_LIMIT && presented) {
-        print_quotient(q, canonical, &args); /* the partial quotient of the heaps completed */
+        print_quotient(q, rule, canonical, &args); /* the partial quotient of the heaps completed */
         fflush(stdout);
         rc = save(q, &args);
         rc = rc != 0 ? rc : misere_limit_fail(&cli_cmd_misere, "", st, q, &o);
@@ -508,7 +513,7 @@ static int run(int argc, char **argv) {
     } else if (st != GRUNDY_STATUS_OK) {
         rc = cli_fail(&cli_cmd_misere, cli_exit_code(st), "%s", grundy_status_str(st));
     } else {
-        print_quotient(q, canonical, &args);
+        print_quotient(q, rule, canonical, &args);
         rc = save(q, &args);
     }
     grundy_misere_destroy(q);

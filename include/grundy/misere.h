@@ -79,10 +79,22 @@ GRUNDY_API grundy_status grundy_misere_create(const grundy_rule *rule,
  */
 GRUNDY_API grundy_status grundy_misere_extend(grundy_misere *q, uint64_t max_heap);
 
+/** The heaps grundy_misere_solve goes to for a rule no periodicity proof covers: past them only
+ *  an explicit grundy_misere_extend goes, since no heap count would make the quotient proved. */
+#define GRUNDY_MISERE_UNPROVABLE_HEAPS 32u
+
+/**
+ * Nonzero when the periodicity proof of grundy_misere_proved covers the rule: take-and-break
+ * codes without a tail, without '!' on three heaps and without splitting (d0) moves, leaving at
+ * most three heaps, and finite subtraction sets.
+ */
+GRUNDY_API int grundy_misere_provable(const grundy_rule *rule);
+
 /**
  * Extend the quotient heap by heap, as grundy_misere_extend, until the pretending function's
  * period is proved (grundy_misere_proved: then Q_N is the quotient of all heaps) or heap
- * max_heap is reached, whichever comes first (MisereSolver's "run until solved").
+ * max_heap is reached, whichever comes first (MisereSolver's "run until solved"). For a rule
+ * grundy_misere_provable does not cover it stops at GRUNDY_MISERE_UNPROVABLE_HEAPS at most.
  * @return as grundy_misere_extend; OK does not mean proved: ask grundy_misere_proved.
  */
 GRUNDY_API grundy_status grundy_misere_solve(grundy_misere *q, uint64_t max_heap);

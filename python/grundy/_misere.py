@@ -21,22 +21,6 @@ TABLE_MAX_ORDER = 256  # the multiplication table is kept up to this order
 _LIMIT_WORDS = {1: "max_quotient", 2: "the check's states (max_states)", 3: "the options",
                 4: "max_bytes", 5: "max_work", 6: "a loaded quotient's heaps"}
 
-# The calls of include/grundy/misere.h that _lib's table does not type yet, typed here.
-_PROTOTYPES = {
-    "grundy_misere_solve": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_uint64]),
-    "grundy_misere_proved_at": (ctypes.c_uint64, [ctypes.c_void_p]),
-    "grundy_misere_save": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p]),
-    "grundy_misere_load": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p,
-                                          ctypes.POINTER(_lib.MisereOpts),
-                                          ctypes.POINTER(ctypes.c_void_p), ctypes.c_char_p,
-                                          ctypes.c_size_t]),
-}
-for _name, (_restype, _argtypes) in _PROTOTYPES.items():
-    if getattr(_c, _name).argtypes is None:
-        getattr(_c, _name).restype = _restype
-        getattr(_c, _name).argtypes = _argtypes
-
-
 @dataclass(frozen=True)
 class MisereQuotient:
     """The misere quotient Q_N of a rule restricted to heaps 0..max_heap.
@@ -191,7 +175,8 @@ def misere(rule: str, max_heap: Optional[int] = None, *,
     """The misere quotient of `rule` restricted to heaps 0..max_heap (`grundy misere RULE
     --max-heap N --json`, with the CLI's defaults and limits); without max_heap, grown heap by
     heap until phi's period is proved (`grundy misere RULE`): then it is the quotient of all
-    heaps (`proved`, `proved_at`). `save`: also write it to that file (`--save FILE`), for
+    heaps (`proved`, `proved_at`); for a rule no periodicity proof covers (a tail, as Nim's; a
+    split without taking) it stops at heap 32, and `partial` says so. `save`: also write it to that file (`--save FILE`), for
     `MisereQuotient.load` and `grundy play RULE ... --misere --quotient FILE`.
 
     In misere play the player who makes the last move loses, and sums of games no longer add up

@@ -91,6 +91,30 @@ static void test_solve(void) {
     CHECK_U64(grundy_misere_proved_at(q), 0);
     grundy_misere_destroy(q);
     grundy_rule_destroy(r);
+    /* no proof covers a tail (Nim) or a split without taking (4.7): solve stops at
+     * GRUNDY_MISERE_UNPROVABLE_HEAPS, extend goes where it is told */
+    static const char *const unprovable[] = {"nim", "4.7", "0.[3]", "4.07"};
+    for (size_t i = 0; i < sizeof unprovable / sizeof unprovable[0]; i++) {
+        r = parse(unprovable[i]);
+        CHECK(!grundy_misere_provable(r));
+        CHECK_EQ(grundy_misere_create(r, NULL, &q), GRUNDY_STATUS_OK);
+        CHECK_EQ(grundy_misere_solve(q, 100000), GRUNDY_STATUS_OK);
+        CHECK_U64(grundy_misere_max_heap(q), GRUNDY_MISERE_UNPROVABLE_HEAPS);
+        grundy_misere_destroy(q);
+        grundy_rule_destroy(r);
+    }
+    static const char *const provable[] = {"kayles", "0.75", "S(2,5)", "0.137"};
+    for (size_t i = 0; i < sizeof provable / sizeof provable[0]; i++) {
+        r = parse(provable[i]);
+        CHECK(grundy_misere_provable(r));
+        grundy_rule_destroy(r);
+    }
+    r = parse("nim");
+    CHECK_EQ(grundy_misere_create(r, NULL, &q), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_misere_extend(q, 40), GRUNDY_STATUS_OK);
+    CHECK_U64(grundy_misere_max_heap(q), 40);
+    grundy_misere_destroy(q);
+    grundy_rule_destroy(r);
 }
 
 /* ---- presentations ---- */

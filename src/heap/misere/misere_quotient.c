@@ -481,7 +481,17 @@ grundy_status grundy_misere_extend(grundy_misere *q, uint64_t max_heap) {
     return extend_to(q, max_heap, 0);
 }
 
+static int proof_applies(const grundy_rule *rule, uint64_t *t);
+
+int grundy_misere_provable(const grundy_rule *rule) {
+    uint64_t t = 0;
+    return rule != NULL && proof_applies(rule, &t);
+}
+
 grundy_status grundy_misere_solve(grundy_misere *q, uint64_t max_heap) {
+    if (!grundy_misere_provable(q->rule) && max_heap > GRUNDY_MISERE_UNPROVABLE_HEAPS) {
+        max_heap = GRUNDY_MISERE_UNPROVABLE_HEAPS;
+    }
     return extend_to(q, max_heap, 1);
 }
 
