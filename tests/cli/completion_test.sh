@@ -59,7 +59,8 @@ check() {
     expect "$shell" "play plot" grundy help pl                  # help: commands
     expect "$shell" "sequence-options" grundy help seq          # help: topics
     expect "$shell" "--format" grundy values kayles --fo        # options
-    expect "$shell" "--freq" grundy plot kayles --fr
+    expect "$shell" "--freq" grundy plot kayles --fre
+    expect "$shell" "--freq --from" grundy plot kayles --fr
     expect "$shell" "--from" grundy values kayles --to 9 --fr   # --format given: once
     expect "$shell" "" grundy values kayles --save f --to 3 --sa
     expect "$shell" "--spill" grundy values kayles --save f --s
