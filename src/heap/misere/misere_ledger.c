@@ -36,6 +36,12 @@ typedef union block_head {
     max_align_t align;
 } block_head;
 
+grundy_status mq_budget_refuse(mq_budget *b, grundy_misere_limit_reason reason, uint64_t need) {
+    b->reason = reason;
+    b->need_bytes = need;
+    return GRUNDY_STATUS_LIMIT;
+}
+
 /* What a block of `bytes` takes from the system: its header, and malloc's word of size (small)
  * or whole pages (mapped). The ledger counts this, so that it is never below the real use. */
 static size_t footprint(size_t bytes) {

@@ -80,12 +80,6 @@ static int add_option(void *ctx, const grundy_heap_move *m) {
     return 0;
 }
 
-grundy_status mq_budget_refuse(mq_budget *b, grundy_misere_limit_reason reason, uint64_t need) {
-    b->reason = reason;
-    b->need_bytes = need;
-    return GRUNDY_STATUS_LIMIT;
-}
-
 grundy_status mq_options_add_heap(mq_options *o, const grundy_rule *rule, size_t heap,
                                   uint64_t max_options, mq_budget *b) {
     grundy_status st = GRUNDY_STATUS_OK;

@@ -66,7 +66,7 @@ static int each_in_class(enum_state *s, uint64_t n, const grundy_move_class *c) 
 grundy_status grundy_heap_moves_each(const grundy_rule *rule, uint64_t n, grundy_heap_move_fn fn,
                                      void *ctx, int *stopped) {
     if (grundy_rule_get_kind(rule) == GRUNDY_RULE_CALLBACK) {
-        return grundy_rule_callback_each(rule, n, fn, ctx, stopped);
+        return rule->callback->each(rule, n, fn, ctx, stopped);
     }
     size_t class_count;
     grundy_rule_classes(rule, &class_count);

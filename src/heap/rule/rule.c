@@ -613,7 +613,9 @@ void grundy_rule_destroy(grundy_rule *rule) {
     free(rule->digits);
     free(rule->classes);
     free(rule->text);
-    grundy_rule_callback_free(rule->callback);
+    if (rule->callback != NULL) {
+        rule->callback->destroy(rule->callback);
+    }
     free(rule);
 }
 

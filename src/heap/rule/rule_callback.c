@@ -30,7 +30,7 @@ static void problem(const rule_callback *cb, const char *fmt, ...) {
     va_end(ap);
 }
 
-void grundy_rule_callback_free(rule_callback *cb) {
+static void callback_free(rule_callback *cb) {
     if (cb != NULL) {
         grundy_rule_destroy(cb->code);
         free(cb->problem);
@@ -205,8 +205,8 @@ static grundy_status check_code(const rule_callback *cb, const grundy_rule_sink 
     return GRUNDY_STATUS_OK;
 }
 
-grundy_status grundy_rule_callback_each(const grundy_rule *rule, uint64_t n, grundy_heap_move_fn fn,
-                                        void *ctx, int *stopped) {
+static grundy_status callback_each(const grundy_rule *rule, uint64_t n, grundy_heap_move_fn fn,
+                                   void *ctx, int *stopped) {
     const rule_callback *cb = rule->callback;
     grundy_rule_sink s = {0};
     grundy_status st = GRUNDY_STATUS_OK;
@@ -308,6 +308,10 @@ grundy_status grundy_rule_from_moves(grundy_rule_moves_fn moves, void *ctx,
     r->text_len = strlen(text);
     r->text = malloc(r->text_len + 1);
     r->callback = calloc(1, sizeof *r->callback);
+    if (r->callback != NULL) { /* before anything can fail: grundy_rule_destroy calls destroy */
+        r->callback->each = callback_each;
+        r->callback->destroy = callback_free;
+    }
     GRUNDY_CHECK(r->text != NULL && r->callback != NULL, GRUNDY_STATUS_NOMEM);
     memcpy(r->text, text, r->text_len + 1);
     r->callback->moves = moves;

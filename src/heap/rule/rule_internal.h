@@ -6,14 +6,25 @@
 
 #include "heap/rule/heap_moves.h"
 
-/* A rule given by a function (grundy_rule_from_moves). */
-typedef struct rule_callback {
+typedef struct rule_callback rule_callback;
+
+/* A rule given by a function (grundy_rule_from_moves). It carries the two things the rule object
+ * (rule.c) and the move lister (heap_moves.c) need of it, so that neither calls into
+ * rule_callback.c, which stands on both. */
+struct rule_callback {
+    /* grundy_heap_moves_each for the rule: its moves of n, checked (heaps smaller than n, the
+     * declared shape, the octal code), each once, by take ascending, then the number of heaps
+     * left, then the heaps in lexicographic order. */
+    grundy_status (*each)(const grundy_rule *rule, uint64_t n, grundy_heap_move_fn fn, void *ctx,
+                          int *stopped);
+    /* Free this and what it holds (grundy_rule_destroy). */
+    void (*destroy)(rule_callback *cb);
     grundy_rule_moves_fn moves;
     void *ctx;
     grundy_rule_shape shape;
     grundy_rule *code; /* octal shape: the code read off the moves; NULL otherwise */
     char *problem;     /* the last problem (GRUNDY_RULE_PROBLEM_CAP bytes), "" for none */
-} rule_callback;
+};
 
 #define GRUNDY_RULE_PROBLEM_CAP 160
 
@@ -30,14 +41,5 @@ struct grundy_rule {
     int has_distinct;
     rule_callback *callback; /* GRUNDY_RULE_CALLBACK only */
 };
-
-/* Free what rule_callback.c allocated for a rule; NULL is allowed. */
-void grundy_rule_callback_free(rule_callback *cb);
-
-/* grundy_heap_moves_each for a rule given by a function: its moves of n, checked (heaps smaller
- * than n, the declared shape, the octal code), each once, by take ascending, then the number of
- * heaps left, then the heaps in lexicographic order. */
-grundy_status grundy_rule_callback_each(const grundy_rule *rule, uint64_t n, grundy_heap_move_fn fn,
-                                        void *ctx, int *stopped);
 
 #endif
