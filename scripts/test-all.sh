@@ -8,15 +8,17 @@ cd "$(dirname "$0")/.."
 grundy_need_packages clang-format pkg-config python3
 # Installing (pkg-config), PNG plots (cairo) and rendering the SVG plots in the tests (rsvg-convert).
 grundy_need_debs librsvg2-bin libcairo2-dev python3-pip
-# The Python package's optional NumPy arrays, and running the tutorial notebook (nbclient, ipykernel).
-grundy_need_debs python3-numpy python3-nbclient python3-ipykernel
+# The Python package's optional NumPy arrays and matplotlib helper, and running the tutorial
+# notebook (nbclient, ipykernel).
+grundy_need_debs python3-numpy python3-nbclient python3-ipykernel python3-matplotlib
 # the solver across processes (grundy-mpi) and its tests
 grundy_need_debs libopenmpi-dev openmpi-bin
 # the page in the browser: libgrundy in WebAssembly, and headless Chromium to test it
 grundy_need_debs emscripten chromium chromium-driver
 GRUNDY_REQUIRE_RSVG=1
 GRUNDY_REQUIRE_WEB=1
-export GRUNDY_REQUIRE_RSVG GRUNDY_REQUIRE_WEB
+GRUNDY_REQUIRE_MATPLOTLIB=1
+export GRUNDY_REQUIRE_RSVG GRUNDY_REQUIRE_WEB GRUNDY_REQUIRE_MATPLOTLIB
 jobs=$(nproc 2>/dev/null || echo 2)
 
 build_and_test() {

@@ -186,6 +186,34 @@ class Sequence:
     def _repr_svg_(self) -> str:
         return self.svg()
 
+    def axes(self, ax=None):
+        """Draw g(n) against n on a matplotlib Axes (a new figure's when ax is None) and return
+        it: one point a heap, the preperiod and one period shaded when the period is proved, as
+        in the library's picture, for a figure that mixes grundy's values with a paper's own
+        plots. matplotlib is optional (Debian: python3-matplotlib); without it this raises
+        GrundyError ('unsupported') and everything else works."""
+        try:
+            import matplotlib.pyplot as plt
+        except ImportError as e:
+            raise GrundyError("Sequence.axes needs matplotlib (Debian: apt-get install "
+                              "python3-matplotlib; or pip install matplotlib)",
+                              "unsupported") from e
+        if ax is None:
+            _, ax = plt.subplots()
+        p = self.period
+        if p.proved and p.period is not None:
+            ax.axvspan(0, p.preperiod, color="#dddddd", label=f"preperiod n0 = {p.preperiod}")
+            ax.axvspan(p.preperiod, p.preperiod + p.period, color="#b3d9ea",
+                       label=f"period p = {p.period}")
+        ax.scatter(range(len(self.values)), self.values, s=4, color="#2b5fa8", label="g(n)",
+                   zorder=3)
+        ax.set_xlim(0, self.to)
+        ax.set_xlabel("heap size n")
+        ax.set_ylabel("g(n)")
+        ax.set_title(f"Grundy values of {self.rule}, heaps 0 to {self.to}")
+        ax.legend(loc="upper left", fontsize="small")
+        return ax
+
 
 def sequence(rule: str, to: int, **opts) -> Sequence:
     """g(0..to) of a rule and its period (as grundy.values and grundy.period; opts: max_n,

@@ -63,6 +63,17 @@ if(Python3_FOUND AND NOT GRUNDY_SANITIZE AND CMAKE_BUILD_TYPE STREQUAL "Release"
                    ${notebook_python} ${PROJECT_SOURCE_DIR}/python/tests/run_notebook.py
                    ${PROJECT_SOURCE_DIR}/docs/tutorial.ipynb)
   set_tests_properties(python_notebook PROPERTIES LABELS python SKIP_RETURN_CODE 77 TIMEOUT 120)
+  # The matplotlib helper, with the Python found above or Debian's (python3-matplotlib).
+  set(matplotlib_python ${Python3_EXECUTABLE})
+  execute_process(COMMAND ${Python3_EXECUTABLE} -c "import matplotlib"
+                  RESULT_VARIABLE no_matplotlib OUTPUT_QUIET ERROR_QUIET)
+  if(no_matplotlib AND EXISTS /usr/bin/python3)
+    set(matplotlib_python /usr/bin/python3)
+  endif()
+  add_test(NAME python_matplotlib
+           COMMAND ${CMAKE_COMMAND} -E env GRUNDY_LIBRARY=$<TARGET_FILE:grundy_shared>
+                   ${matplotlib_python} ${PROJECT_SOURCE_DIR}/python/tests/test_matplotlib.py)
+  set_tests_properties(python_matplotlib PROPERTIES LABELS python SKIP_RETURN_CODE 77 TIMEOUT 120)
 endif()
 # Pictures: every kind rendered, parsed, checked against the tool's answers, converted by rsvg.
 if(GRUNDY_BUILD_CLI AND Python3_FOUND)
