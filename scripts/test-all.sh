@@ -15,10 +15,13 @@ grundy_need_debs python3-numpy python3-nbclient python3-ipykernel python3-matplo
 grundy_need_debs libopenmpi-dev openmpi-bin
 # the page in the browser: libgrundy in WebAssembly, and headless Chromium to test it
 grundy_need_debs emscripten chromium chromium-driver
+# the shells whose completion the tests drive (bash is there already)
+grundy_need_debs zsh fish
 GRUNDY_REQUIRE_RSVG=1
+GRUNDY_REQUIRE_SHELLS=1
 GRUNDY_REQUIRE_WEB=1
 GRUNDY_REQUIRE_MATPLOTLIB=1
-export GRUNDY_REQUIRE_RSVG GRUNDY_REQUIRE_WEB GRUNDY_REQUIRE_MATPLOTLIB
+export GRUNDY_REQUIRE_RSVG GRUNDY_REQUIRE_SHELLS GRUNDY_REQUIRE_WEB GRUNDY_REQUIRE_MATPLOTLIB
 jobs=$(nproc 2>/dev/null || echo 2)
 
 build_and_test() {

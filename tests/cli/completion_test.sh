@@ -88,11 +88,17 @@ if command -v zsh >/dev/null 2>&1; then
     check zsh
     got=$(complete_zsh grundy values kayles --save some)
     [ "$got" = "@files" ] || { echo "completion_test (zsh): --save offered '$got'" >&2; failed=$((failed + 1)); }
+elif [ "${GRUNDY_REQUIRE_SHELLS:-0}" = 1 ]; then
+    echo "completion_test: zsh is required here (apt-get install zsh)" >&2
+    failed=$((failed + 1))
 else
     echo "completion_test: zsh is not installed; its completion was not driven (bash only)"
 fi
 if command -v fish >/dev/null 2>&1; then
     check fish
+elif [ "${GRUNDY_REQUIRE_SHELLS:-0}" = 1 ]; then
+    echo "completion_test: fish is required here (apt-get install fish)" >&2
+    failed=$((failed + 1))
 else
     echo "completion_test: fish is not installed; its completion was not driven"
 fi
