@@ -481,20 +481,6 @@ grundy_status grundy_misere_extend(grundy_misere *q, uint64_t max_heap) {
     return extend_to(q, max_heap, 0);
 }
 
-static int proof_applies(const grundy_rule *rule, uint64_t *t);
-
-int grundy_misere_provable(const grundy_rule *rule) {
-    uint64_t t = 0;
-    return rule != NULL && proof_applies(rule, &t);
-}
-
-grundy_status grundy_misere_solve(grundy_misere *q, uint64_t max_heap) {
-    if (!grundy_misere_provable(q->rule) && max_heap > GRUNDY_MISERE_UNPROVABLE_HEAPS) {
-        max_heap = GRUNDY_MISERE_UNPROVABLE_HEAPS;
-    }
-    return extend_to(q, max_heap, 1);
-}
-
 uint64_t grundy_misere_proved_at(const grundy_misere *q) {
     return q->proved ? q->proved_at : 0;
 }
@@ -601,6 +587,18 @@ static int proof_applies(const grundy_rule *rule, uint64_t *t) {
         *t = c[i].take_last > *t ? c[i].take_last : *t;
     }
     return 1;
+}
+
+int grundy_misere_provable(const grundy_rule *rule) {
+    uint64_t t = 0;
+    return rule != NULL && proof_applies(rule, &t);
+}
+
+grundy_status grundy_misere_solve(grundy_misere *q, uint64_t max_heap) {
+    if (!grundy_misere_provable(q->rule) && max_heap > GRUNDY_MISERE_UNPROVABLE_HEAPS) {
+        max_heap = GRUNDY_MISERE_UNPROVABLE_HEAPS;
+    }
+    return extend_to(q, max_heap, 1);
 }
 
 int grundy_misere_proved(const grundy_misere *q, uint64_t *period, uint64_t *preperiod) {

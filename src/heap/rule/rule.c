@@ -540,21 +540,26 @@ static int looks_like_name(const char *text) {
     return is_alpha(text[0]) && strchr(text, '.') == NULL && strchr(text, '[') == NULL;
 }
 
-/* The names and the codes they stand for; grundy_rule_known_name lists the names. */
-static const char *const rule_names[][2] = {
-    {"nim", "0.[3]"},          {"kayles", "0.77"},      {"dawson-kayles", "0.07"},
-    {"dawson-chess", "0.137"}, {"grundy-game", "4!.0"},
+/* The games with names: the name grundy_rule_parse reads (NULL: none), the code, and the name
+ * the literature gives it (grundy_rule_name). The rows with a name to parse come first. */
+static const char *const named_games[][3] = {
+    {"nim", "0.[3]", "Nim"},
+    {"kayles", "0.77", "Kayles"},
+    {"dawson-kayles", "0.07", "Dawson's Kayles"},
+    {"dawson-chess", "0.137", "Dawson's Chess"},
+    {"grundy-game", "4!.0", "Grundy's game"},
+    {NULL, "0.6", "Officers"},
 };
-#define RULE_NAME_COUNT (sizeof rule_names / sizeof rule_names[0])
+#define NAMED_GAME_COUNT (sizeof named_games / sizeof named_games[0])
 
 const char *grundy_rule_known_name(size_t i) {
-    return i < RULE_NAME_COUNT ? rule_names[i][0] : NULL;
+    return i < NAMED_GAME_COUNT ? named_games[i][0] : NULL;
 }
 
 static grundy_status parse_name(parser *p, grundy_rule **out) {
-    for (size_t i = 0; i < RULE_NAME_COUNT; i++) {
-        if (equal_nocase(p->text, rule_names[i][0])) {
-            parser code = {rule_names[i][1], strlen(rule_names[i][1]), 0, p->diag};
+    for (size_t i = 0; i < NAMED_GAME_COUNT && named_games[i][0] != NULL; i++) {
+        if (equal_nocase(p->text, named_games[i][0])) {
+            parser code = {named_games[i][1], strlen(named_games[i][1]), 0, p->diag};
             return parse_code(&code, out);
         }
     }
@@ -563,23 +568,15 @@ static grundy_status parse_name(parser *p, grundy_rule **out) {
 }
 
 const char *grundy_rule_name(const grundy_rule *rule) {
-    static const char *const names[][2] = {
-        {"0.[3]", "Nim"},
-        {"0.77", "Kayles"},
-        {"0.07", "Dawson's Kayles"},
-        {"0.137", "Dawson's Chess"},
-        {"4!.0", "Grundy's game"},
-        {"0.6", "Officers"},
-    };
     char canonical[16]; /* longer than any named code */
     /* A function's rule is named by its caller, even when that name spells a code. */
     if (rule == NULL || rule->kind == GRUNDY_RULE_CALLBACK ||
         grundy_rule_format(rule, canonical, sizeof canonical) >= sizeof canonical) {
         return NULL;
     }
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (strcmp(names[i][0], canonical) == 0) {
-            return names[i][1];
+    for (size_t i = 0; i < NAMED_GAME_COUNT; i++) {
+        if (strcmp(named_games[i][1], canonical) == 0) {
+            return named_games[i][2];
         }
     }
     return NULL;

@@ -278,6 +278,15 @@ cleanup:
     return st;
 }
 
+/* The statistics of the count values added to a; none described: one zero frequency. */
+static grundy_status finish(const grundy_stats_acc *a, uint64_t count, grundy_stats *out) {
+    if (count > 0) {
+        return grundy_stats_acc_finish(a, out);
+    }
+    out->freq = calloc(1, sizeof *out->freq);
+    return out->freq != NULL ? GRUNDY_STATUS_OK : GRUNDY_STATUS_NOMEM;
+}
+
 grundy_status grundy_stats_compute(const grundy_seq *seq, uint64_t count, grundy_stats *out) {
     grundy_status st = GRUNDY_STATUS_OK;
     grundy_stats_acc *a = NULL;
@@ -288,12 +297,7 @@ grundy_status grundy_stats_compute(const grundy_seq *seq, uint64_t count, grundy
         GRUNDY_CHECK(grundy_seq_kept(seq, n), GRUNDY_STATUS_INVALID_ARG);
         GRUNDY_TRY(grundy_stats_acc_add(a, grundy_seq_get(seq, n)));
     }
-    if (count == 0) {
-        out->freq = calloc(1, sizeof *out->freq); /* nothing described: one zero frequency */
-        GRUNDY_CHECK(out->freq != NULL, GRUNDY_STATUS_NOMEM);
-    } else {
-        GRUNDY_TRY(grundy_stats_acc_finish(a, out));
-    }
+    GRUNDY_TRY(finish(a, count, out));
 cleanup:
     grundy_stats_acc_destroy(a);
     return st;
@@ -308,12 +312,7 @@ grundy_status grundy_stats_of_values(const grundy_rule *rule, const uint64_t *va
     for (uint64_t n = 0; n < count; n++) {
         GRUNDY_TRY(grundy_stats_acc_add(a, values[n]));
     }
-    if (count == 0) {
-        out->freq = calloc(1, sizeof *out->freq); /* nothing described: one zero frequency */
-        GRUNDY_CHECK(out->freq != NULL, GRUNDY_STATUS_NOMEM);
-    } else {
-        GRUNDY_TRY(grundy_stats_acc_finish(a, out));
-    }
+    GRUNDY_TRY(finish(a, count, out));
 cleanup:
     grundy_stats_acc_destroy(a);
     return st;
