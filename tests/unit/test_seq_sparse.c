@@ -483,6 +483,19 @@ static void test_path_table(void) {
     f.may_drop = 1; /* values may be dropped: no pipeline; too cheap for blocks: the batch */
     EXPECT_PATH(f, SPARSE_PATH_BATCH, f.n + SPARSE_BATCH);
     f = batch_facts();
+    f.isa = SPARSE_ISA_AVX2; /* one thread with the AVX2 pass: the pipeline alone beats the batch */
+    EXPECT_PATH(f, SPARSE_PATH_PIPE, f.length);
+    f.isa = SPARSE_ISA_AVX512;
+    EXPECT_PATH(f, SPARSE_PATH_PIPE, f.length);
+    f.bits = 8; /* past the AVX2 pass's 7 bits: no pass of its own, the batch */
+    EXPECT_PATH(f, SPARSE_PATH_BATCH, f.n + SPARSE_BATCH);
+    f.bits = 6;
+    f.rare_count = 200; /* 600 rare marks a heap: too dear for the pipeline, the batch */
+    EXPECT_PATH(f, SPARSE_PATH_BATCH, f.n + SPARSE_BATCH);
+    f.rare_count = 10;
+    f.isa = SPARSE_ISA_SSE2; /* without AVX2: one heap at a time */
+    EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 64);
+    f = batch_facts();
     f.threads = 2;
     f.bits = 9; /* values past 8 bits: no pipeline; the blocks */
     f.rare_count = 1000;

@@ -112,7 +112,8 @@ typedef struct path_entry {
 
 /* In order: the first whose predicate holds takes the heaps. The window comes first (the others
  * read every value from one array); the pipeline before the blocks (cheap rules, where a block
- * costs more than it shares); the batch where one thread is left; one heap always fits. */
+ * costs more than it shares) and, on one thread with AVX2, before the batch (its guess is the
+ * cheaper pass); the batch where one thread is left; one heap always fits. */
 static const path_entry paths[SPARSE_PATH_COUNT] = {
     {SPARSE_PATH_WINDOW, "window", window_fits, run_window},
     {SPARSE_PATH_PIPE, "pipe", grundy_sparse_pipe_fits, run_pipe},

@@ -470,7 +470,7 @@ grundy_status grundy_sparse_run_one(grundy_seq *seq, sparse *s, uint64_t n);
 /* The ways heaps go, in the order they are tried (seq_sparse_path.c's table). */
 typedef enum sparse_path {
     SPARSE_PATH_WINDOW, /* near the end of the flat storage: read through the view */
-    SPARSE_PATH_PIPE,   /* cheap rules on two threads: a guesser and a checker */
+    SPARSE_PATH_PIPE,   /* cheap rules: a guesser and a checker (one thread: the AVX2 guesser) */
     SPARSE_PATH_BLOCK,  /* blocks of heaps on threads */
     SPARSE_PATH_BATCH,  /* SPARSE_BATCH heaps' rare marks in one pass, one thread */
     SPARSE_PATH_ONE,    /* one heap at a time: always fits */
