@@ -604,7 +604,17 @@ grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, ui
         goto cleanup;
     }
     const uint64_t bytes = sizeof *p + PIPE_RING * sizeof(pipe_slot) + s->seen_cap * 9;
-    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) + bytes));
+    st = grundy_seq_charge(seq, grundy_sparse_bytes(s) + bytes);
+    if (st == GRUNDY_STATUS_LIMIT && alone) {
+        /* One heap the usual way needs no scratch: where the memory bound has no room for the
+         * pipeline's, one thread goes on without it. */
+        grundy_seq_limit_clear(seq);
+        st = GRUNDY_STATUS_OK;
+        GRUNDY_TRY(one_heap(seq, s, n0));
+        *next = n0 + 1;
+        goto cleanup;
+    }
+    GRUNDY_TRY(st);
     if (s->pool == NULL && !alone) {
         GRUNDY_TRY(grundy_pool_create(s->threads, &s->pool));
     }
