@@ -67,9 +67,20 @@ cleanup:
     return st;
 }
 
+static grundy_status run_after_pipe(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
+                                    uint64_t *next);
+
+/* One thread, where the memory bound has no room for the pipeline's scratch: the rows after it
+ * take the heaps, as where it does not run (the values never depend on the path). */
 static grundy_status run_pipe(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
                               uint64_t *next) {
-    return grundy_sparse_threads_capped(seq, s, grundy_sparse_run_pipe(seq, s, n, end, next), next);
+    const grundy_status st = grundy_sparse_run_pipe(seq, s, n, end, next);
+    if (st == GRUNDY_STATUS_LIMIT && s->threads < 2 && *next == n &&
+        grundy_seq_limit(seq)->reason == GRUNDY_SEQ_LIMIT_BYTES) {
+        grundy_seq_limit_clear(seq);
+        return run_after_pipe(seq, s, n, end, next);
+    }
+    return grundy_sparse_threads_capped(seq, s, st, next);
 }
 
 static grundy_status run_block(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
@@ -122,12 +133,25 @@ static const path_entry paths[SPARSE_PATH_COUNT] = {
     {SPARSE_PATH_ONE, "one", one_fits, run_one},
 };
 
-sparse_path grundy_sparse_choose(const sparse_facts *f, uint64_t *end) {
-    size_t i = 0;
+/* The first row from `first` on whose predicate holds for f. */
+static size_t choose_from(const sparse_facts *f, size_t first, uint64_t *end) {
+    size_t i = first;
     while (!paths[i].fits(f, end)) { /* the last, one heap, always fits */
         i++;
     }
-    return paths[i].path;
+    return i;
+}
+
+sparse_path grundy_sparse_choose(const sparse_facts *f, uint64_t *end) {
+    return paths[choose_from(f, 0, end)].path;
+}
+
+static grundy_status run_after_pipe(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
+                                    uint64_t *next) {
+    const sparse_facts f = grundy_sparse_facts(seq, s, n, end);
+    uint64_t e = n + 1;
+    const size_t i = choose_from(&f, SPARSE_PATH_PIPE + 1, &e);
+    return paths[i].run(seq, s, n, e, next);
 }
 
 const char *grundy_sparse_path_name(sparse_path path) {

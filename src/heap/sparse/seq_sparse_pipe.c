@@ -598,26 +598,14 @@ grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, ui
     (void)grundy_seq_raw(seq, &width);
     uint8_t *g = width == 1 ? grundy_seq_ahead(seq, end) : NULL;
     const int alone = s->threads < 2, fast = fast_fits((sparse_isa)s->isa, s->bits);
-    /* One heap the usual way where the storage cannot take values ahead or one thread has no
-     * pass of its own */
-    int usual = g == NULL || (alone && !fast);
-    if (!usual) {
-        const uint64_t bytes = sizeof *p + PIPE_RING * sizeof(pipe_slot) + s->seen_cap * 9;
-        st = grundy_seq_charge(seq, grundy_sparse_bytes(s) + bytes);
-        if (st == GRUNDY_STATUS_LIMIT && alone) {
-            /* ... or where the memory bound has no room for the pipeline's scratch: one heap
-             * needs none, and one thread goes on without it. */
-            grundy_seq_limit_clear(seq);
-            st = GRUNDY_STATUS_OK;
-            usual = 1;
-        }
-        GRUNDY_TRY(st);
-    }
-    if (usual) {
+    if (g == NULL || (alone && !fast)) { /* the storage cannot take values ahead, or one thread
+                                          * has no pass of its own: one heap the usual way */
         GRUNDY_TRY(one_heap(seq, s, n0));
         *next = n0 + 1;
         goto cleanup;
     }
+    const uint64_t bytes = sizeof *p + PIPE_RING * sizeof(pipe_slot) + s->seen_cap * 9;
+    GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) + bytes));
     if (s->pool == NULL && !alone) {
         GRUNDY_TRY(grundy_pool_create(s->threads, &s->pool));
     }
