@@ -89,6 +89,7 @@ GRUNDY_API void grundy_nim_game_destroy(grundy_nim_game *game);
 #define GRUNDY_NIM_NO_THEORY   4u  /**< never call `known` */
 #define GRUNDY_NIM_REVERSE     8u  /**< take the options in the reverse order */
 #define GRUNDY_NIM_NO_PRUNE    16u /**< ask every option its exact value (no nimber sets) */
+#define GRUNDY_NIM_NO_ORDER    32u /**< search the options in the game's order, not cheapest first */
 
 /** What a search has done so far (the progress line and the JSON). */
 typedef struct grundy_nim_stats {

@@ -134,6 +134,8 @@ static const uint64_t variants[][3] = {
     {0, 1, 0},
     {0, 1, ENDGAME_TINY},
     {GRUNDY_NIM_NO_SYMMETRY, 3, ENDGAME_TINY},
+    {GRUNDY_NIM_NO_ORDER, 1, ENDGAME_DEFAULT},
+    {GRUNDY_NIM_NO_ORDER | GRUNDY_NIM_REVERSE, 1, ENDGAME_TINY},
 };
 
 static void check_cram_board(board *b, int with_retro, unsigned iteration) {
@@ -387,6 +389,23 @@ static void test_endgame(void) {
     grundy_nim_game_destroy(g);
 }
 
+/* The cheapest options first: fewer components searched on 4 x 6 than in the board's order. */
+static void test_order(void) {
+    grundy_nim_game *g = NULL;
+    grundy_nim_stats ordered, unordered;
+    uint32_t v = 99, w = 98;
+    grundy_nim_opts o = GRUNDY_NIM_OPTS_INIT;
+    o.max_bytes = (uint64_t)64 << 20;
+    CHECK_EQ(grundy_nim_game_cram_create(4, 6, NULL, &g), GRUNDY_STATUS_OK);
+    o.flags = GRUNDY_NIM_NO_THEORY;
+    CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, &ordered), GRUNDY_STATUS_OK);
+    o.flags = GRUNDY_NIM_NO_THEORY | GRUNDY_NIM_NO_ORDER;
+    CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &w, &unordered), GRUNDY_STATUS_OK);
+    CHECK_EQ(v, w);
+    CHECK(ordered.nodes < unordered.nodes);
+    grundy_nim_game_destroy(g);
+}
+
 static void test_checkpoint(void) {
     const char *const path = "test_nim_search.nt";
     static volatile sig_atomic_t stop = 1;
@@ -433,6 +452,7 @@ int main(void) {
     test_chomp();
     test_limits();
     test_endgame();
+    test_order();
     test_checkpoint();
     if (check_failures != 0) {
         fprintf(stderr, "seed %llu (GRUNDY_TEST_SEED replays it)\n", (unsigned long long)seed);

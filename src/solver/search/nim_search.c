@@ -250,27 +250,61 @@ static uint32_t option_in_set(grundy_nim_searcher *s, nim_worker *w, const grund
     return v == NIM_NOT_IN_SET ? v : v ^ x;
 }
 
-/* The value of o when every component is in the table or known to theory (1), else 0. */
+/* The value of o when every component is in the table or known to theory (1), else 0 and in
+ * *cost the size of its largest component not recalled (the work a search of it may take). */
 static int option_recalled(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *o,
-                           unsigned d, uint32_t *v) {
+                           unsigned d, uint32_t *v, uint32_t *cost) {
     nim_level *const l = level(w, d);
     if (l == NULL || nim_split(s, o, &l->parts, 1) != GRUNDY_STATUS_OK) {
         nim_fail(s, GRUNDY_STATUS_NOMEM);
         return 0;
     }
     *v = 0;
+    *cost = 0;
     for (size_t i = 0; i < l->parts.count; i++) {
         uint32_t part = 0, excluded = 0;
         uint64_t slot = UINT64_MAX;
         if (!raw_known(s, w, &l->parts.items[i], &slot, &part)) {
             if (!recall(s, w, &l->parts.items[i], &part, &excluded)) {
-                return 0;
+                const uint32_t sz = size_of(s, &l->parts.items[i]);
+                *cost = sz > *cost ? sz : *cost;
+                continue;
             }
             nim_endgame_put(&s->endgame, slot, part);
         }
         *v ^= part;
     }
+    return *cost == 0;
+}
+
+/* Room for k costs at level l: 0 when out of memory. */
+static int reserve_costs(nim_level *l, size_t k) {
+    if (k > l->cost_cap) {
+        uint32_t *const c = realloc(l->cost, k * sizeof *c);
+        if (c == NULL) {
+            return 0;
+        }
+        l->cost = c;
+        l->cost_cap = k;
+    }
     return 1;
+}
+
+/* The first n moves of l, cheapest first (insertion sort, stable: n is a few dozen). Cheap
+ * options valued first take values out of the potential set sooner, so that the question's
+ * cut-off comes before the costly options are searched (move ordering). */
+static void cheapest_first(nim_level *l, size_t n) {
+    for (size_t i = 1; i < n; i++) {
+        const grundy_nim_pos m = l->moves.items[i];
+        const uint32_t c = l->cost[i];
+        size_t j = i;
+        for (; j > 0 && l->cost[j - 1] > c; j--) {
+            l->moves.items[j] = l->moves.items[j - 1];
+            l->cost[j] = l->cost[j - 1];
+        }
+        l->moves.items[j] = m;
+        l->cost[j] = c;
+    }
 }
 
 /* A search of c stopped knowing only that c's value lies in `potential` (it is never taken out of
@@ -321,13 +355,22 @@ static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_p
     }
     potential.w[0] &= ~(uint64_t)excluded;
     size_t open = 0;
+    if (!reserve_costs(l, k)) {
+        nim_fail(s, GRUNDY_STATUS_NOMEM);
+        return 0;
+    }
     for (size_t i = 0; i < k && !failed(s); i++) {
         const grundy_nim_pos o = l->moves.items[i];
-        if (prune && option_recalled(s, w, &o, d + 1, &v)) {
+        uint32_t cost = 0;
+        if (prune && option_recalled(s, w, &o, d + 1, &v, &cost)) {
             set_remove(&potential, v);
         } else {
+            l->cost[open] = cost;
             l->moves.items[open++] = o;
         }
+    }
+    if (prune && !(s->opts.flags & GRUNDY_NIM_NO_ORDER)) {
+        cheapest_first(l, open);
     }
     /* an option's value above the largest wanted one cannot bring the answer into `wanted` */
     const uint32_t top = prune ? set_max(wanted) : NIM_SET_MAX;

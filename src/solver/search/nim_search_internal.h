@@ -22,6 +22,8 @@ typedef struct nim_set {
  * option. */
 typedef struct nim_level {
     grundy_nim_list moves, parts;
+    uint32_t *cost; /* of each move not recalled: the size of its largest component */
+    size_t cost_cap;
 } nim_level;
 
 typedef struct nim_worker {

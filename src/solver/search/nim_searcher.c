@@ -22,6 +22,7 @@ static void free_workers(grundy_nim_searcher *s) {
             if (w->levels[d] != NULL) {
                 grundy_nim_list_free(&w->levels[d]->moves);
                 grundy_nim_list_free(&w->levels[d]->parts);
+                free(w->levels[d]->cost);
                 free(w->levels[d]);
             }
         }
@@ -60,7 +61,7 @@ static grundy_status open_table(grundy_nim_searcher *s) {
     if (s->opts.max_bytes <= used) {
         return GRUNDY_STATUS_LIMIT;
     }
-    st = nim_table_init(&s->table, s->game->words, s->opts.max_bytes - used);
+    st = nim_table_init(&s->table, s->game->words, s->opts.max_bytes - used, s->threads > 1);
     if (st != GRUNDY_STATUS_OK || s->opts.checkpoint == NULL) {
         return st;
     }

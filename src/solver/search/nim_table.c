@@ -33,7 +33,7 @@ uint64_t nim_table_slot_bytes(unsigned words) {
     return ((uint64_t)words + 1) * sizeof(uint64_t);
 }
 
-grundy_status nim_table_init(nim_table *t, unsigned words, uint64_t bytes) {
+grundy_status nim_table_init(nim_table *t, unsigned words, uint64_t bytes, int shared) {
     memset(t, 0, sizeof *t);
     const uint64_t bucket_bytes = nim_table_slot_bytes(words) * NIM_TABLE_WAYS;
     uint64_t buckets = MIN_BUCKETS;
@@ -57,6 +57,7 @@ grundy_status nim_table_init(nim_table *t, unsigned words, uint64_t bytes) {
     }
     t->buckets = buckets;
     t->words = words;
+    t->shared = shared;
     t->lock_mask = locks - 1;
     atomic_init(&t->entries, 0);
     return GRUNDY_STATUS_OK;
@@ -71,6 +72,20 @@ void nim_table_free(nim_table *t) {
     free(t->locks);
     free(t->slots);
     memset(t, 0, sizeof *t);
+}
+
+/* Bucket b's stripe lock, taken only when threads share the table: one thread's search skips the
+ * two atomic round trips of every probe. */
+static void lock(nim_table *t, uint64_t b) {
+    if (t->shared) {
+        pthread_mutex_lock(&t->locks[b & t->lock_mask]);
+    }
+}
+
+static void unlock(nim_table *t, uint64_t b) {
+    if (t->shared) {
+        pthread_mutex_unlock(&t->locks[b & t->lock_mask]);
+    }
 }
 
 static uint64_t hash_key(const uint64_t *w, unsigned words) {
@@ -97,7 +112,7 @@ static int same_key(const uint64_t *slot, const grundy_nim_pos *key, unsigned wo
 int nim_table_get(nim_table *t, const grundy_nim_pos *key, uint32_t *nimber) {
     const uint64_t b = bucket_of(t, key);
     int found = 0;
-    pthread_mutex_lock(&t->locks[b & t->lock_mask]);
+    lock(t, b);
     for (unsigned way = 0; way < NIM_TABLE_WAYS && !found; way++) {
         const uint64_t *const s = slot_at(t, b, way);
         if ((s[t->words] & USED) && same_key(s, key, t->words)) {
@@ -105,7 +120,7 @@ int nim_table_get(nim_table *t, const grundy_nim_pos *key, uint32_t *nimber) {
             found = (s[t->words] & PARTIAL) ? NIM_TABLE_PARTIAL : NIM_TABLE_EXACT;
         }
     }
-    pthread_mutex_unlock(&t->locks[b & t->lock_mask]);
+    unlock(t, b);
     return found;
 }
 
@@ -139,7 +154,7 @@ static uint64_t *choose_slot(nim_table *t, uint64_t b, const grundy_nim_pos *key
 static void put_meta(nim_table *t, const grundy_nim_pos *key, uint64_t meta, uint64_t sz) {
     const uint64_t b = bucket_of(t, key);
     int fresh = 0;
-    pthread_mutex_lock(&t->locks[b & t->lock_mask]);
+    lock(t, b);
     uint64_t *const s = choose_slot(t, b, key, sz, &fresh);
     if (s != NULL && !fresh && same_key(s, key, t->words) && (meta & PARTIAL)) {
         const uint64_t old = s[t->words];
@@ -149,7 +164,7 @@ static void put_meta(nim_table *t, const grundy_nim_pos *key, uint64_t meta, uin
         memcpy(s, key->w, t->words * sizeof(uint64_t));
         s[t->words] = meta;
     }
-    pthread_mutex_unlock(&t->locks[b & t->lock_mask]);
+    unlock(t, b);
     if (fresh) {
         atomic_fetch_add_explicit(&t->entries, 1, memory_order_relaxed);
     }
@@ -176,7 +191,7 @@ static int put_bytes(FILE *f, uint64_t *h, const uint8_t *b, size_t len) {
 static int save_bucket(nim_table *t, FILE *f, uint64_t *h, uint64_t b, uint64_t *count) {
     uint8_t buf[NIM_TABLE_WAYS * (GRUNDY_NIM_WORDS + 1) * 8];
     size_t len = 0;
-    pthread_mutex_lock(&t->locks[b & t->lock_mask]);
+    lock(t, b);
     for (unsigned way = 0; way < NIM_TABLE_WAYS; way++) {
         const uint64_t *const s = slot_at(t, b, way);
         if (s[t->words] & USED) {
@@ -186,7 +201,7 @@ static int save_bucket(nim_table *t, FILE *f, uint64_t *h, uint64_t b, uint64_t 
             (*count)++;
         }
     }
-    pthread_mutex_unlock(&t->locks[b & t->lock_mask]);
+    unlock(t, b);
     return put_bytes(f, h, buf, len);
 }
 
