@@ -403,6 +403,9 @@ static void test_order(void) {
     CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &w, &unordered), GRUNDY_STATUS_OK);
     CHECK_EQ(v, w);
     CHECK(ordered.nodes < unordered.nodes);
+    /* one thread's table starts at 1024 buckets and doubles as it fills, within its bound */
+    CHECK(ordered.capacity > 4096 && ordered.capacity < ((uint64_t)64 << 20) / 24);
+    CHECK(ordered.table_bytes <= o.max_bytes);
     grundy_nim_game_destroy(g);
 }
 

@@ -20,13 +20,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#define USED        ((uint64_t)1 << 63)
-#define PARTIAL     ((uint64_t)1 << 62)
-#define SIZE_MAX30  0x3fffffffu
-#define HEADER      40
-#define MIN_BUCKETS 1024
-#define MAX_LOCKS   4096
-#define DESC_MAX    4096
+#define USED          ((uint64_t)1 << 63)
+#define PARTIAL       ((uint64_t)1 << 62)
+#define SIZE_MAX30    0x3fffffffu
+#define HEADER        40
+#define MIN_BUCKETS   1024
+#define FIRST_BUCKETS MIN_BUCKETS /* where a one-thread table starts (96 KiB of two-word keys) */
+#define MAX_LOCKS     4096
+#define DESC_MAX      4096
 static const char magic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'N', 'T'};
 
 uint64_t nim_table_slot_bytes(unsigned words) {
@@ -43,6 +44,8 @@ grundy_status nim_table_init(nim_table *t, unsigned words, uint64_t bytes, int s
     while (buckets * 2 <= bytes / bucket_bytes) {
         buckets *= 2;
     }
+    t->max_buckets = buckets;
+    buckets = shared || buckets < FIRST_BUCKETS ? buckets : FIRST_BUCKETS;
     const uint64_t locks = buckets < MAX_LOCKS ? buckets : MAX_LOCKS;
     t->slots = calloc((size_t)buckets, (size_t)bucket_bytes);
     t->locks = malloc((size_t)locks * sizeof *t->locks);
@@ -74,8 +77,8 @@ void nim_table_free(nim_table *t) {
     memset(t, 0, sizeof *t);
 }
 
-/* Bucket b's stripe lock, taken only when threads share the table: one thread's search skips the
- * two atomic round trips of every probe. */
+/* Bucket b's stripe lock, taken only when threads share the table: one thread's search skips
+ * the two atomic round trips of every probe. */
 static void lock(nim_table *t, uint64_t b) {
     if (t->shared) {
         pthread_mutex_lock(&t->locks[b & t->lock_mask]);
@@ -97,8 +100,12 @@ static uint64_t hash_key(const uint64_t *w, unsigned words) {
     return h * 0x94d049bb133111ebull;
 }
 
+static uint64_t bucket_of_words(const nim_table *t, const uint64_t *key) {
+    return (hash_key(key, t->words) >> 20) & (t->buckets - 1);
+}
+
 static uint64_t bucket_of(const nim_table *t, const grundy_nim_pos *key) {
-    return (hash_key(key->w, t->words) >> 20) & (t->buckets - 1);
+    return bucket_of_words(t, key->w);
 }
 
 static uint64_t *slot_at(const nim_table *t, uint64_t bucket, unsigned way) {
@@ -149,6 +156,33 @@ static uint64_t *choose_slot(nim_table *t, uint64_t b, const grundy_nim_pos *key
     return ((least[t->words] >> 32) & SIZE_MAX30) <= size ? least : NULL;
 }
 
+/* One thread's table twice as big, when it is half full and its bound allows: bucket b's
+ * entries stay in b or move to b + buckets (the next bit of the hash), so the doubling is done
+ * in place, and the table's pages stay dense (a table spread over its whole bound costs a page
+ * fault for almost every entry and a TLB miss for every probe). Out of memory: it stays as it
+ * is. */
+static void grow(nim_table *t) {
+    const uint64_t old = t->buckets, slot = t->words + 1u, bucket_words = slot * NIM_TABLE_WAYS;
+    uint64_t *const slots = realloc(t->slots, (size_t)(old * 2 * bucket_words * sizeof *slots));
+    if (slots == NULL) {
+        t->max_buckets = old;
+        return;
+    }
+    memset(slots + old * bucket_words, 0, (size_t)(old * bucket_words * sizeof *slots));
+    t->slots = slots;
+    t->buckets = old * 2;
+    for (uint64_t b = 0; b < old; b++) {
+        unsigned moved = 0;
+        for (unsigned way = 0; way < NIM_TABLE_WAYS; way++) {
+            uint64_t *const s = slot_at(t, b, way);
+            if ((s[t->words] & USED) && bucket_of_words(t, s) != b) {
+                memcpy(slot_at(t, b + old, moved++), s, (size_t)slot * sizeof *s);
+                memset(s, 0, (size_t)slot * sizeof *s);
+            }
+        }
+    }
+}
+
 /* Store meta for key (under the bucket's lock): an exact value always wins; a partial one is
  * merged with a partial one already there and never replaces an exact one. */
 static void put_meta(nim_table *t, const grundy_nim_pos *key, uint64_t meta, uint64_t sz) {
@@ -165,8 +199,11 @@ static void put_meta(nim_table *t, const grundy_nim_pos *key, uint64_t meta, uin
         s[t->words] = meta;
     }
     unlock(t, b);
-    if (fresh) {
-        atomic_fetch_add_explicit(&t->entries, 1, memory_order_relaxed);
+    if (fresh &&
+        atomic_fetch_add_explicit(&t->entries, 1, memory_order_relaxed) + 1 >
+            t->buckets * NIM_TABLE_WAYS / 2 &&
+        !t->shared && t->buckets < t->max_buckets) {
+        grow(t);
     }
 }
 

@@ -10,9 +10,10 @@
 #include <stdatomic.h>
 
 typedef struct nim_table {
-    uint64_t *slots;  /* buckets * NIM_TABLE_WAYS slots of `words` key words and a meta word */
-    uint64_t buckets; /* a power of two */
-    unsigned words;   /* key words */
+    uint64_t *slots;      /* buckets * NIM_TABLE_WAYS slots of `words` key words and a meta word */
+    uint64_t buckets;     /* a power of two */
+    uint64_t max_buckets; /* the most the bytes allow (all from the start when shared) */
+    unsigned words;       /* key words */
     pthread_mutex_t *locks;
     uint64_t lock_mask; /* a bucket b is guarded by locks[b & lock_mask] */
     int shared;         /* threads share it: take the locks */
