@@ -61,6 +61,10 @@ static inline void grundy_nim_list_push(grundy_nim_list *list, const grundy_nim_
  *   search (Cram: a board symmetric through its centre is 0), else 0.
  * - `size` (optional) a measure of the work a component costs (Cram: its free cells); the table
  *   keeps the costlier entries when full. NULL: 1.
+ * - `endgame_index` (optional) numbers the small components densely, smaller ones first (Cram:
+ *   by the area of their box): the end-game database keeps the nimbers of those whose index is
+ *   below its size, looked up without a canonical form or a lock. UINT64_MAX: not numbered. It
+ *   may number every symmetric image of a component; the canonical one is numbered too.
  */
 typedef struct grundy_nim_game {
     const char *name;       /**< for messages */
@@ -73,6 +77,7 @@ typedef struct grundy_nim_game {
     int (*known)(void *ctx, const grundy_nim_pos *p, uint32_t *nimber);
     uint32_t (*size)(void *ctx, const grundy_nim_pos *p);
     void (*destroy)(void *ctx); /**< frees ctx in grundy_nim_game_destroy */
+    uint64_t (*endgame_index)(void *ctx, const grundy_nim_pos *p);
 } grundy_nim_game;
 
 /** Free a game made by a grundy_nim_game_*_create function (its ctx too); NULL is fine. */
@@ -84,6 +89,7 @@ GRUNDY_API void grundy_nim_game_destroy(grundy_nim_game *game);
 #define GRUNDY_NIM_NO_THEORY   4u  /**< never call `known` */
 #define GRUNDY_NIM_REVERSE     8u  /**< take the options in the reverse order */
 #define GRUNDY_NIM_NO_PRUNE    16u /**< ask every option its exact value (no nimber sets) */
+#define GRUNDY_NIM_NO_ORDER    32u /**< search the options in the game's order, not cheapest first */
 
 /** What a search has done so far (the progress line and the JSON). */
 typedef struct grundy_nim_stats {
@@ -118,12 +124,15 @@ typedef struct grundy_nim_opts {
     void (*progress)(void *arg, const grundy_nim_stats *stats);
     void *progress_arg;
     double progress_seconds;
+    /** the end-game database's share of max_bytes (half a byte an entry); 0: none. It is
+     *  never more than a quarter of max_bytes. */
+    uint64_t endgame_bytes;
 } grundy_nim_opts;
 #define GRUNDY_NIM_OPTS_INIT                                                                       \
     {                                                                                              \
         .max_bytes = (uint64_t)1 << 30, .threads = 1, .flags = 0, .checkpoint = NULL,              \
         .description = NULL, .checkpoint_seconds = 0, .stop = NULL, .progress = NULL,              \
-        .progress_arg = NULL, .progress_seconds = 1                                                \
+        .progress_arg = NULL, .progress_seconds = 1, .endgame_bytes = (uint64_t)1 << 26            \
     }
 
 /** A search with its table, kept between questions about positions of one game (opaque). */

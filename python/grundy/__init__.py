@@ -515,7 +515,8 @@ def _nimber(create, what: str, max_bytes: int, threads: int) -> int:
     _check(create(ctypes.byref(game)), what)
     try:
         opts = _lib.NimOpts(max_bytes=_number(max_bytes, "max_bytes"),
-                            threads=_number(threads, "threads"), progress_seconds=1.0)
+                            threads=_number(threads, "threads"), progress_seconds=1.0,
+                            endgame_bytes=_lib.NIM_DEFAULT_ENDGAME_BYTES)
         v = ctypes.c_uint32()
         _check(_c.grundy_nim_search(game, ctypes.byref(game.contents.initial), ctypes.byref(opts),
                                     ctypes.byref(v), None), what)

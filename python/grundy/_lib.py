@@ -181,7 +181,8 @@ class NimGame(ctypes.Structure):
     _fields_ = [("name", ctypes.c_char_p), ("words", ctypes.c_uint), ("initial", NimPos),
                 ("ctx", ctypes.c_void_p), ("moves", ctypes.c_void_p), ("split", ctypes.c_void_p),
                 ("canonical", ctypes.c_void_p), ("known", ctypes.c_void_p),
-                ("size", ctypes.c_void_p), ("destroy", ctypes.c_void_p)]
+                ("size", ctypes.c_void_p), ("destroy", ctypes.c_void_p),
+                ("endgame_index", ctypes.c_void_p)]
 
 
 class NimOpts(ctypes.Structure):
@@ -190,7 +191,7 @@ class NimOpts(ctypes.Structure):
                 ("checkpoint", ctypes.c_char_p), ("description", ctypes.c_char_p),
                 ("checkpoint_seconds", ctypes.c_double), ("stop", ctypes.c_void_p),
                 ("progress", ctypes.c_void_p), ("progress_arg", ctypes.c_void_p),
-                ("progress_seconds", ctypes.c_double)]
+                ("progress_seconds", ctypes.c_double), ("endgame_bytes", u64)]
 
 
 # The defaults of the C headers' _INIT macros (period.h, seq.h, position.h, graph.h).
@@ -198,6 +199,7 @@ DEFAULT_MAX_N = 1 << 25
 DEFAULT_SEQ_MAX_BYTES = 8 << 30
 DEFAULT_MAX_STATES = 1 << 22
 DEFAULT_POSITION_MAX_BYTES = 1 << 30
+NIM_DEFAULT_ENDGAME_BYTES = 1 << 26  # GRUNDY_NIM_OPTS_INIT (nimsearch.h)
 DEFAULT_QUOTIENT_MAX_HEAP = 1000
 DEFAULT_MAX_WORK = 1 << 27
 DEFAULT_GRAPH_MAX_BYTES = 24 << 30

@@ -49,6 +49,7 @@ static void seq_structs(void) {
     FIELD(grundy_nim_game, known);
     FIELD(grundy_nim_game, size);
     FIELD(grundy_nim_game, destroy);
+    FIELD(grundy_nim_game, endgame_index);
     STRUCT(grundy_nim_opts);
     FIELD(grundy_nim_opts, max_bytes);
     FIELD(grundy_nim_opts, threads);
@@ -60,6 +61,7 @@ static void seq_structs(void) {
     FIELD(grundy_nim_opts, progress);
     FIELD(grundy_nim_opts, progress_arg);
     FIELD(grundy_nim_opts, progress_seconds);
+    FIELD(grundy_nim_opts, endgame_bytes);
     STRUCT(grundy_seq_check_report);
     FIELD(grundy_seq_check_report, checked);
     FIELD(grundy_seq_check_report, failed);

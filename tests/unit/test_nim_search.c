@@ -109,23 +109,33 @@ static unsigned retro_cram(board *b) {
 
 /* The search's value of a game's start under the given options. */
 static unsigned searched(const grundy_nim_game *g, unsigned flags, unsigned threads,
-                         uint64_t max_bytes) {
+                         uint64_t max_bytes, uint64_t endgame_bytes) {
     grundy_nim_opts o = GRUNDY_NIM_OPTS_INIT;
     uint32_t v = 999;
     o.flags = flags;
     o.threads = threads;
     o.max_bytes = max_bytes;
+    o.endgame_bytes = endgame_bytes;
     CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, NULL), GRUNDY_STATUS_OK);
     return v;
 }
 
-static const unsigned variants[][2] = {
-    {0, 1},
-    {GRUNDY_NIM_NO_SPLIT | GRUNDY_NIM_NO_SYMMETRY | GRUNDY_NIM_NO_THEORY, 1},
-    {GRUNDY_NIM_NO_THEORY, 1},
-    {GRUNDY_NIM_REVERSE, 1},
-    {GRUNDY_NIM_NO_PRUNE, 1},
-    {0, 3},
+#define ENDGAME_DEFAULT ((uint64_t)1 << 26)
+#define ENDGAME_TINY    4096u /* 8192 entries: boxes of up to 10 cells, the rest in the table */
+
+/* flags, threads, end-game bytes */
+static const uint64_t variants[][3] = {
+    {0, 1, ENDGAME_DEFAULT},
+    {GRUNDY_NIM_NO_SPLIT | GRUNDY_NIM_NO_SYMMETRY | GRUNDY_NIM_NO_THEORY, 1, ENDGAME_DEFAULT},
+    {GRUNDY_NIM_NO_THEORY, 1, ENDGAME_DEFAULT},
+    {GRUNDY_NIM_REVERSE, 1, ENDGAME_DEFAULT},
+    {GRUNDY_NIM_NO_PRUNE, 1, ENDGAME_DEFAULT},
+    {0, 3, ENDGAME_DEFAULT},
+    {0, 1, 0},
+    {0, 1, ENDGAME_TINY},
+    {GRUNDY_NIM_NO_SYMMETRY, 3, ENDGAME_TINY},
+    {GRUNDY_NIM_NO_ORDER, 1, ENDGAME_DEFAULT},
+    {GRUNDY_NIM_NO_ORDER | GRUNDY_NIM_REVERSE, 1, ENDGAME_TINY},
 };
 
 static void check_cram_board(board *b, int with_retro, unsigned iteration) {
@@ -135,7 +145,8 @@ static void check_cram_board(board *b, int with_retro, unsigned iteration) {
     for (size_t k = 0; k < sizeof variants / sizeof variants[0] && g != NULL; k++) {
         /* the small table (2 MiB less the scratch) forces replacements on the larger boards */
         const uint64_t bytes = k == 0 ? ((uint64_t)3 << 20) : ((uint64_t)8 << 20);
-        const unsigned got = searched(g, variants[k][0], variants[k][1], bytes);
+        const unsigned got =
+            searched(g, (unsigned)variants[k][0], (unsigned)variants[k][1], bytes, variants[k][2]);
         if (got != want) {
             fprintf(stderr, "cram %ux%u (iteration %u, variant %zu, seed %llu): %u, brute %u\n",
                     b->rows, b->cols, iteration, k, (unsigned long long)seed, got, want);
@@ -184,7 +195,7 @@ static void test_cram_lines(void) {
         CHECK_EQ(grundy_query_value(q, n, &want), GRUNDY_STATUS_OK);
         CHECK_EQ(grundy_nim_game_cram_create(n % 2 ? 1 : n, n % 2 ? n : 1, NULL, &g),
                  GRUNDY_STATUS_OK);
-        CHECK_EQ(searched(g, 0, 1, (uint64_t)8 << 20), want);
+        CHECK_EQ(searched(g, 0, 1, (uint64_t)8 << 20, ENDGAME_DEFAULT), want);
         grundy_nim_game_destroy(g);
     }
     grundy_query_destroy(q);
@@ -240,7 +251,8 @@ static void test_node_kayles_random(void) {
         grundy_nim_game *g = NULL;
         CHECK_EQ(grundy_nim_game_node_kayles_create(n, u, v, m, &g), GRUNDY_STATUS_OK);
         for (size_t k = 0; k < sizeof variants / sizeof variants[0] && g != NULL; k++) {
-            const unsigned got = searched(g, variants[k][0], variants[k][1], (uint64_t)8 << 20);
+            const unsigned got = searched(g, (unsigned)variants[k][0], (unsigned)variants[k][1],
+                                          (uint64_t)8 << 20, variants[k][2]);
             if (got != want) {
                 fprintf(stderr,
                         "node kayles n %u (iteration %u, variant %zu, seed %llu): %u, "
@@ -262,7 +274,7 @@ static void test_node_kayles_random(void) {
         grundy_nim_game *g = NULL;
         CHECK_EQ(grundy_nim_game_node_kayles_create(n, u, v, n > 0 ? n - 1 : 0, &g),
                  GRUNDY_STATUS_OK);
-        CHECK_EQ(searched(g, 0, 1, (uint64_t)8 << 20), dawson[n]);
+        CHECK_EQ(searched(g, 0, 1, (uint64_t)8 << 20, ENDGAME_DEFAULT), dawson[n]);
         grundy_nim_game_destroy(g);
     }
 }
@@ -319,7 +331,9 @@ static void test_chomp(void) {
             grundy_nim_game *g = NULL;
             CHECK_EQ(grundy_nim_game_chomp_create(rows, cols, &g), GRUNDY_STATUS_OK);
             for (size_t k = 0; k < sizeof variants / sizeof variants[0] && g != NULL; k++) {
-                CHECK_EQ(searched(g, variants[k][0], variants[k][1], (uint64_t)8 << 20), want);
+                CHECK_EQ(searched(g, (unsigned)variants[k][0], (unsigned)variants[k][1],
+                                  (uint64_t)8 << 20, variants[k][2]),
+                         want);
             }
             if (rows == 1 && cols == 1) {
                 CHECK_EQ(want, 0);
@@ -349,6 +363,49 @@ static void test_limits(void) {
     CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, NULL), GRUNDY_STATUS_LIMIT);
     o.max_bytes = (1u << 20) + 50000; /* fewer than 1024 buckets */
     CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, NULL), GRUNDY_STATUS_LIMIT);
+    grundy_nim_game_destroy(g);
+}
+
+/* The end-game database holds the small components' values (not the table), and a tiny one gives
+ * the same nimber as none. */
+static void test_endgame(void) {
+    grundy_nim_game *g = NULL;
+    grundy_nim_stats with, without;
+    uint32_t v = 99, w = 98;
+    grundy_nim_opts o = GRUNDY_NIM_OPTS_INIT;
+    o.max_bytes = (uint64_t)64 << 20;
+    CHECK_EQ(grundy_nim_game_cram_create(4, 6, NULL, &g), GRUNDY_STATUS_OK);
+    o.flags = GRUNDY_NIM_NO_THEORY; /* 4 x 6 is even x even: a search, not the theorem */
+    CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, &with), GRUNDY_STATUS_OK);
+    o.endgame_bytes = 0;
+    CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &w, &without), GRUNDY_STATUS_OK);
+    CHECK_EQ(v, 0);
+    CHECK_EQ(w, 0);
+    CHECK(with.entries < without.entries);
+    o.endgame_bytes = ENDGAME_TINY;
+    CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, &with), GRUNDY_STATUS_OK);
+    CHECK_EQ(v, 0);
+    CHECK(with.entries < without.entries);
+    grundy_nim_game_destroy(g);
+}
+
+/* The cheapest options first: fewer components searched on 4 x 6 than in the board's order. */
+static void test_order(void) {
+    grundy_nim_game *g = NULL;
+    grundy_nim_stats ordered, unordered;
+    uint32_t v = 99, w = 98;
+    grundy_nim_opts o = GRUNDY_NIM_OPTS_INIT;
+    o.max_bytes = (uint64_t)64 << 20;
+    CHECK_EQ(grundy_nim_game_cram_create(4, 6, NULL, &g), GRUNDY_STATUS_OK);
+    o.flags = GRUNDY_NIM_NO_THEORY;
+    CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, &ordered), GRUNDY_STATUS_OK);
+    o.flags = GRUNDY_NIM_NO_THEORY | GRUNDY_NIM_NO_ORDER;
+    CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &w, &unordered), GRUNDY_STATUS_OK);
+    CHECK_EQ(v, w);
+    CHECK(ordered.nodes < unordered.nodes);
+    /* one thread's table starts at 1024 buckets and doubles as it fills, within its bound */
+    CHECK(ordered.capacity > 4096 && ordered.capacity < ((uint64_t)64 << 20) / 24);
+    CHECK(ordered.table_bytes <= o.max_bytes);
     grundy_nim_game_destroy(g);
 }
 
@@ -397,6 +454,8 @@ int main(void) {
     test_node_kayles_random();
     test_chomp();
     test_limits();
+    test_endgame();
+    test_order();
     test_checkpoint();
     if (check_failures != 0) {
         fprintf(stderr, "seed %llu (GRUNDY_TEST_SEED replays it)\n", (unsigned long long)seed);

@@ -9,14 +9,19 @@
  * Theory (known): a component that an involution sigma (a half turn, a mirror, a diagonal fold)
  * maps onto itself, with every free domino disjoint from its image, has nimber 0: the second
  * player answers each domino by its image (the symmetry strategy, Berlekamp, Conway and Guy).
+ * End-game index: the components of a box of at most ENDGAME_AREA cells, numbered by the box's
+ * area, then its height, then the cells as a number, so that smaller boxes come first.
  */
 #include <grundy/nimsearch.h>
 
 #include <stdlib.h>
 #include <string.h>
 
+#define ENDGAME_AREA 40u
+
 typedef struct cram {
-    unsigned cw; /* words of cells */
+    unsigned cw;                                        /* words of cells */
+    uint64_t first[ENDGAME_AREA + 1][ENDGAME_AREA + 1]; /* h x w box's first index, or none */
 } cram;
 
 typedef struct shape {
@@ -167,22 +172,55 @@ static grundy_nim_pos transformed64(const cram *g, const grundy_nim_pos *p, unsi
     return out;
 }
 
-static void canonical64(const cram *g, grundy_nim_pos *p) {
-    const shape s = shape_of(g, p);
-    uint64_t rows[64], cols[64];
-    rows64(s, p->w[0], rows, cols);
-    uint64_t best_shape = p->w[1], best = p->w[0];
-    for (unsigned t = 1; t < 8; t++) {
-        const shape to = (t & 4) ? (shape){s.w, s.h} : s;
-        const uint64_t dims = (uint64_t)to.h | (uint64_t)to.w << 16;
-        const uint64_t x = pack64((t & 4) ? cols : rows, to.h, to.w, t);
-        if (dims < best_shape || (dims == best_shape && x < best)) {
-            best_shape = dims;
-            best = x;
+/* The rows of an h x w box in the reverse order (a mirror through the horizontal axis). */
+static uint64_t flip_rows64(uint64_t x, unsigned h, unsigned w) {
+    uint64_t out = 0;
+    for (unsigned r = 0; r < h; r++) {
+        out |= (x >> (r * w) & low_bits(w)) << ((h - 1 - r) * w);
+    }
+    return out;
+}
+
+/* The transpose of an h x w box: a w x h box. */
+static uint64_t transpose64(uint64_t x, shape s) {
+    uint64_t out = 0;
+    for (unsigned r = 0; r < s.h; r++) {
+        for (uint64_t b = x >> (r * s.w) & low_bits(s.w); b != 0; b &= b - 1) {
+            out |= (uint64_t)1 << ((unsigned)__builtin_ctzll(b) * s.h + r);
         }
     }
-    p->w[0] = best;
-    p->w[1] = best_shape;
+    return out;
+}
+
+/* The least of x's images under the symmetries that keep its box: itself, the half turn (the n
+ * bits reversed), the mirror through the horizontal axis and the one through the vertical axis
+ * (the half turn of the first). */
+static uint64_t least_image64(uint64_t x, unsigned h, unsigned w) {
+    const unsigned n = h * w;
+    const uint64_t flipped = flip_rows64(x, h, w);
+    uint64_t best = x < flipped ? x : flipped;
+    const uint64_t half = reverse_bits(x, n), mirror = reverse_bits(flipped, n);
+    best = half < best ? half : best;
+    return mirror < best ? mirror : best;
+}
+
+/* The least image, the box's shape first (as h | w << 16): a box wider than high is turned a
+ * quarter, and only the four symmetries that keep the box are tried; a square box tries eight. */
+static void canonical64(const cram *g, grundy_nim_pos *p) {
+    const shape s = shape_of(g, p);
+    const uint64_t x = p->w[0];
+    if (s.h > s.w) {
+        p->w[0] = least_image64(x, s.h, s.w);
+        return;
+    }
+    const uint64_t t = least_image64(transpose64(x, s), s.w, s.h);
+    if (s.h < s.w) {
+        p->w[0] = t;
+        p->w[1] = (uint64_t)s.w | (uint64_t)s.h << 16;
+        return;
+    }
+    const uint64_t same = least_image64(x, s.h, s.w);
+    p->w[0] = t < same ? t : same;
 }
 
 static void push_domino(const grundy_nim_pos *p, unsigned a, unsigned b, grundy_nim_list *out) {
@@ -364,6 +402,24 @@ static int mirror_wins(const cram *g, const grundy_nim_pos *p, unsigned t) {
     return 1;
 }
 
+/* Whether involution t maps the one-word component x of box s onto itself: the quick test before
+ * mirror_wins, on the cheap images (the half turn is the box's bits reversed). */
+static int symmetric64(uint64_t x, shape s, unsigned t) {
+    const unsigned n = s.h * s.w;
+    switch (t) {
+    case 3:
+        return reverse_bits(x, n) == x;
+    case 1:
+        return flip_rows64(x, s.h, s.w) == x;
+    case 2:
+        return reverse_bits(flip_rows64(x, s.h, s.w), n) == x;
+    case 4:
+        return transpose64(x, s) == x;
+    default:
+        return reverse_bits(transpose64(x, s), n) == x;
+    }
+}
+
 static int known(void *ctx, const grundy_nim_pos *p, uint32_t *nimber) {
     const cram *const g = ctx;
     const shape s = shape_of(g, p);
@@ -375,15 +431,10 @@ static int known(void *ctx, const grundy_nim_pos *p, uint32_t *nimber) {
     /* the involutions: a half turn, the two mirrors and, in a square box, the two diagonals */
     static const unsigned involutions[] = {3, 1, 2, 4, 7};
     const unsigned count = s.h == s.w ? 5 : 3;
-    uint64_t rows[64], cols[64];
-    if (g->cw == 1) {
-        rows64(s, p->w[0], rows, cols);
-    }
     for (unsigned k = 0; k < count; k++) {
         const unsigned t = involutions[k];
-        if (g->cw == 1 &&
-            pack64((t & 4) ? cols : rows, (t & 4) ? s.w : s.h, (t & 4) ? s.h : s.w, t) != p->w[0]) {
-            continue; /* not symmetric: the quick test on the rows computed once */
+        if (g->cw == 1 && !symmetric64(p->w[0], s, t)) {
+            continue; /* not symmetric */
         }
         if (mirror_wins(g, p, t)) {
             *nimber = 0;
@@ -391,6 +442,36 @@ static int known(void *ctx, const grundy_nim_pos *p, uint32_t *nimber) {
         }
     }
     return 0;
+}
+
+/* The first index of each box that fits the board either way up (a component's canonical form
+ * may be turned a quarter), by area and height; UINT64_MAX for the others. */
+static void number_boxes(cram *g, unsigned rows, unsigned cols) {
+    const unsigned side = rows > cols ? rows : cols;
+    uint64_t next = 0;
+    for (unsigned h = 0; h <= ENDGAME_AREA; h++) {
+        for (unsigned w = 0; w <= ENDGAME_AREA; w++) {
+            g->first[h][w] = UINT64_MAX;
+        }
+    }
+    for (unsigned area = 2; area <= ENDGAME_AREA; area++) {
+        for (unsigned h = 1; h <= area; h++) {
+            if (area % h == 0 && h <= side && area / h <= side) {
+                g->first[h][area / h] = next;
+                next += (uint64_t)1 << area;
+            }
+        }
+    }
+}
+
+static uint64_t endgame_index(void *ctx, const grundy_nim_pos *p) {
+    const cram *const g = ctx;
+    const shape s = shape_of(g, p);
+    if (s.h * s.w > ENDGAME_AREA) {
+        return UINT64_MAX;
+    }
+    const uint64_t first = g->first[s.h][s.w];
+    return first == UINT64_MAX ? first : first + p->w[0];
 }
 
 static uint32_t size(void *ctx, const grundy_nim_pos *p) {
@@ -412,6 +493,7 @@ grundy_status grundy_nim_game_cram_create(unsigned rows, unsigned cols, const ui
         return GRUNDY_STATUS_NOMEM;
     }
     g->cw = (rows * cols + 63) / 64;
+    number_boxes(g, rows, cols);
     for (unsigned i = 0; i < rows * cols; i++) {
         if (blocked == NULL || !blocked[i]) {
             set_cell(&game->initial, i);
@@ -426,6 +508,7 @@ grundy_status grundy_nim_game_cram_create(unsigned rows, unsigned cols, const ui
     game->canonical = canonical;
     game->known = known;
     game->size = size;
+    game->endgame_index = endgame_index;
     game->destroy = free;
     *out = game;
     return GRUNDY_STATUS_OK;

@@ -67,11 +67,32 @@ static uint32_t size_of(const grundy_nim_searcher *s, const grundy_nim_pos *c) {
     return s->game->size != NULL ? s->game->size(s->game->ctx, c) : 1u;
 }
 
-/* 1 and *v when the table or the game's theory knows the canonical component c (what theory
- * gives goes into the table too: it may cost the game a few symmetry tests); else 0, and in
- * *excluded the values 0..31 the table knows c not to have. */
+/* The end-game database's index of p, UINT64_MAX when it has none. */
+static uint64_t endgame_slot(const grundy_nim_searcher *s, const grundy_nim_pos *p) {
+    return s->endgame.entries != 0 ? s->game->endgame_index(s->game->ctx, p) : UINT64_MAX;
+}
+
+/* The exact value of canonical component c: into the end-game database when it has room for c,
+ * else into the table. */
+static void remember(grundy_nim_searcher *s, const grundy_nim_pos *c, uint32_t v, uint32_t size) {
+    const uint64_t slot = endgame_slot(s, c);
+    if (slot < s->endgame.entries && v <= NIM_ENDGAME_MAX_NIMBER) {
+        nim_endgame_put(&s->endgame, slot, v);
+    } else {
+        nim_table_put(&s->table, c, v, size);
+    }
+}
+
+/* 1 and *v when the end-game database, the table or the game's theory knows the canonical
+ * component c (what theory gives is remembered too: it may cost the game a few symmetry tests);
+ * else 0, and in *excluded the values 0..31 the table knows c not to have. */
 static int recall(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c, uint32_t *v,
                   uint32_t *excluded) {
+    *excluded = 0;
+    if (nim_endgame_get(&s->endgame, endgame_slot(s, c), v)) {
+        atomic_fetch_add_explicit(&w->hits, 1, memory_order_relaxed);
+        return 1;
+    }
     const int found = nim_table_get(&s->table, c, v);
     *excluded = found == NIM_TABLE_PARTIAL ? *v : 0;
     if (found == NIM_TABLE_EXACT) {
@@ -81,9 +102,22 @@ static int recall(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c
     if (s->game->known != NULL && !(s->opts.flags & GRUNDY_NIM_NO_THEORY) &&
         s->game->known(s->game->ctx, c, v)) {
         atomic_fetch_add_explicit(&w->known, 1, memory_order_relaxed);
-        nim_table_put(&s->table, c, *v, 0);
+        remember(s, c, *v, 0);
         return 1;
     }
+    return 0;
+}
+
+/* 1 and *v when the end-game database knows component p as it lies (no canonical form needed);
+ * else 0 with p put in canonical form. *slot: p's index as it lay, for remember_raw. */
+static int raw_known(grundy_nim_searcher *s, nim_worker *w, grundy_nim_pos *p, uint64_t *slot,
+                     uint32_t *v) {
+    *slot = endgame_slot(s, p);
+    if (nim_endgame_get(&s->endgame, *slot, v)) {
+        atomic_fetch_add_explicit(&w->hits, 1, memory_order_relaxed);
+        return 1;
+    }
+    nim_canonical(s, p);
     return 0;
 }
 
@@ -93,15 +127,15 @@ void nim_canonical(const grundy_nim_searcher *s, grundy_nim_pos *c) {
     }
 }
 
-grundy_status nim_split(const grundy_nim_searcher *s, const grundy_nim_pos *p,
-                        grundy_nim_list *out) {
+grundy_status nim_split(const grundy_nim_searcher *s, const grundy_nim_pos *p, grundy_nim_list *out,
+                        int raw) {
     out->count = 0;
     if (s->game->split != NULL && !(s->opts.flags & GRUNDY_NIM_NO_SPLIT)) {
         s->game->split(s->game->ctx, p, out);
     } else {
         grundy_nim_list_push(out, p);
     }
-    for (size_t i = 0; i < out->count; i++) {
+    for (size_t i = 0; i < out->count && !raw; i++) {
         nim_canonical(s, &out->items[i]);
     }
     return out->failed ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_OK;
@@ -181,49 +215,96 @@ static uint32_t exact_value(grundy_nim_searcher *s, nim_worker *w, const grundy_
 static uint32_t option_in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *o,
                               unsigned d, const nim_set *wanted) {
     nim_level *const l = level(w, d);
-    if (l == NULL || nim_split(s, o, &l->parts) != GRUNDY_STATUS_OK) {
+    if (l == NULL || nim_split(s, o, &l->parts, 1) != GRUNDY_STATUS_OK) {
         nim_fail(s, GRUNDY_STATUS_NOMEM);
         return 0;
     }
     size_t big = 0;
-    uint32_t big_size = 0, x = 0;
+    uint32_t big_size = 0, x = 0, v = 0;
+    uint64_t slot = UINT64_MAX;
     for (size_t i = 0; i < l->parts.count; i++) {
         const uint32_t sz = size_of(s, &l->parts.items[i]);
         big = sz > big_size ? i : big;
         big_size = sz > big_size ? sz : big_size;
     }
     for (size_t i = 0; i < l->parts.count && !failed(s); i++) {
-        if (i != big) {
-            const grundy_nim_pos part = l->parts.items[i];
-            x ^= exact_value(s, w, &part, d);
+        grundy_nim_pos part = l->parts.items[i];
+        if (i != big && !raw_known(s, w, &part, &slot, &v)) {
+            v = exact_value(s, w, &part, d);
+            nim_endgame_put(&s->endgame, failed(s) ? UINT64_MAX : slot, v);
         }
+        x ^= i != big ? v : 0;
     }
     if (l->parts.count == 0 || failed(s)) {
         return 0;
     }
-    const grundy_nim_pos last = l->parts.items[big];
+    grundy_nim_pos last = l->parts.items[big];
+    if (raw_known(s, w, &last, &slot, &v)) {
+        return v ^ x;
+    }
     const nim_set shifted = set_xor(wanted, x);
-    const uint32_t v = in_set(s, w, &last, d, x == 0 ? wanted : &shifted);
+    v = in_set(s, w, &last, d, x == 0 ? wanted : &shifted);
+    if (v != NIM_NOT_IN_SET && !failed(s)) {
+        nim_endgame_put(&s->endgame, slot, v);
+    }
     return v == NIM_NOT_IN_SET ? v : v ^ x;
 }
 
-/* The value of o when every component is in the table or known to theory (1), else 0. */
+/* The value of o when every component is in the table or known to theory (1), else 0 and in
+ * *cost the size of its largest component not recalled (the work a search of it may take). */
 static int option_recalled(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *o,
-                           unsigned d, uint32_t *v) {
+                           unsigned d, uint32_t *v, uint32_t *cost) {
     nim_level *const l = level(w, d);
-    if (l == NULL || nim_split(s, o, &l->parts) != GRUNDY_STATUS_OK) {
+    if (l == NULL || nim_split(s, o, &l->parts, 1) != GRUNDY_STATUS_OK) {
         nim_fail(s, GRUNDY_STATUS_NOMEM);
         return 0;
     }
     *v = 0;
+    *cost = 0;
     for (size_t i = 0; i < l->parts.count; i++) {
         uint32_t part = 0, excluded = 0;
-        if (!recall(s, w, &l->parts.items[i], &part, &excluded)) {
-            return 0;
+        uint64_t slot = UINT64_MAX;
+        if (!raw_known(s, w, &l->parts.items[i], &slot, &part)) {
+            if (!recall(s, w, &l->parts.items[i], &part, &excluded)) {
+                const uint32_t sz = size_of(s, &l->parts.items[i]);
+                *cost = sz > *cost ? sz : *cost;
+                continue;
+            }
+            nim_endgame_put(&s->endgame, slot, part);
         }
         *v ^= part;
     }
+    return *cost == 0;
+}
+
+/* Room for k costs at level l: 0 when out of memory. */
+static int reserve_costs(nim_level *l, size_t k) {
+    if (k > l->cost_cap) {
+        uint32_t *const c = realloc(l->cost, k * sizeof *c);
+        if (c == NULL) {
+            return 0;
+        }
+        l->cost = c;
+        l->cost_cap = k;
+    }
     return 1;
+}
+
+/* The first n moves of l, cheapest first (insertion sort, stable: n is a few dozen). Cheap
+ * options valued first take values out of the potential set sooner, so that the question's
+ * cut-off comes before the costly options are searched (move ordering). */
+static void cheapest_first(nim_level *l, size_t n) {
+    for (size_t i = 1; i < n; i++) {
+        const grundy_nim_pos m = l->moves.items[i];
+        const uint32_t c = l->cost[i];
+        size_t j = i;
+        for (; j > 0 && l->cost[j - 1] > c; j--) {
+            l->moves.items[j] = l->moves.items[j - 1];
+            l->cost[j] = l->cost[j - 1];
+        }
+        l->moves.items[j] = m;
+        l->cost[j] = c;
+    }
 }
 
 /* A search of c stopped knowing only that c's value lies in `potential` (it is never taken out of
@@ -274,13 +355,22 @@ static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_p
     }
     potential.w[0] &= ~(uint64_t)excluded;
     size_t open = 0;
+    if (!reserve_costs(l, k)) {
+        nim_fail(s, GRUNDY_STATUS_NOMEM);
+        return 0;
+    }
     for (size_t i = 0; i < k && !failed(s); i++) {
         const grundy_nim_pos o = l->moves.items[i];
-        if (prune && option_recalled(s, w, &o, d + 1, &v)) {
+        uint32_t cost = 0;
+        if (prune && option_recalled(s, w, &o, d + 1, &v, &cost)) {
             set_remove(&potential, v);
         } else {
+            l->cost[open] = cost;
             l->moves.items[open++] = o;
         }
+    }
+    if (prune && !(s->opts.flags & GRUNDY_NIM_NO_ORDER)) {
+        cheapest_first(l, open);
     }
     /* an option's value above the largest wanted one cannot bring the answer into `wanted` */
     const uint32_t top = prune ? set_max(wanted) : NIM_SET_MAX;
@@ -303,7 +393,7 @@ static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_p
     if (v > top) { /* values above top were not all taken out: v is only a lower bound */
         return cut_off(s, c, &potential);
     }
-    nim_table_put(&s->table, c, v, size_of(s, c));
+    remember(s, c, v, size_of(s, c));
     if ((atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1) % TICK_NODES == 0) {
         nim_tick(s, w);
     }

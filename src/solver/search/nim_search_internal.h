@@ -3,6 +3,7 @@
 #ifndef GRUNDY_SOLVER_SEARCH_NIM_SEARCH_INTERNAL_H
 #define GRUNDY_SOLVER_SEARCH_NIM_SEARCH_INTERNAL_H
 
+#include "solver/search/nim_endgame.h"
 #include "solver/search/nim_table.h"
 #include "util/pool.h"
 
@@ -21,6 +22,8 @@ typedef struct nim_set {
  * option. */
 typedef struct nim_level {
     grundy_nim_list moves, parts;
+    uint32_t *cost; /* of each move not recalled: the size of its largest component */
+    size_t cost_cap;
 } nim_level;
 
 typedef struct nim_worker {
@@ -35,7 +38,8 @@ struct grundy_nim_searcher {
     grundy_nim_opts opts;
     const char *description; /* the checkpoint's: opts.description or the game's name */
     nim_table table;
-    grundy_pool *pool; /* NULL on one thread */
+    nim_endgame endgame; /* entries 0 when the game numbers no components or none fit */
+    grundy_pool *pool;   /* NULL on one thread */
     nim_worker *workers;
     unsigned threads;
     atomic_int status; /* the first failure (or INTERRUPTED) of any thread */
@@ -61,9 +65,9 @@ uint32_t nim_component_value(grundy_nim_searcher *s, nim_worker *w, const grundy
 uint32_t nim_option_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *p,
                           unsigned d);
 
-/* p's canonical components into out (cleared first): _OK or _NOMEM. */
-grundy_status nim_split(const grundy_nim_searcher *s, const grundy_nim_pos *p,
-                        grundy_nim_list *out);
+/* p's components into out (cleared first), canonical unless `raw`: _OK or _NOMEM. */
+grundy_status nim_split(const grundy_nim_searcher *s, const grundy_nim_pos *p, grundy_nim_list *out,
+                        int raw);
 
 /* c in place in its canonical form (unless the options switch symmetry off). */
 void nim_canonical(const grundy_nim_searcher *s, grundy_nim_pos *c);

@@ -22,6 +22,7 @@ static void free_workers(grundy_nim_searcher *s) {
             if (w->levels[d] != NULL) {
                 grundy_nim_list_free(&w->levels[d]->moves);
                 grundy_nim_list_free(&w->levels[d]->parts);
+                free(w->levels[d]->cost);
                 free(w->levels[d]);
             }
         }
@@ -37,16 +38,30 @@ void grundy_nim_searcher_destroy(grundy_nim_searcher *s) {
     grundy_pool_destroy(s->pool);
     free_workers(s);
     nim_table_free(&s->table);
+    nim_endgame_free(&s->endgame);
     free(s);
 }
 
-/* The table in what max_bytes leaves after the threads' scratch, filled from the checkpoint. */
+/* The end-game database (at most a quarter of max_bytes), then the table in what max_bytes
+ * leaves after it and the threads' scratch, filled from the checkpoint. */
 static grundy_status open_table(grundy_nim_searcher *s) {
     const uint64_t reserve = WORKER_RESERVE * s->threads;
     if (s->opts.max_bytes <= reserve) {
         return GRUNDY_STATUS_LIMIT;
     }
-    grundy_status st = nim_table_init(&s->table, s->game->words, s->opts.max_bytes - reserve);
+    const uint64_t quarter = s->opts.max_bytes / 4;
+    const uint64_t endgame = s->game->endgame_index == NULL    ? 0
+                             : s->opts.endgame_bytes < quarter ? s->opts.endgame_bytes
+                                                               : quarter;
+    grundy_status st = nim_endgame_init(&s->endgame, endgame);
+    if (st != GRUNDY_STATUS_OK) {
+        return st;
+    }
+    const uint64_t used = reserve + endgame;
+    if (s->opts.max_bytes <= used) {
+        return GRUNDY_STATUS_LIMIT;
+    }
+    st = nim_table_init(&s->table, s->game->words, s->opts.max_bytes - used, s->threads > 1);
     if (st != GRUNDY_STATUS_OK || s->opts.checkpoint == NULL) {
         return st;
     }
@@ -146,7 +161,7 @@ cleanup:
 grundy_status grundy_nim_searcher_value(grundy_nim_searcher *s, const grundy_nim_pos *p,
                                         uint32_t *nimber) {
     grundy_nim_list parts = {0};
-    grundy_status st = nim_split(s, p, &parts);
+    grundy_status st = nim_split(s, p, &parts, 0);
     uint32_t v = 0;
     *nimber = 0;
     for (size_t i = 0; st == GRUNDY_STATUS_OK && i < parts.count; i++) {

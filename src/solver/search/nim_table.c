@@ -20,20 +20,21 @@
 #include <string.h>
 #include <unistd.h>
 
-#define USED        ((uint64_t)1 << 63)
-#define PARTIAL     ((uint64_t)1 << 62)
-#define SIZE_MAX30  0x3fffffffu
-#define HEADER      40
-#define MIN_BUCKETS 1024
-#define MAX_LOCKS   4096
-#define DESC_MAX    4096
+#define USED          ((uint64_t)1 << 63)
+#define PARTIAL       ((uint64_t)1 << 62)
+#define SIZE_MAX30    0x3fffffffu
+#define HEADER        40
+#define MIN_BUCKETS   1024
+#define FIRST_BUCKETS MIN_BUCKETS /* where a one-thread table starts (96 KiB of two-word keys) */
+#define MAX_LOCKS     4096
+#define DESC_MAX      4096
 static const char magic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'N', 'T'};
 
 uint64_t nim_table_slot_bytes(unsigned words) {
     return ((uint64_t)words + 1) * sizeof(uint64_t);
 }
 
-grundy_status nim_table_init(nim_table *t, unsigned words, uint64_t bytes) {
+grundy_status nim_table_init(nim_table *t, unsigned words, uint64_t bytes, int shared) {
     memset(t, 0, sizeof *t);
     const uint64_t bucket_bytes = nim_table_slot_bytes(words) * NIM_TABLE_WAYS;
     uint64_t buckets = MIN_BUCKETS;
@@ -43,6 +44,8 @@ grundy_status nim_table_init(nim_table *t, unsigned words, uint64_t bytes) {
     while (buckets * 2 <= bytes / bucket_bytes) {
         buckets *= 2;
     }
+    t->max_buckets = buckets;
+    buckets = shared || buckets < FIRST_BUCKETS ? buckets : FIRST_BUCKETS;
     const uint64_t locks = buckets < MAX_LOCKS ? buckets : MAX_LOCKS;
     t->slots = calloc((size_t)buckets, (size_t)bucket_bytes);
     t->locks = malloc((size_t)locks * sizeof *t->locks);
@@ -57,6 +60,7 @@ grundy_status nim_table_init(nim_table *t, unsigned words, uint64_t bytes) {
     }
     t->buckets = buckets;
     t->words = words;
+    t->shared = shared;
     t->lock_mask = locks - 1;
     atomic_init(&t->entries, 0);
     return GRUNDY_STATUS_OK;
@@ -73,6 +77,20 @@ void nim_table_free(nim_table *t) {
     memset(t, 0, sizeof *t);
 }
 
+/* Bucket b's stripe lock, taken only when threads share the table: one thread's search skips
+ * the two atomic round trips of every probe. */
+static void lock(nim_table *t, uint64_t b) {
+    if (t->shared) {
+        pthread_mutex_lock(&t->locks[b & t->lock_mask]);
+    }
+}
+
+static void unlock(nim_table *t, uint64_t b) {
+    if (t->shared) {
+        pthread_mutex_unlock(&t->locks[b & t->lock_mask]);
+    }
+}
+
 static uint64_t hash_key(const uint64_t *w, unsigned words) {
     uint64_t h = 0x9e3779b97f4a7c15ull;
     for (unsigned i = 0; i < words; i++) {
@@ -82,8 +100,12 @@ static uint64_t hash_key(const uint64_t *w, unsigned words) {
     return h * 0x94d049bb133111ebull;
 }
 
+static uint64_t bucket_of_words(const nim_table *t, const uint64_t *key) {
+    return (hash_key(key, t->words) >> 20) & (t->buckets - 1);
+}
+
 static uint64_t bucket_of(const nim_table *t, const grundy_nim_pos *key) {
-    return (hash_key(key->w, t->words) >> 20) & (t->buckets - 1);
+    return bucket_of_words(t, key->w);
 }
 
 static uint64_t *slot_at(const nim_table *t, uint64_t bucket, unsigned way) {
@@ -97,7 +119,7 @@ static int same_key(const uint64_t *slot, const grundy_nim_pos *key, unsigned wo
 int nim_table_get(nim_table *t, const grundy_nim_pos *key, uint32_t *nimber) {
     const uint64_t b = bucket_of(t, key);
     int found = 0;
-    pthread_mutex_lock(&t->locks[b & t->lock_mask]);
+    lock(t, b);
     for (unsigned way = 0; way < NIM_TABLE_WAYS && !found; way++) {
         const uint64_t *const s = slot_at(t, b, way);
         if ((s[t->words] & USED) && same_key(s, key, t->words)) {
@@ -105,7 +127,7 @@ int nim_table_get(nim_table *t, const grundy_nim_pos *key, uint32_t *nimber) {
             found = (s[t->words] & PARTIAL) ? NIM_TABLE_PARTIAL : NIM_TABLE_EXACT;
         }
     }
-    pthread_mutex_unlock(&t->locks[b & t->lock_mask]);
+    unlock(t, b);
     return found;
 }
 
@@ -134,12 +156,39 @@ static uint64_t *choose_slot(nim_table *t, uint64_t b, const grundy_nim_pos *key
     return ((least[t->words] >> 32) & SIZE_MAX30) <= size ? least : NULL;
 }
 
+/* One thread's table twice as big, when it is half full and its bound allows: bucket b's
+ * entries stay in b or move to b + buckets (the next bit of the hash), so the doubling is done
+ * in place, and the table's pages stay dense (a table spread over its whole bound costs a page
+ * fault for almost every entry and a TLB miss for every probe). Out of memory: it stays as it
+ * is. */
+static void grow(nim_table *t) {
+    const uint64_t old = t->buckets, slot = t->words + 1u, bucket_words = slot * NIM_TABLE_WAYS;
+    uint64_t *const slots = realloc(t->slots, (size_t)(old * 2 * bucket_words * sizeof *slots));
+    if (slots == NULL) {
+        t->max_buckets = old;
+        return;
+    }
+    memset(slots + old * bucket_words, 0, (size_t)(old * bucket_words * sizeof *slots));
+    t->slots = slots;
+    t->buckets = old * 2;
+    for (uint64_t b = 0; b < old; b++) {
+        unsigned moved = 0;
+        for (unsigned way = 0; way < NIM_TABLE_WAYS; way++) {
+            uint64_t *const s = slot_at(t, b, way);
+            if ((s[t->words] & USED) && bucket_of_words(t, s) != b) {
+                memcpy(slot_at(t, b + old, moved++), s, (size_t)slot * sizeof *s);
+                memset(s, 0, (size_t)slot * sizeof *s);
+            }
+        }
+    }
+}
+
 /* Store meta for key (under the bucket's lock): an exact value always wins; a partial one is
  * merged with a partial one already there and never replaces an exact one. */
 static void put_meta(nim_table *t, const grundy_nim_pos *key, uint64_t meta, uint64_t sz) {
     const uint64_t b = bucket_of(t, key);
     int fresh = 0;
-    pthread_mutex_lock(&t->locks[b & t->lock_mask]);
+    lock(t, b);
     uint64_t *const s = choose_slot(t, b, key, sz, &fresh);
     if (s != NULL && !fresh && same_key(s, key, t->words) && (meta & PARTIAL)) {
         const uint64_t old = s[t->words];
@@ -149,9 +198,12 @@ static void put_meta(nim_table *t, const grundy_nim_pos *key, uint64_t meta, uin
         memcpy(s, key->w, t->words * sizeof(uint64_t));
         s[t->words] = meta;
     }
-    pthread_mutex_unlock(&t->locks[b & t->lock_mask]);
-    if (fresh) {
-        atomic_fetch_add_explicit(&t->entries, 1, memory_order_relaxed);
+    unlock(t, b);
+    if (fresh &&
+        atomic_fetch_add_explicit(&t->entries, 1, memory_order_relaxed) + 1 >
+            t->buckets * NIM_TABLE_WAYS / 2 &&
+        !t->shared && t->buckets < t->max_buckets) {
+        grow(t);
     }
 }
 
@@ -176,7 +228,7 @@ static int put_bytes(FILE *f, uint64_t *h, const uint8_t *b, size_t len) {
 static int save_bucket(nim_table *t, FILE *f, uint64_t *h, uint64_t b, uint64_t *count) {
     uint8_t buf[NIM_TABLE_WAYS * (GRUNDY_NIM_WORDS + 1) * 8];
     size_t len = 0;
-    pthread_mutex_lock(&t->locks[b & t->lock_mask]);
+    lock(t, b);
     for (unsigned way = 0; way < NIM_TABLE_WAYS; way++) {
         const uint64_t *const s = slot_at(t, b, way);
         if (s[t->words] & USED) {
@@ -186,7 +238,7 @@ static int save_bucket(nim_table *t, FILE *f, uint64_t *h, uint64_t b, uint64_t 
             (*count)++;
         }
     }
-    pthread_mutex_unlock(&t->locks[b & t->lock_mask]);
+    unlock(t, b);
     return put_bytes(f, h, buf, len);
 }
 

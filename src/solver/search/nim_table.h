@@ -10,11 +10,13 @@
 #include <stdatomic.h>
 
 typedef struct nim_table {
-    uint64_t *slots;  /* buckets * NIM_TABLE_WAYS slots of `words` key words and a meta word */
-    uint64_t buckets; /* a power of two */
-    unsigned words;   /* key words */
+    uint64_t *slots;      /* buckets * NIM_TABLE_WAYS slots of `words` key words and a meta word */
+    uint64_t buckets;     /* a power of two */
+    uint64_t max_buckets; /* the most the bytes allow (all from the start when shared) */
+    unsigned words;       /* key words */
     pthread_mutex_t *locks;
     uint64_t lock_mask; /* a bucket b is guarded by locks[b & lock_mask] */
+    int shared;         /* threads share it: take the locks */
     atomic_uint_fast64_t entries;
 } nim_table;
 
@@ -23,9 +25,9 @@ typedef struct nim_table {
 /** The bytes of one slot of a table with `words` key words. */
 uint64_t nim_table_slot_bytes(unsigned words);
 
-/** A table of `words`-word keys in at most `bytes` bytes: _OK, _LIMIT (fewer than 1024
- *  buckets fit), _NOMEM. */
-grundy_status nim_table_init(nim_table *t, unsigned words, uint64_t bytes);
+/** A table of `words`-word keys in at most `bytes` bytes, locked when `shared` by threads: _OK,
+ *  _LIMIT (fewer than 1024 buckets fit), _NOMEM. */
+grundy_status nim_table_init(nim_table *t, unsigned words, uint64_t bytes, int shared);
 void nim_table_free(nim_table *t);
 
 /** NIM_TABLE_EXACT and *nimber when the key's value is in the table; NIM_TABLE_PARTIAL and in
