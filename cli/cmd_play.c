@@ -34,6 +34,8 @@ static const char help[] =
     "                  is always exact\n"
     "  --max-n N       the largest heap whose value may be computed [default: 33554432];\n"
     "                  given, it also lifts the work bound (as for grundy value)\n"
+    "  --threads T     threads that compute values; the values never depend on it [default: the\n"
+    "                  cores online]\n"
     "  --max-bytes B   memory for the misere quotient and search, and for one --input line\n"
     "                  (5 bytes a character: the line and its heaps) [default: 1073741824]\n"
     "  --max-work W    misere play: the moves the search may try, and 8 W check steps for\n"
@@ -57,11 +59,19 @@ static const char help[] =
     "  grundy play nim 1 1 --misere\n"
     "  grundy play kayles 1000000000000 7 --json\n";
 
-static const cli_option options[] = {
-    {"input", 0, CLI_ARG_ONE},     {"misere", 0, CLI_ARG_NONE},  {"max-moves", 0, CLI_ARG_ONE},
-    {"max-n", 0, CLI_ARG_ONE},     {"json", 0, CLI_ARG_NONE},    {"format", 0, CLI_ARG_ONE},
-    {"max-bytes", 0, CLI_ARG_ONE}, {"max-work", 0, CLI_ARG_ONE}, {"progress", 0, CLI_ARG_NONE},
-    {"quiet", 'q', CLI_ARG_NONE},  {"quotient", 0, CLI_ARG_ONE}, {NULL, 0, 0}};
+static const cli_option options[] = {{"input", 0, CLI_ARG_ONE},
+                                     {"misere", 0, CLI_ARG_NONE},
+                                     {"max-moves", 0, CLI_ARG_ONE},
+                                     {"max-n", 0, CLI_ARG_ONE},
+                                     {"json", 0, CLI_ARG_NONE},
+                                     {"format", 0, CLI_ARG_ONE},
+                                     {"max-bytes", 0, CLI_ARG_ONE},
+                                     {"max-work", 0, CLI_ARG_ONE},
+                                     {"progress", 0, CLI_ARG_NONE},
+                                     {"quiet", 'q', CLI_ARG_NONE},
+                                     {"quotient", 0, CLI_ARG_ONE},
+                                     {"threads", 0, CLI_ARG_ONE},
+                                     {NULL, 0, 0}};
 enum {
     OPT_INPUT,
     OPT_MISERE,
@@ -73,7 +83,8 @@ enum {
     OPT_MAX_WORK,
     OPT_PROGRESS,
     OPT_QUIET,
-    OPT_QUOTIENT
+    OPT_QUOTIENT,
+    OPT_THREADS
 };
 
 /* Misere play's default work bound: the search's moves tried (about 7 s of CPU on the
@@ -95,6 +106,7 @@ typedef struct play_ctx {
     uint64_t max_n;
     uint64_t max_bytes; /* --max-bytes */
     uint64_t max_work;  /* --max-work: the misere quotient's */
+    unsigned threads;   /* --threads: the sequence's */
     misere_progress quotient_progress;
     misere_progress search_progress; /* the misere search's (fifth session) */
     size_t max_moves;
@@ -511,6 +523,10 @@ static int parse_options(play_ctx *c, const cli_args *args) {
     if (rc == 0 && args->present[OPT_PROGRESS] && args->present[OPT_QUIET]) {
         rc = cli_usage_error(&cli_cmd_play, "--progress and -q exclude each other");
     }
+    if (rc == 0) {
+        rc = cli_parse_threads(&cli_cmd_play, args->present[OPT_THREADS], args->value[OPT_THREADS],
+                               &c->threads);
+    }
     c->misere = args->present[OPT_MISERE] > 0;
     if (rc == 0 && args->present[OPT_QUOTIENT] && !c->misere) {
         rc = cli_usage_error(&cli_cmd_play, "--quotient applies to --misere");
@@ -556,6 +572,7 @@ static int run(int argc, char **argv) {
     }
     grundy_position_opts opts = GRUNDY_POSITION_OPTS_INIT;
     opts.period.max_n = c.max_n;
+    opts.period.seq.threads = c.threads; /* a long sequence on every core, as values computes it */
     opts.max_bytes = c.max_bytes;
     opts.quotient_max_work = c.max_work > UINT64_MAX / PLAY_QUOTIENT_PER_MOVE
                                  ? UINT64_MAX

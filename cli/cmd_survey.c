@@ -30,14 +30,16 @@ static const char help[] =
     "  --max-n N          the largest heap computed for each code [default: 1048576]\n"
     "  --time-per-game S  CPU seconds per code: no doubling round is started that the rounds\n"
     "                     before it predict would end past S (0: no limit) [default: 60]\n"
-    "  --threads T        codes computed at once [default: all cores]\n"
+    "  --threads T        threads in all: codes computed at once, one thread each; with fewer\n"
+    "                     codes than threads, each code's sequence on T / codes of them (the\n"
+    "                     rows never depend on it) [default: the cores online]\n"
     "  --out FILE         keep the finished rows in FILE (rewritten atomically as rows finish);\n"
     "                     a survey run again with the same FILE skips them\n"
     "  --shard I/K        only the codes whose index is I-1 modulo K (1 <= I <= K), to split a\n"
     "                     class across machines\n"
     "  --format F         md (a Markdown table, the default) or tsv\n"
-    "  --max-bytes B      memory for the codes computed at once, B / T each; a code past its\n"
-    "                     share is left out of the table and named: exit 4\n"
+    "  --max-bytes B      memory for the codes computed at once, shared equally; a code past\n"
+    "                     its share is left out of the table and named: exit 4\n"
     "                     [default: 8589934592]\n"
     "  --json             one JSON object per code, then one with the totals (JSON Lines)\n"
     "  -q                 no progress line on stderr\n"
@@ -140,8 +142,6 @@ static int parse_options(const cli_args *a, survey_run *run) {
         rc = cli_parse_number(cmd, "--max-bytes", a->value[OPT_MAX_BYTES], GRUNDY_NUMBER_MAX,
                               &run->max_bytes);
     }
-    /* each thread computes one code at a time: its share of --max-bytes */
-    run->opts.seq.max_bytes = run->max_bytes / (run->threads > 0 ? run->threads : 1);
     run->out = a->value[OPT_OUT];
     run->opts.reach = run->opts.max_n + 1;
     run->header.max_n = run->opts.max_n;

@@ -10,7 +10,7 @@
 
 static const char help[] =
     "Usage: grundy verify RULE [--max-heap H] [--heaps K] [--samples S] [--seed X] [--misere]\n"
-    "                          [--json]\n"
+    "                          [--threads T] [--json]\n"
     "\n"
     "Check what 'grundy play' answers against a game-tree search that uses no Sprague-Grundy\n"
     "theory: on S random positions of 1 to K heaps of 0 to H tokens, the outcome (from the\n"
@@ -28,6 +28,9 @@ static const char help[] =
     "  --max-n N      period search bound for the fast answers [default: 65536]\n"
     "  --naive-to N   check g(n) against the naive sequence for n < N [default: 4096; 1024\n"
     "                 when a move leaves three heaps, 256 for four]; 0 skips this check\n"
+    "  --threads T    threads that compute the fast answers' values (as in grundy play); the\n"
+    "                 game-tree search and the naive sequence, the independent check, run on\n"
+    "                 one [default: the cores online]\n"
     "  --json         one JSON object: rule, misere, seed, positions, positions_searched,\n"
     "                 moves_checked, values_checked, preperiod, period, saltus, proved, proof,\n"
     "                 agree, and on a mismatch heaps and mismatch (the message)\n"
@@ -37,10 +40,11 @@ static const char help[] =
     "  grundy verify kayles --samples 500 --seed 7\n"
     "  grundy verify 0.07 --misere --samples 200\n";
 
-static const cli_option options[] = {
-    {"max-heap", 0, CLI_ARG_ONE}, {"heaps", 0, CLI_ARG_ONE},   {"samples", 0, CLI_ARG_ONE},
-    {"seed", 0, CLI_ARG_ONE},     {"misere", 0, CLI_ARG_NONE}, {"max-n", 0, CLI_ARG_ONE},
-    {"naive-to", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE},   {NULL, 0, 0}};
+static const cli_option options[] = {{"max-heap", 0, CLI_ARG_ONE}, {"heaps", 0, CLI_ARG_ONE},
+                                     {"samples", 0, CLI_ARG_ONE},  {"seed", 0, CLI_ARG_ONE},
+                                     {"misere", 0, CLI_ARG_NONE},  {"max-n", 0, CLI_ARG_ONE},
+                                     {"naive-to", 0, CLI_ARG_ONE}, {"json", 0, CLI_ARG_NONE},
+                                     {"threads", 0, CLI_ARG_ONE},  {NULL, 0, 0}};
 enum {
     OPT_MAX_HEAP,
     OPT_HEAPS,
@@ -49,7 +53,8 @@ enum {
     OPT_MISERE,
     OPT_MAX_N,
     OPT_NAIVE_TO,
-    OPT_JSON
+    OPT_JSON,
+    OPT_THREADS
 };
 
 static int number_option(const cli_args *args, int opt, const char *name, uint64_t max,
@@ -81,6 +86,10 @@ static int parse_options(const cli_args *args, grundy_verify_opts *o) {
     }
     if (rc == 0) {
         rc = number_option(args, OPT_NAIVE_TO, "--naive-to", (uint64_t)1 << 24, &o->naive_to);
+    }
+    if (rc == 0) {
+        rc = cli_parse_threads(&cli_cmd_verify, args->present[OPT_THREADS],
+                               args->value[OPT_THREADS], &o->threads);
     }
     o->misere = args->present[OPT_MISERE] > 0;
     return rc;

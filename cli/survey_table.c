@@ -118,6 +118,11 @@ static int compute(const cli_command *cmd, survey_run *run) {
         run->todo[i] = (i % run->shard_of) == run->shard_index - 1 && !run->have[i];
         run->todo_count += run->todo[i];
     }
+    /* Many codes: one thread each. Fewer codes than threads: the spare threads go into each
+     * code's sequence, and --max-bytes is shared by the codes computed at once. */
+    run->opts.seq.threads = grundy_survey_code_threads(run->threads, run->todo_count);
+    run->at_once = run->threads > run->opts.seq.threads ? run->threads / run->opts.seq.threads : 1;
+    run->opts.seq.max_bytes = run->max_bytes / run->at_once;
     run->last_save = now_seconds();
     const grundy_status st =
         grundy_survey_run(run->codes, run->count, run->todo, &run->opts, run->threads, run->rows,
@@ -418,25 +423,26 @@ static int report_failures(const cli_command *cmd, const survey_run *run) {
         if (!run->todo[i] || run->have[i] || st == GRUNDY_STATUS_PARSE) {
             continue;
         }
-        const unsigned long long per = run->opts.seq.max_bytes, t = run->threads ? run->threads : 1;
+        const unsigned long long per = run->opts.seq.max_bytes, t = run->at_once;
         if (st == GRUNDY_STATUS_LIMIT && r->limit_need_bytes > per) {
             rc = cli_fail(
                 cmd, CLI_EXIT_LIMIT,
                 "%s: the memory limit stopped it after g(0..%llu): its next step needs "
                 "about %llu bytes, over %llu a code (--max-bytes %llu over %llu "
-                "threads): raise --max-bytes to at least %llu, or lower --threads or "
+                "code%s at once): raise --max-bytes to at least %llu, or lower --threads or "
                 "--max-n",
                 run->codes[i], (unsigned long long)(r->limit_length ? r->limit_length - 1 : 0),
                 (unsigned long long)r->limit_need_bytes, per, (unsigned long long)run->max_bytes, t,
-                (unsigned long long)r->limit_need_bytes * t);
+                t == 1 ? "" : "s", (unsigned long long)r->limit_need_bytes * t);
         } else if (st == GRUNDY_STATUS_LIMIT) {
             rc = cli_fail(
                 cmd, CLI_EXIT_LIMIT,
                 "%s: the memory limit stopped it after g(0..%llu) (%llu bytes a code: "
-                "--max-bytes %llu over %llu threads): raise --max-bytes above %llu, or "
+                "--max-bytes %llu over %llu code%s at once): raise --max-bytes above %llu, or "
                 "lower --threads or --max-n",
                 run->codes[i], (unsigned long long)(r->limit_length ? r->limit_length - 1 : 0), per,
-                (unsigned long long)run->max_bytes, t, (unsigned long long)run->max_bytes);
+                (unsigned long long)run->max_bytes, t, t == 1 ? "" : "s",
+                (unsigned long long)run->max_bytes);
         } else if (st == GRUNDY_STATUS_NOMEM) {
             rc = cli_oom_fail(cmd, run->codes[i], 0, "--threads or --max-n");
         } else {

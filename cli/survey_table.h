@@ -22,6 +22,7 @@ typedef struct survey_run {
     grundy_status *statuses;
     unsigned char *have, *todo;
     size_t done, todo_count;
+    unsigned at_once; /* codes computed at once: threads / opts.seq.threads */
     double last_save;
     int save_failed; /* the errno of the last save to --out that failed, or 0 */
 } survey_run;

@@ -71,6 +71,10 @@ typedef struct grundy_verify_opts {
     int misere;
     uint64_t max_n;    /**< period search bound for the fast answers */
     uint64_t naive_to; /**< a proved period is checked against the naive sequence below this */
+    /** Threads that compute the fast side's sequence (grundy_seq_opts.threads; 0 or 1: the
+     *  caller's alone). The game-tree search and the naive sequence, the independent check,
+     *  always run on the caller's thread. */
+    unsigned threads;
 } grundy_verify_opts;
 #define GRUNDY_VERIFY_MAX_HEAPS 16
 #define GRUNDY_VERIFY_OPTS_INIT                                                                    \

@@ -102,10 +102,21 @@ typedef void (*grundy_survey_done_fn)(void *ctx, size_t index, grundy_status sta
                                       const grundy_survey_row *row);
 
 /**
+ * How many threads each code's sequence gets when `codes` codes share `threads` threads: 1 when
+ * there are at least as many codes as threads (codes are independent: spread over the threads,
+ * they scale with no serial part, where one sequence on several threads keeps the engine's
+ * serial steps), else threads / codes (the threads that would idle go into the sequences). Pass
+ * it as opts->seq.threads to grundy_survey_run.
+ */
+GRUNDY_API unsigned grundy_survey_code_threads(unsigned threads, size_t codes);
+
+/**
  * Compute rows[i] = grundy_survey_game(codes[i]) for every i with todo[i] nonzero (todo NULL:
- * all), on `threads` threads (0 or 1: this thread), each taking the next code not yet taken.
- * statuses[i] receives each code's status (PARSE for a code that is no rule). The rows do not
- * depend on the thread count.
+ * all), on `threads` threads in all (0 or 1: this thread): threads / opts->seq.threads codes at
+ * once (at least one), each taking the next code not yet taken and computing its sequence on
+ * opts->seq.threads threads (grundy_survey_code_threads chooses it; opts->seq.max_bytes is then
+ * each code's memory). statuses[i] receives each code's status (PARSE for a code that is no
+ * rule). The rows do not depend on the thread counts.
  * @param done NULL, or called after each row (serialized).
  * @return OK, or NOMEM (nothing surveyed) when one of the threads cannot be started: the survey
  *         never runs on fewer threads than asked for.

@@ -111,7 +111,8 @@ class Stats(ctypes.Structure):
 
 class VerifyOpts(ctypes.Structure):
     _fields_ = [("max_heap", u64), ("heaps", ctypes.c_uint), ("samples", u64), ("seed", u64),
-                ("misere", ctypes.c_int), ("max_n", u64), ("naive_to", u64)]
+                ("misere", ctypes.c_int), ("max_n", u64), ("naive_to", u64),
+                ("threads", ctypes.c_uint)]
 
 
 class VerifyReport(ctypes.Structure):
@@ -297,6 +298,7 @@ _PROTOTYPES = {
     "grundy_verify": (ctypes.c_int, [vp, P(VerifyOpts), P(VerifyReport)]),
     "grundy_survey_expand": (ctypes.c_int, [ctypes.c_char_p, ctypes.c_int,
                                             P(P(ctypes.c_char_p)), P(ctypes.c_size_t)]),
+    "grundy_survey_code_threads": (ctypes.c_uint, [ctypes.c_uint, ctypes.c_size_t]),
     "grundy_survey_run": (ctypes.c_int, [P(ctypes.c_char_p), ctypes.c_size_t, vp, P(SurveyOpts),
                                          ctypes.c_uint, P(SurveyRow), P(ctypes.c_int), vp, vp]),
     "grundy_survey_relate": (ctypes.c_int, [P(SurveyRow), ctypes.c_size_t,

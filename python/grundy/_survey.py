@@ -103,7 +103,8 @@ def survey(pattern: str, *, hex: bool = False, max_n: int = DEFAULT_MAX_N,
     of `pattern` is an octal digit (a hex digit with hex=True), so '0.??' is the 64 two-digit
     octal games. For each code: its canonical form, the period proved by the rule's theorem
     (or unsolved to max_n, with the largest value and the rare/common mask), and the groups of
-    codes with equal sequences. `threads` codes are computed at once (default: the cores);
+    codes with equal sequences. `threads` in all (default: the cores): that many codes at once,
+    or with fewer codes than threads, each code's sequence on threads // codes of them;
     `time_per_game` CPU seconds per code; max_bytes of memory for the codes computed at once.
 
         >>> s = grundy.survey("0.?", max_n=4096)
@@ -120,7 +121,11 @@ def survey(pattern: str, *, hex: bool = False, max_n: int = DEFAULT_MAX_N,
     try:
         n = count.value
         codes = [codes_p[i].decode() for i in range(n)]
-        seq = _lib.SeqOpts(max_bytes=_number(max_bytes, "max_bytes") // max(threads, 1))
+        # as the CLI: one thread a code, or with fewer codes than threads, the spare ones in
+        # each code's sequence; max_bytes shared by the codes at once
+        per_code = _c.grundy_survey_code_threads(threads, n)
+        at_once = max(threads // per_code, 1)
+        seq = _lib.SeqOpts(max_bytes=_number(max_bytes, "max_bytes") // at_once, threads=per_code)
         opts = _lib.SurveyOpts(max_n=_number(max_n, "max_n"), time_per_game=float(time_per_game),
                                reach=max_n + 1, seq=seq)
         rows = (_lib.SurveyRow * max(n, 1))()

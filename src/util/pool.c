@@ -4,6 +4,7 @@
  * workers are started all or none by util/threads.c. */
 #include "util/pool.h"
 
+#include "util/cpu_ledger.h"
 #include "util/threads.h"
 
 #include <stdatomic.h>
@@ -27,6 +28,7 @@ struct grundy_pool {
     void *arg;
     uint64_t count;
     atomic_uint_fast64_t next;
+    grundy_cpu_ledger *ledger; /* the creating thread's, charged the workers' CPU time; or NULL */
 };
 
 static void work(grundy_pool *pool, unsigned w) {
@@ -54,7 +56,11 @@ static void *worker_main(void *p) {
         }
         seen = pool->generation;
         pthread_mutex_unlock(&pool->lock);
+        const uint64_t before = pool->ledger != NULL ? grundy_thread_cpu_ns() : 0;
         work(pool, id);
+        if (pool->ledger != NULL) {
+            grundy_cpu_ledger_charge(pool->ledger, grundy_thread_cpu_ns() - before);
+        }
         pthread_mutex_lock(&pool->lock);
         if (--pool->busy == 0) {
             pthread_cond_signal(&pool->finished);
@@ -80,6 +86,7 @@ grundy_status grundy_pool_create(unsigned threads, grundy_pool **out) {
         return GRUNDY_STATUS_NOMEM;
     }
     pool->threads = threads > 0 ? threads : 1;
+    pool->ledger = grundy_cpu_ledger_current();
     atomic_init(&pool->next, 0);
     pthread_mutex_init(&pool->lock, NULL);
     pthread_cond_init(&pool->wake, NULL);

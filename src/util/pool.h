@@ -16,6 +16,8 @@ typedef void (*grundy_pool_fn)(void *arg, uint64_t i, unsigned w);
 /**
  * Start threads - 1 workers (threads >= 1; 1 starts none and the caller's thread runs every
  * loop), all or none as util/threads.h says: no pool runs with fewer threads than asked for.
+ * The workers' CPU time is charged to the creating thread's ledger, if one is open
+ * (util/cpu_ledger.h).
  * @return OK, NOMEM (also when a thread cannot be started; then *out is NULL).
  */
 grundy_status grundy_pool_create(unsigned threads, grundy_pool **out);

@@ -77,6 +77,9 @@ check() {
     expect "$shell" "reverse" grundy solve cram 3 3 --method re
     expect "$shell" "sum" grundy nim s                          # nim's operations
     expect "$shell" "" grundy play kayles 3 ''                  # a heap: nothing fixed
+    expect "$shell" "--threads" grundy play kayles 3 --thr      # the sequence's threads
+    expect "$shell" "--threads" grundy verify kayles --thr
+    expect "$shell" "--threads" grundy survey '0.?' --thr
 }
 
 check bash

@@ -181,6 +181,7 @@ static void stats_verify_structs(void) {
     FIELD(grundy_verify_opts, misere);
     FIELD(grundy_verify_opts, max_n);
     FIELD(grundy_verify_opts, naive_to);
+    FIELD(grundy_verify_opts, threads);
     STRUCT(grundy_verify_report);
     FIELD(grundy_verify_report, positions);
     FIELD(grundy_verify_report, moves_checked);

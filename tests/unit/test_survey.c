@@ -280,6 +280,31 @@ static void test_two_digit_class(void) {
     free(codes);
 }
 
+/* The threads go across codes when there are enough, into each code's sequence otherwise; a
+ * code's row is the same whatever its sequence's threads (a long unsolved one: 0.6 to 2^17). */
+static void test_code_threads(void) {
+    CHECK_EQ(grundy_survey_code_threads(0, 5), 1);
+    CHECK_EQ(grundy_survey_code_threads(1, 1), 1);
+    CHECK_EQ(grundy_survey_code_threads(4, 64), 1);
+    CHECK_EQ(grundy_survey_code_threads(4, 4), 1);
+    CHECK_EQ(grundy_survey_code_threads(4, 3), 1);
+    CHECK_EQ(grundy_survey_code_threads(4, 2), 2);
+    CHECK_EQ(grundy_survey_code_threads(16, 3), 5);
+    CHECK_EQ(grundy_survey_code_threads(3, 1), 3);
+    grundy_survey_opts o = GRUNDY_SURVEY_OPTS_INIT;
+    grundy_survey_row one, three;
+    o.max_n = (uint64_t)1 << 17;
+    o.time_per_game = 0;
+    CHECK_EQ(grundy_survey_game("0.6", &o, &one), GRUNDY_STATUS_OK);
+    o.seq.threads = 3;
+    CHECK_EQ(grundy_survey_game("0.6", &o, &three), GRUNDY_STATUS_OK);
+    CHECK(same_rows(&one, &three));
+    CHECK_EQ(three.status, GRUNDY_SURVEY_UNSOLVED);
+    CHECK(three.seconds > 0);
+    grundy_survey_row_clear(&one);
+    grundy_survey_row_clear(&three);
+}
+
 /* The known sequences of tests/data against the survey's rows: a proved row reproduces every
  * listed value through its period, the listed values obey an observed period, and only Grundy's
  * game (no theorem, no period within 4096 heaps) stays unsolved. */
@@ -326,5 +351,6 @@ int main(void) {
         test_known(files[i]);
     }
     test_two_digit_class();
+    test_code_threads();
     return check_report("test_survey");
 }

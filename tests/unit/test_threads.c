@@ -7,6 +7,7 @@
 #include "check.h"
 #include "solver/solver_internal.h"
 #include "thread_wrap.h"
+#include "util/cpu_ledger.h"
 #include "util/pool.h"
 #include "util/threads.h"
 
@@ -14,6 +15,7 @@
 #include <grundy/solver.h>
 #include <grundy/survey.h>
 
+#include <sched.h>
 #include <stdatomic.h>
 
 static int fail_at = -1; /* the start (0, 1, ...) that fails; -1: none */
@@ -76,6 +78,39 @@ static void test_pool(void) {
             grundy_pool_destroy(pool);
         }
     }
+}
+
+/* One index per thread (each waits until all three hold one), then 20 ms of its thread's CPU. */
+static void burn_on_each(void *arg, uint64_t i, unsigned w) {
+    atomic_int *const arrived = arg;
+    (void)i;
+    (void)w;
+    atomic_fetch_add(arrived, 1);
+    while (atomic_load(arrived) < 3) {
+        sched_yield();
+    }
+    const uint64_t until = grundy_thread_cpu_ns() + 20000000u;
+    while (grundy_thread_cpu_ns() < until) {
+    }
+}
+
+/* A pool created under a ledger charges its workers' CPU time there: three threads burning
+ * 20 ms each are at least 60 ms on the ledger, not the caller's 20 alone. */
+static void test_ledger(void) {
+    grundy_cpu_ledger ledger;
+    grundy_pool *pool = NULL;
+    atomic_int arrived;
+    atomic_init(&arrived, 0);
+    fail_start(-1);
+    grundy_cpu_ledger *const outer = grundy_cpu_ledger_open(&ledger);
+    CHECK(outer == NULL);
+    CHECK(grundy_cpu_ledger_current() == &ledger);
+    CHECK_EQ(grundy_pool_create(3, &pool), GRUNDY_STATUS_OK);
+    grundy_pool_run(pool, burn_on_each, &arrived, 3);
+    grundy_pool_destroy(pool);
+    CHECK(grundy_cpu_ledger_seconds(&ledger) >= 0.06);
+    grundy_cpu_ledger_close(outer);
+    CHECK(grundy_cpu_ledger_current() == NULL);
 }
 
 /* The threaded retrograde core: a random graph labelled on 4 threads. */
@@ -147,6 +182,7 @@ static void test_survey(void) {
 int main(void) {
     test_helper();
     test_pool();
+    test_ledger();
     test_retro();
     test_solver();
     test_survey();

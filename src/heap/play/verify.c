@@ -148,6 +148,7 @@ static grundy_status check_values(verifier *v, const grundy_rule *rule) {
     v->rep->period = *grundy_query_period(q);
     const uint64_t top = v->o->naive_to;
     so.engine = GRUNDY_SEQ_NAIVE;
+    so.threads = 1; /* the reference: none of the fast side's parallel paths, whatever threads */
     GRUNDY_TRY(grundy_seq_create(rule, &so, &seq));
     GRUNDY_TRY(grundy_seq_extend(seq, top));
     for (uint64_t n = 0; n < top && !v->rep->mismatch; n++) {
@@ -215,6 +216,7 @@ grundy_status grundy_verify(const grundy_rule *rule, const grundy_verify_opts *o
     }
     bo.misere = v.o->misere;
     po.period.max_n = v.o->max_n;
+    po.period.seq.threads = v.o->threads; /* the fast side only */
     GRUNDY_TRY(grundy_brute_create(rule, &bo, &v.brute));
     GRUNDY_TRY(grundy_position_create(rule, &po, &v.player));
     GRUNDY_TRY(run_samples(&v));

@@ -3,13 +3,13 @@
  * fingerprints that let rows be compared without keeping their sequences). */
 #include <grundy/survey.h>
 
+#include "util/cpu_ledger.h"
 #include "util/try.h"
 
 #include <grundy/stats.h>
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 const char *grundy_survey_status_name(grundy_survey_status status) {
     switch (status) {
@@ -69,25 +69,17 @@ void grundy_survey_row_clear(grundy_survey_row *row) {
     }
 }
 
-/* CPU time of the calling thread: each code runs on one thread, so its budget and its reported
- * time do not depend on how loaded the machine is or how many codes run beside it. */
-static double now_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* Doubling rounds up to opts->max_n, each a period search on the same sequence (earlier values
  * are reused), until a proof, the bound, or the time budget: a round is not started when the
  * growth of the last two rounds (between 2x for a sparse code and 4x for one whose values cost
  * O(n) each) predicts that it would end past the budget. */
 static grundy_status search(const grundy_rule *rule, grundy_seq *seq,
-                            const grundy_survey_opts *opts, double start,
+                            const grundy_survey_opts *opts, const grundy_cpu_ledger *ledger,
                             grundy_period_result *res) {
     grundy_period_opts p = GRUNDY_PERIOD_OPTS_INIT;
     p.seq = opts->seq;
     uint64_t n = opts->max_n < 1024 ? opts->max_n : 1024;
-    double before = start, last = 0, growth = 4;
+    double before = 0, last = 0, growth = 4; /* the ledger counts from the code's start */
     for (;;) {
         p.max_n = n;
         p.unproved_max_n = n; /* the survey's own rounds bound every search */
@@ -95,11 +87,11 @@ static grundy_status search(const grundy_rule *rule, grundy_seq *seq,
         if (st != GRUNDY_STATUS_OK || (res->found && res->proved) || n >= opts->max_n) {
             return st;
         }
-        const double now = now_seconds(), round = now - before;
+        const double now = grundy_cpu_ledger_seconds(ledger), round = now - before;
         if (last > 1e-3) {
             growth = round / last < 2 ? 2 : round / last > 4 ? 4 : round / last;
         }
-        if (opts->time_per_game > 0 && now - start + growth * round > opts->time_per_game) {
+        if (opts->time_per_game > 0 && now + growth * round > opts->time_per_game) {
             return GRUNDY_STATUS_OK;
         }
         last = round;
@@ -210,7 +202,12 @@ static void classify(grundy_survey_row *row, const char *code, const grundy_rule
 grundy_status grundy_survey_game(const char *code, const grundy_survey_opts *opts,
                                  grundy_survey_row *row) {
     const grundy_survey_opts defaults = GRUNDY_SURVEY_OPTS_INIT;
-    const double start = now_seconds();
+    /* The code's CPU time: its own thread's and that of the engine's workers when its sequence
+     * runs on several threads (their pools charge the ledger), so that its budget and its
+     * reported time depend neither on the machine's load, nor on the codes beside it, nor on
+     * its sequence's threads. */
+    grundy_cpu_ledger ledger;
+    grundy_cpu_ledger *const outer = grundy_cpu_ledger_open(&ledger);
     grundy_status st = GRUNDY_STATUS_OK;
     grundy_rule *rule = NULL;
     grundy_seq *seq = NULL;
@@ -222,7 +219,7 @@ grundy_status grundy_survey_game(const char *code, const grundy_survey_opts *opt
     strcpy(row->code, code);
     GRUNDY_TRY(grundy_rule_parse(code, &rule, NULL));
     GRUNDY_TRY(grundy_seq_create(rule, &opts->seq, &seq));
-    GRUNDY_TRY(search(rule, seq, opts, start, &row->period));
+    GRUNDY_TRY(search(rule, seq, opts, &ledger, &row->period));
     classify(row, code, rule);
     GRUNDY_TRY(extend_closed_form(row, seq));
     GRUNDY_TRY(statistics(seq, row));
@@ -233,13 +230,14 @@ grundy_status grundy_survey_game(const char *code, const grundy_survey_opts *opt
         row->known = reach > row->known ? reach : row->known;
     }
     fingerprints(row, seq);
-    row->seconds = now_seconds() - start;
+    row->seconds = grundy_cpu_ledger_seconds(&ledger);
 cleanup:
     if (st == GRUNDY_STATUS_LIMIT && seq != NULL) { /* how far, and what it needed */
         row->limit_length = grundy_seq_length(seq);
         row->limit_need_bytes = grundy_seq_limit(seq)->need_bytes;
     }
-    grundy_seq_destroy(seq);
+    grundy_seq_destroy(seq); /* its pools, which charge the ledger, are gone */
+    grundy_cpu_ledger_close(outer);
     grundy_rule_destroy(rule);
     if (st != GRUNDY_STATUS_OK) {
         free(row->prefix);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* A survey in parallel over codes: the worker pool (util/pool.h) hands the codes out one at a
  * time, in order, to whichever thread is free. Codes are independent, so this scales with the
- * cores until memory bandwidth or the slowest code (one code is never split) bounds it. */
+ * cores until memory bandwidth or the slowest code bounds it; with fewer codes than threads,
+ * the spare threads compute each code's sequence (the engine's blocks and pipeline). */
 #include <grundy/survey.h>
 
 #include "util/pool.h"
@@ -34,13 +35,22 @@ static void survey_code(void *arg, uint64_t i, unsigned w) {
     }
 }
 
+unsigned grundy_survey_code_threads(unsigned threads, size_t codes) {
+    if (threads <= 1 || codes >= threads) {
+        return 1;
+    }
+    return threads / (unsigned)(codes > 0 ? codes : 1);
+}
+
 grundy_status grundy_survey_run(char *const *codes, size_t count, const unsigned char *todo,
                                 const grundy_survey_opts *opts, unsigned threads,
                                 grundy_survey_row *rows, grundy_status *statuses,
                                 grundy_survey_done_fn done, void *ctx) {
     survey_job job = {codes, todo, opts, rows, statuses, done, ctx, PTHREAD_MUTEX_INITIALIZER};
     grundy_pool *pool = NULL;
-    const grundy_status st = grundy_pool_create(threads > 1 ? threads : 1, &pool);
+    const unsigned per_code = opts->seq.threads > 1 ? opts->seq.threads : 1;
+    const unsigned at_once = threads > per_code ? threads / per_code : 1;
+    const grundy_status st = grundy_pool_create(at_once, &pool);
     if (st != GRUNDY_STATUS_OK) {
         return st; /* a thread could not start: no code surveyed */
     }

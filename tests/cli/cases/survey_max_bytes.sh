@@ -1,7 +1,7 @@
 tmp=$(mktemp) || exit 5
 trap 'rm -f "$tmp"' EXIT
-# survey --max-bytes, shared by the codes computed at once (B / T each): a code past
-# its share is left out of the table and named on stderr with what to raise it to (exit 4);
+# survey --max-bytes, shared by the codes computed at once (B / T each with at least T codes; a
+# class of one code gets all of B, and its sequence the T threads): a code past its share is left out of the table and named on stderr with what to raise it to (exit 4);
 # raised as it says, it goes further ("at least": the step after needs more); raised enough, the
 # code is computed. Bad values: exit 3.
 "$GRUNDY" survey '0.1?' --max-n 100000 --max-bytes 100000 --threads 2 -q --format tsv >"$tmp"
