@@ -146,6 +146,7 @@ grundy_status grundy_sparse_create(grundy_seq *seq, void **state) {
     s->threads = grundy_seq_threads(seq);
     s->isa = (uint8_t)grundy_sparse_machine_isa();
     s->doubts_cap = (uint8_t)grundy_sparse_doubts_cap();
+    s->block_mode = (uint8_t)grundy_sparse_block_mode();
     s->batch_scan = 64;
     s->may_drop = grundy_seq_may_drop(seq);
     *state = s;
