@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /*
  * With several threads, heaps b0 .. b1-1 are computed at once. Heap n = b0 + j has options
@@ -631,6 +632,33 @@ cleanup:
     return st;
 }
 
+/* The calling thread's CPU and wall clocks, where s->profile is kept. */
+typedef struct clocks {
+    double cpu, wall;
+} clocks;
+
+static clocks clocks_now(const sparse *s) {
+    clocks c = {0, 0};
+    if (s->profile != NULL) {
+        struct timespec t;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        c.cpu = (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        c.wall = (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+    }
+    return c;
+}
+
+/* Add the time from *since to now to part p of s->profile, and move *since to now. */
+static void profile_part(sparse *s, sparse_block_part p, clocks *since) {
+    if (s->profile != NULL) {
+        const clocks c = clocks_now(s);
+        s->profile->cpu[p] += c.cpu - since->cpu;
+        s->profile->wall[p] += c.wall - since->wall;
+        *since = c;
+    }
+}
+
 /* Heaps [n, end) as blocks, each block's first pass overlapping the in-order part of the one
  * before; *next: the first heap not computed. */
 grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
@@ -655,14 +683,22 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t n, ui
         loop.now = now;
         loop.now_groups = groups;
         loop.ahead = plan_ahead(seq, s, now, end, now == &blocks[0] ? &blocks[1] : &blocks[0]);
+        clocks since = clocks_now(s);
         grundy_pool_start(s->pool, loop_index, &loop,
                           groups + (loop.ahead != NULL ? group_count(loop.ahead) : 0), groups);
         running = 1;
         grundy_pool_wait_first(s->pool);
+        profile_part(s, SPARSE_PART_SECOND, &since);
         block *ahead = loop.ahead;
         GRUNDY_TRY(settle_block(seq, s, now, flat, &ahead, next));
+        profile_part(s, SPARSE_PART_IN_ORDER, &since);
         grundy_pool_finish(s->pool);
         running = 0;
+        profile_part(s, SPARSE_PART_FIRST, &since);
+        if (s->profile != NULL) {
+            s->profile->loops++;
+            s->profile->heaps += *next - now->b0;
+        }
         if (ahead == NULL || *next != ahead->b0) {
             break; /* no block after it, or one voided by a booking or a change */
         }

@@ -86,6 +86,21 @@ typedef struct take {
     int distinct;
 } take;
 
+/* The blocks' time on the calling thread, kept where GRUNDY_SPARSE_PROFILE is set (for the Amdahl
+ * table of docs/benchmarks.md; bench_threads prints it): CPU and wall seconds of each part of a
+ * pool loop, the second pass of the block to settle (the caller's share, then its wait for the
+ * rest), its in-order part, and the next block's first pass (the caller's share and its wait). */
+typedef enum sparse_block_part {
+    SPARSE_PART_SECOND,
+    SPARSE_PART_IN_ORDER,
+    SPARSE_PART_FIRST,
+    SPARSE_PART_COUNT
+} sparse_block_part;
+typedef struct sparse_block_profile {
+    double cpu[SPARSE_PART_COUNT], wall[SPARSE_PART_COUNT];
+    uint64_t loops, heaps;
+} sparse_block_profile;
+
 typedef struct sparse {
     const grundy_move_class *classes;
     size_t class_count;
@@ -130,6 +145,7 @@ typedef struct sparse {
     uint64_t slot_stride, slot_count;
     unsigned slot_bits; /* the bits the slots are sized for */
     sparse_mark slot_stamp[2];
+    sparse_block_profile *profile; /* NULL unless GRUNDY_SPARSE_PROFILE is set */
     /* The batched rare pass (seq_sparse_batch.c): SPARSE_BATCH tables of SPARSE_BATCH_STRIDE. */
     sparse_mark *batch_seen;
     sparse_mark batch_stamp;
