@@ -127,6 +127,8 @@ static uint64_t outside_scan_end(uint64_t a_lo, uint64_t a_max) {
  * count (their partners b0 + j - k - r < edge) but the middle ones of a take whose parts must
  * differ; and the first take's ordinary splits a in [split_lo, split_hi]. */
 typedef struct group {
+    size_t
+        from[SPARSE_BATCH_TAKES]; /* heap by heap: the rare [from, lo), r >= (b0 - edge) + j0 - k */
     size_t lo[SPARSE_BATCH_TAKES], mid_lo[SPARSE_BATCH_TAKES], mid_hi[SPARSE_BATCH_TAKES];
     size_t hi[SPARSE_BATCH_TAKES];
     uint64_t split_lo, split_hi; /* split_lo > split_hi: none */
@@ -149,6 +151,9 @@ static void group_marks(const block *b, uint64_t j0, group *g) {
         const take *t = &s->split[i];
         const uint64_t base = b->b0 + j0 - t->k;
         g->lo[i] = t->k >= first ? 0 : grundy_sparse_count_below(pos, rare, first - t->k);
+        g->from[i] = t->k >= first - SPARSE_BATCH
+                         ? 0
+                         : grundy_sparse_count_below(pos, g->lo[i], first - SPARSE_BATCH - t->k);
         g->hi[i] = grundy_sparse_count_below(pos, rare, base);
         g->hi[i] = g->hi[i] > g->lo[i] ? g->hi[i] : g->lo[i];
         g->mid_lo[i] = g->mid_hi[i] = g->hi[i];
@@ -214,7 +219,8 @@ static void heap_below(const block *b, uint64_t j, const group *g) {
                 grundy_sparse_mark_range(&h, m, a_lo, split_a_max(&s->split[i], m));
             }
         } else if (g != NULL) {
-            grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, 0, g->lo[i]);
+            /* the rare r below the group's batched ones: r >= a_lo >= (b0 - edge) + j0 - k + 1 */
+            grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, g->from[i], g->lo[i]);
             grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, g->mid_lo[i], g->mid_hi[i]);
             grundy_sparse_mark_rare_checked(s, &h, m, distinct, a_lo, g->hi[i], b->rare_edge);
         } else {
@@ -223,9 +229,61 @@ static void heap_below(const block *b, uint64_t j, const group *g) {
     }
 }
 
+/* What a group's second pass marks at once where the edge lies below b0 (else nothing): per take,
+ * the rare r in [j0 + B - k, (b0 - edge) + j0 + B - k) (their partners below b0 for every heap of
+ * the group, at the edge or above for some), indices [lo, hi); and the first take's ordinary splits
+ * a in the same range (up to the group's scan bound), which make the first pass's a range from
+ * j0 + B - k on. rare: the rare positions below b1 - edge, the bound of the band's smaller parts.
+ */
+typedef struct band {
+    size_t from[SPARSE_BATCH_TAKES]; /* heap by heap: the rare [from, lo), r >= j0 - k + 1 */
+    size_t lo[SPARSE_BATCH_TAKES], hi[SPARSE_BATCH_TAKES];
+    size_t rare;
+    int batched;
+} band;
+
+static void group_band(block *b, uint64_t gi, uint64_t count, band *bd) {
+    const sparse *s = b->s;
+    const uint64_t *pos = s->rare_pos, j0 = gi * SPARSE_BATCH;
+    bd->rare = grundy_sparse_count_below(pos, b->rare_edge, b->b0 + b->heaps - b->edge);
+    bd->batched = b->edge < b->b0 && group_batched(b, j0, count);
+    if (!bd->batched) {
+        return;
+    }
+    sparse_mark *const seen = slot_marks(b, j0);
+    const uint64_t low = j0 + SPARSE_BATCH,
+                   first = b->b0 - b->edge + low; /* r + k in [low, first) */
+    for (size_t i = 0; i < s->split_count; i++) {
+        const take *t = &s->split[i];
+        const uint64_t base = b->b0 + j0 - t->k;
+        bd->lo[i] = t->k >= low ? 0 : grundy_sparse_count_below(pos, bd->rare, low - t->k);
+        bd->hi[i] = t->k >= first ? 0 : grundy_sparse_count_below(pos, bd->rare, first - t->k);
+        bd->hi[i] = bd->hi[i] > bd->lo[i] ? bd->hi[i] : bd->lo[i];
+        if (t->distinct && bd->hi[i] > grundy_sparse_count_below(pos, bd->rare, base / 2)) {
+            bd->lo[i] = bd->hi[i] = bd->rare; /* a middle one among them: all heap by heap */
+        }
+        bd->from[i] = t->k > j0 ? 0 : grundy_sparse_count_below(pos, bd->lo[i], j0 - t->k + 1);
+        grundy_sparse_batch_rare(seen, b->stamp, b->raw, b->width, base, pos, s->rare_val,
+                                 bd->lo[i], bd->hi[i]);
+    }
+    if (s->split_count > 0) {
+        const uint64_t k = s->split[0].k, base = b->b0 + j0 - k;
+        const uint64_t top = b->scan < (base - 1) / 2 ? b->scan : (base - 1) / 2;
+        const uint64_t lo = low > k ? low - k : 1;
+        uint64_t hi = first > k + 1 ? first - k - 1 : 0;
+        hi = hi < top ? hi : top;
+        if (lo <= hi) { /* the first pass's [first - k, top], where any, follows on */
+            grundy_sparse_batch_splits(seen, b->stamp, b->raw, b->width, base, lo, hi);
+            b->split_hi[gi] = b->split_lo[gi] <= b->split_hi[gi] ? b->split_hi[gi] : hi;
+            b->split_lo[gi] = lo;
+        }
+    }
+}
+
 /* The second pass's marks: heap b0 + j's options below the block with a part in [edge, b0) (none
- * where the edge is b0): with the first pass's, every option below the block. */
-static void heap_band(const block *b, const heap_ctx *h, uint64_t j) {
+ * where the edge is b0) but those its group marked at once (bd): with the first pass's, every
+ * option below the block. */
+static void heap_band(const block *b, const heap_ctx *h, uint64_t j, const band *bd) {
     const sparse *s = b->s;
     const uint64_t n = b->b0 + j, edge = b->edge, b0 = b->b0;
     if (edge == b0) {
@@ -246,8 +304,10 @@ static void heap_band(const block *b, const heap_ctx *h, uint64_t j) {
                 if (a_lo <= a_hi) {
                     grundy_sparse_mark_range(h, m, a_lo, a_hi);
                 }
+            } else if (bd->batched) { /* r < j0 + B - k: a few, each a true option */
+                grundy_sparse_mark_rare_checked(s, h, m, distinct, a_lo, bd->from[i], bd->lo[i]);
             } else {
-                grundy_sparse_mark_rare_span(s, h, m, distinct, a_lo, m - edge, 0, b->rare_edge);
+                grundy_sparse_mark_rare_span(s, h, m, distinct, a_lo, m - edge, 0, bd->rare);
             }
         }
         if (!s->dense) { /* a rare part in [edge, b0) */
@@ -258,11 +318,11 @@ static void heap_band(const block *b, const heap_ctx *h, uint64_t j) {
 
 /* On a thread, the second pass: heap b0 + j's band (heap_band), and its doubts below c1 settled by
  * the first OUTSIDE_SCAN splits below the block of each take; gi: its group. */
-static void heap_rest(const block *b, uint64_t j, unsigned w, uint64_t gi) {
+static void heap_rest(const block *b, uint64_t j, unsigned w, uint64_t gi, const band *bd) {
     sparse *s = b->s;
     const uint64_t n = b->b0 + j;
     const heap_ctx h = slot_ctx(b, j, s->worker_doubt + w * s->slot_stride);
-    heap_band(b, &h, j);
+    heap_band(b, &h, j, bd);
     if (s->dense) {
         s->slot_left[b->slot0 + j] = 0;
         return;
@@ -367,8 +427,10 @@ static void loop_index(void *arg, uint64_t i, unsigned w) {
     }
     const uint64_t j0 = i * SPARSE_BATCH;
     const uint64_t count = b->heaps - j0 < SPARSE_BATCH ? b->heaps - j0 : SPARSE_BATCH;
+    band bd;
+    group_band(b, i, count, &bd);
     for (uint64_t j = j0; j < j0 + count; j++) {
-        heap_rest(b, j, w, i);
+        heap_rest(b, j, w, i, &bd);
     }
 }
 
