@@ -115,9 +115,9 @@ typedef struct sparse {
     unsigned kpar;           /* parity of every split take (0 when mixed: then no parity variant) */
     int parity_allowed;      /* every split take has parity kpar */
     unsigned bits;           /* every value so far is < 2^bits */
-    uint64_t seen_cap; /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
-    sparse_mark *seen; /* seen[v] == stamp: the current heap has an option of value v */
-    sparse_mark stamp;
+    sparse_mark stamp;       /* in the padding after bits: sizeof(sparse) is in the engine bytes */
+    uint64_t seen_cap;  /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
+    sparse_mark *seen;  /* seen[v] == stamp: the current heap has an option of value v */
     uint8_t *common[2]; /* common[par][v]: v is of the common class for a heap with parity par */
     uint64_t *hist;     /* hist[(v << 1) | par(i)] over heaps i >= 1; NULL past MAX_HIST_BITS */
     int64_t *wht;       /* scratch for the transform */
