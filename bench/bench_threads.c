@@ -6,10 +6,15 @@
  * (which does the in-order part of each block and its share of the rest), and a hash of the
  * values (the same for every count). On a shared machine the wall time says little; the
  * calling thread's CPU time bounds the wall time an idle machine would take from below, and
- * CPU(1 thread) / CPU(calling thread) is the speedup the scheme allows. */
+ * CPU(1 thread) / CPU(calling thread) is the speedup the scheme allows. With GRUNDY_SPARSE_PROFILE
+ * set, the sparse engine's blocks also say where the calling thread's time went: CPU and wall
+ * seconds of the second passes (its share and its wait), the in-order parts, and the next blocks'
+ * first passes (its share and its wait), per pool loop (docs/benchmarks.md, the Amdahl table). */
 #include <grundy/grundy.h>
 
 #include "heap/seq/seq_internal.h"
+#include "heap/seq/seq_object.h"
+#include "heap/sparse/sparse_state.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -55,6 +60,17 @@ static int run(const grundy_rule *rule, grundy_seq_engine engine, const char *co
            "%.0f values/s of cpu, hash %016" PRIx64 "\n",
            code, n, threads, grundy_status_str(st), w1 - w0, p1 - p0, c1 - c0,
            (double)n / (p1 - p0), hash);
+    const sparse *s = engine == GRUNDY_SEQ_SPARSE && grundy_seq_get_engine(seq) == GRUNDY_SEQ_SPARSE
+                          ? seq->state
+                          : NULL;
+    if (s != NULL && s->profile != NULL && s->profile->loops > 0) {
+        const sparse_block_profile *p = s->profile;
+        printf("  blocks: %" PRIu64 " loops, %" PRIu64 " heaps; calling thread cpu (wall) s: "
+               "second pass %.3f (%.3f), in order %.3f (%.3f), first pass %.3f (%.3f)\n",
+               p->loops, p->heaps, p->cpu[SPARSE_PART_SECOND], p->wall[SPARSE_PART_SECOND],
+               p->cpu[SPARSE_PART_IN_ORDER], p->wall[SPARSE_PART_IN_ORDER],
+               p->cpu[SPARSE_PART_FIRST], p->wall[SPARSE_PART_FIRST]);
+    }
     fflush(stdout);
     grundy_seq_destroy(seq);
     return st == GRUNDY_STATUS_OK ? 0 : 1;

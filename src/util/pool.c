@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The worker pool: one generation counter under a mutex wakes the workers for each loop, an
- * atomic counter hands out the indices, and the last worker to finish wakes the caller. The
+ * atomic counter hands out the indices, and the last worker to finish wakes the caller (so does
+ * the worker that finishes the loop's first indices, where the caller waits for those alone). The
  * workers are started all or none by util/threads.c. */
 #include "util/pool.h"
 
@@ -27,9 +28,24 @@ struct grundy_pool {
     grundy_pool_fn fn;
     void *arg;
     uint64_t count;
+    uint64_t first; /* grundy_pool_wait_first waits for the indices below it */
     atomic_uint_fast64_t next;
     grundy_cpu_ledger *ledger; /* the creating thread's, charged the workers' CPU time; or NULL */
+
+    atomic_uint_fast64_t first_done; /* indices below first done */
 };
+
+/* Index i; a worker that finishes the last of the first indices wakes the caller. */
+static void run_index(grundy_pool *pool, uint64_t i, unsigned w) {
+    pool->fn(pool->arg, i, w);
+    if (i < pool->first &&
+        atomic_fetch_add_explicit(&pool->first_done, 1, memory_order_acq_rel) + 1 == pool->first &&
+        w != 0) {
+        pthread_mutex_lock(&pool->lock);
+        pthread_cond_signal(&pool->finished);
+        pthread_mutex_unlock(&pool->lock);
+    }
+}
 
 static void work(grundy_pool *pool, unsigned w) {
     for (;;) {
@@ -37,7 +53,7 @@ static void work(grundy_pool *pool, unsigned w) {
         if (i >= pool->count) {
             return;
         }
-        pool->fn(pool->arg, i, w);
+        run_index(pool, i, w);
     }
 }
 
@@ -88,6 +104,7 @@ grundy_status grundy_pool_create(unsigned threads, grundy_pool **out) {
     pool->threads = threads > 0 ? threads : 1;
     pool->ledger = grundy_cpu_ledger_current();
     atomic_init(&pool->next, 0);
+    atomic_init(&pool->first_done, 0);
     pthread_mutex_init(&pool->lock, NULL);
     pthread_cond_init(&pool->wake, NULL);
     pthread_cond_init(&pool->finished, NULL);
@@ -126,20 +143,53 @@ unsigned grundy_pool_threads(const grundy_pool *pool) {
     return pool->threads;
 }
 
-void grundy_pool_run(grundy_pool *pool, grundy_pool_fn fn, void *arg, uint64_t count) {
+void grundy_pool_start(grundy_pool *pool, grundy_pool_fn fn, void *arg, uint64_t count,
+                       uint64_t first) {
     pthread_mutex_lock(&pool->lock);
     pool->fn = fn;
     pool->arg = arg;
     pool->count = count;
+    pool->first = first < count ? first : count;
     atomic_store_explicit(&pool->next, 0, memory_order_relaxed);
+    atomic_store_explicit(&pool->first_done, 0, memory_order_relaxed);
     pool->busy = pool->threads - 1;
-    pool->generation++;
-    pthread_cond_broadcast(&pool->wake);
+    if (pool->busy > 0) {
+        pool->generation++;
+        pthread_cond_broadcast(&pool->wake);
+    }
     pthread_mutex_unlock(&pool->lock);
+}
+
+void grundy_pool_wait_first(grundy_pool *pool) {
+    for (;;) { /* take the first indices left, but none past them */
+        uint64_t i = atomic_load_explicit(&pool->next, memory_order_relaxed);
+        if (i >= pool->first) {
+            break;
+        }
+        if (atomic_compare_exchange_weak_explicit(&pool->next, &i, i + 1, memory_order_relaxed,
+                                                  memory_order_relaxed)) {
+            run_index(pool, i, 0);
+        }
+    }
+    if (atomic_load_explicit(&pool->first_done, memory_order_acquire) < pool->first) {
+        pthread_mutex_lock(&pool->lock);
+        while (atomic_load_explicit(&pool->first_done, memory_order_acquire) < pool->first) {
+            pthread_cond_wait(&pool->finished, &pool->lock);
+        }
+        pthread_mutex_unlock(&pool->lock);
+    }
+}
+
+void grundy_pool_finish(grundy_pool *pool) {
     work(pool, 0);
     pthread_mutex_lock(&pool->lock);
     while (pool->busy > 0) {
         pthread_cond_wait(&pool->finished, &pool->lock);
     }
     pthread_mutex_unlock(&pool->lock);
+}
+
+void grundy_pool_run(grundy_pool *pool, grundy_pool_fn fn, void *arg, uint64_t count) {
+    grundy_pool_start(pool, fn, arg, count, 0);
+    grundy_pool_finish(pool);
 }

@@ -35,4 +35,16 @@ unsigned grundy_pool_threads(const grundy_pool *pool);
  */
 void grundy_pool_run(grundy_pool *pool, grundy_pool_fn fn, void *arg, uint64_t count);
 
+/**
+ * grundy_pool_run in three steps, so that the caller can do work of its own while the workers go
+ * on with a loop: start hands fn(arg, i, w), i in [0, count), to the workers and returns at once;
+ * wait_first (at most once, optional) works on the indices below `first` and returns when every
+ * one of them has returned; finish works on what is left and returns when all have returned (as
+ * grundy_pool_run does). Each start is followed by its finish before the next loop.
+ */
+void grundy_pool_start(grundy_pool *pool, grundy_pool_fn fn, void *arg, uint64_t count,
+                       uint64_t first);
+void grundy_pool_wait_first(grundy_pool *pool);
+void grundy_pool_finish(grundy_pool *pool);
+
 #endif

@@ -359,6 +359,36 @@ static void test_threads_random(void) {
     compare_threads("0.034", 26500, &rng, seed);
 }
 
+/* The blocks' overlap (the next block's first pass while this one is settled, its band of options
+ * marked after) in short blocks of varied lengths (GRUNDY_SPARSE_BLOCK=short, read when the engine
+ * is created), so that every run crosses many block edges: random codes with 1, 2 and 3 threads
+ * against the naive engine, values past 255 and growing (bookings that stop the overlap), and the
+ * overlap in full-length blocks (GRUNDY_SPARSE_BLOCK=overlap; the default, one block after the
+ * other, runs in every other test). */
+static void test_block_overlap(void) {
+    const uint64_t seed = check_seed(20261204);
+    check_rng rng = {seed};
+    char text[64];
+    setenv("GRUNDY_SPARSE_BLOCK", "short", 1);
+    fprintf(stderr, "test_block_overlap: short blocks (seed %llu)\n", (unsigned long long)seed);
+    for (int i = 0; i < 80; i++) {
+        random_code(&rng, text, i % 4 == 0 ? 20 : 6);
+        compare_threads(text, 300 + check_rng_below(&rng, 2700), &rng, seed);
+    }
+    static const char *const wide[] = {"4.7", "0.44444444", "0.764", "0.6", "4!.0"};
+    for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++) {
+        compare_threads(wide[i], 12000, &rng, seed);
+    }
+    setenv("GRUNDY_SPARSE_BLOCK", "overlap", 1);
+    fprintf(stderr, "test_block_overlap: full blocks overlapped (seed %llu)\n",
+            (unsigned long long)seed);
+    for (int i = 0; i < 20; i++) {
+        random_code(&rng, text, i % 4 == 0 ? 20 : 6);
+        compare_threads(text, 600 + check_rng_below(&rng, 2400), &rng, seed);
+    }
+    unsetenv("GRUNDY_SPARSE_BLOCK");
+}
+
 /* Long runs of the known games: one thread (checked against the naive engine above) against 2
  * and 3, where the rare list and the labelling have settled; and a window deep in, against the
  * naive engine started from the threaded prefix. */
@@ -497,27 +527,31 @@ static void test_path_table(void) {
     EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 64);
     f = batch_facts();
     f.threads = 2;
-    f.bits = 9; /* values past 8 bits: no pipeline; the blocks */
+    f.bits = 9; /* values past 8 bits: no pipeline; blocks up to the length */
     f.rare_count = 1000;
-    EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.n + 256);
-    f.length = f.n + 40;
+    EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.length);
+    f.next_choice = f.n + 40; /* or the next labelling */
     EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.n + 40);
+    f.next_choice = 2 * f.n;
     f.length = f.n + 1000;
     f.isa = SPARSE_ISA_AVX512; /* one heap at a time keeps the doubts as a table: it wins */
     f.doubts = SPARSE_DOUBTS_TABLE;
     EXPECT_PATH(f, SPARSE_PATH_BATCH, f.n + SPARSE_BATCH);
     f.isa = SPARSE_ISA_AVX2; /* AVX2's table does not beat the blocks */
-    EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.n + 256);
+    EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.length);
     f.bits = 15; /* too wide for blocks and batches */
     EXPECT_PATH(f, SPARSE_PATH_ONE, f.n + 64);
     f = batch_facts();
     f.threads = 2;
     f.dense = 1; /* full scans share well: blocks */
     f.rare_count = 0;
-    EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.n + 256);
-    f.n = 200; /* a quarter of the heap at most */
+    EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.length);
+    f.n = 200; /* from heap 64 on (each block a quarter of its first heap at most) */
     f.length = 1000;
-    EXPECT_PATH(f, SPARSE_PATH_BLOCK, 250);
+    EXPECT_PATH(f, SPARSE_PATH_BLOCK, 1000);
+    f.n = 63;
+    EXPECT_PATH(f, SPARSE_PATH_ONE, 127);
+    f.n = 200;
     f.threads = 1;
     EXPECT_PATH(f, SPARSE_PATH_ONE, 264);
 }
@@ -608,6 +642,7 @@ int main(void) {
     test_doubt_axes();
     test_table_levels();
     test_threads_random();
+    test_block_overlap();
     test_threads_deep();
     test_mask_choice();
     test_applies();

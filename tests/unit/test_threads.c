@@ -113,6 +113,40 @@ static void test_ledger(void) {
     CHECK(grundy_cpu_ledger_current() == NULL);
 }
 
+/* The loop in three steps: the first indices all done when wait_first returns (each flag set
+ * before), the rest when finish does, on 1 and 4 threads. */
+typedef struct first_loop {
+    atomic_int done[64];
+} first_loop;
+
+static void mark_index(void *arg, uint64_t i, unsigned w) {
+    (void)w;
+    atomic_store(&((first_loop *)arg)->done[i], 1);
+}
+
+static void test_pool_first(void) {
+    for (unsigned threads = 1; threads <= 4; threads += 3) {
+        grundy_pool *pool = NULL;
+        CHECK_EQ(grundy_pool_create(threads, &pool), GRUNDY_STATUS_OK);
+        for (uint64_t first = 0; first <= 64 && pool != NULL; first += 13) {
+            first_loop l;
+            for (int i = 0; i < 64; i++) {
+                atomic_init(&l.done[i], 0);
+            }
+            grundy_pool_start(pool, mark_index, &l, 64, first);
+            grundy_pool_wait_first(pool);
+            for (uint64_t i = 0; i < first; i++) {
+                CHECK_EQ(atomic_load(&l.done[i]), 1);
+            }
+            grundy_pool_finish(pool);
+            for (uint64_t i = 0; i < 64; i++) {
+                CHECK_EQ(atomic_load(&l.done[i]), 1);
+            }
+        }
+        grundy_pool_destroy(pool);
+    }
+}
+
 /* The threaded retrograde core: a random graph labelled on 4 threads. */
 static void test_retro(void) {
     enum { N = 2000, M = 6000 };
@@ -183,6 +217,8 @@ int main(void) {
     test_helper();
     test_pool();
     test_ledger();
+
+    test_pool_first();
     test_retro();
     test_solver();
     test_survey();

@@ -57,6 +57,7 @@ void grundy_sparse_destroy(void *state) {
     free(s->slot_c1);
     free(s->slot_left);
     free(s->worker_doubt);
+    free(s->profile);
     free(s->seen);
     free(s->doubt);
     free(s->one);
@@ -146,6 +147,11 @@ grundy_status grundy_sparse_create(grundy_seq *seq, void **state) {
     s->threads = grundy_seq_threads(seq);
     s->isa = (uint8_t)grundy_sparse_machine_isa();
     s->doubts_cap = (uint8_t)grundy_sparse_doubts_cap();
+    s->block_mode = (uint8_t)grundy_sparse_block_mode();
+    if (getenv("GRUNDY_SPARSE_PROFILE") != NULL) {
+        s->profile = calloc(1, sizeof *s->profile);
+        GRUNDY_CHECK(s->profile != NULL, GRUNDY_STATUS_NOMEM);
+    }
     s->batch_scan = 64;
     s->may_drop = grundy_seq_may_drop(seq);
     *state = s;

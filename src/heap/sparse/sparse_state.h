@@ -86,6 +86,21 @@ typedef struct take {
     int distinct;
 } take;
 
+/* The blocks' time on the calling thread, kept where GRUNDY_SPARSE_PROFILE is set (for the Amdahl
+ * table of docs/benchmarks.md; bench_threads prints it): CPU and wall seconds of each part of a
+ * pool loop, the second pass of the block to settle (the caller's share, then its wait for the
+ * rest), its in-order part, and the next block's first pass (the caller's share and its wait). */
+typedef enum sparse_block_part {
+    SPARSE_PART_SECOND,
+    SPARSE_PART_IN_ORDER,
+    SPARSE_PART_FIRST,
+    SPARSE_PART_COUNT
+} sparse_block_part;
+typedef struct sparse_block_profile {
+    double cpu[SPARSE_PART_COUNT], wall[SPARSE_PART_COUNT];
+    uint64_t loops, heaps;
+} sparse_block_profile;
+
 typedef struct sparse {
     const grundy_move_class *classes;
     size_t class_count;
@@ -100,9 +115,9 @@ typedef struct sparse {
     unsigned kpar;           /* parity of every split take (0 when mixed: then no parity variant) */
     int parity_allowed;      /* every split take has parity kpar */
     unsigned bits;           /* every value so far is < 2^bits */
-    uint64_t seen_cap; /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
-    sparse_mark *seen; /* seen[v] == stamp: the current heap has an option of value v */
-    sparse_mark stamp;
+    sparse_mark stamp;       /* in the padding after bits: sizeof(sparse) is in the engine bytes */
+    uint64_t seen_cap;  /* 2^(bits + 1): xors of values stay below 2^bits, so >= half unmarked */
+    sparse_mark *seen;  /* seen[v] == stamp: the current heap has an option of value v */
     uint8_t *common[2]; /* common[par][v]: v is of the common class for a heap with parity par */
     uint64_t *hist;     /* hist[(v << 1) | par(i)] over heaps i >= 1; NULL past MAX_HIST_BITS */
     int64_t *wht;       /* scratch for the transform */
@@ -118,8 +133,9 @@ typedef struct sparse {
     uint64_t next_choice; /* re-choose the labelling at this heap ... */
     uint64_t rare_limit;  /* ... or when rare_count passes this */
     uint64_t labellings;  /* choose_label calls so far */
-    /* Blocks of heaps on threads (seq_sparse.c's last part): slot j holds the marks of heap
-     * b0 + j with stamp slot_stamp, slot_c1[j] its first common gap from below the block. */
+    /* Blocks of heaps on threads (seq_sparse_block.c), in two halves of the slots (the block
+     * settled and the one after it): slot j holds the marks of its heap with stamp
+     * slot_stamp[half], slot_c1[j] its first common gap from below the block. */
     unsigned threads;
     grundy_pool *pool; /* started at the first block */
     sparse_mark *slots;
@@ -128,7 +144,8 @@ typedef struct sparse {
     uint64_t *worker_doubt; /* one doubt scratch per thread, slot_stride values each */
     uint64_t slot_stride, slot_count;
     unsigned slot_bits; /* the bits the slots are sized for */
-    sparse_mark slot_stamp;
+    sparse_mark slot_stamp[2];
+    sparse_block_profile *profile; /* NULL unless GRUNDY_SPARSE_PROFILE is set */
     /* The batched rare pass (seq_sparse_batch.c): SPARSE_BATCH tables of SPARSE_BATCH_STRIDE. */
     sparse_mark *batch_seen;
     sparse_mark batch_stamp;
@@ -141,6 +158,7 @@ typedef struct sparse {
     uint64_t batch_scan; /* the first take's ordinary splits a <= batch_scan marked per batch */
     uint8_t isa;         /* sparse_isa: the doubt test's instructions (grundy_sparse_machine_isa) */
     uint8_t doubts_cap;  /* sparse_doubts: the most the heaps' doubt test may be */
+    uint8_t block_mode;  /* sparse_block_mode (grundy_sparse_block_mode) */
     int may_drop;        /* the sequence may drop values (the memory window: grundy_seq_may_drop) */
 } sparse;
 
@@ -433,9 +451,23 @@ void grundy_sparse_batch_splits(sparse_mark *seen, sparse_mark stamp, const void
  * most SPARSE_FEW_LEFT (settled) and more than SPARSE_MANY_LEFT (open) doubts left. */
 uint64_t grundy_sparse_next_scan(uint64_t scan, unsigned settled, unsigned open, unsigned heaps);
 
-/* Heaps [b0, b1) as a block; *next: the first heap not computed. */
-grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t b0, uint64_t b1,
+/* Heaps [n, end) as blocks (the table asked again before each block after the first); *next: the
+ * first heap not computed (a change of labelling or bits ends the run early). */
+grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
                                       uint64_t *next);
+
+/* How blocks go: one block after the other, the default; the next block's first pass overlapping
+ * this one's in-order part (GRUNDY_SPARSE_BLOCK=overlap: on two cores it saved no wall time and
+ * cost 0.6 up to 18% more CPU, while the measured serial fractions project it ahead from about 16
+ * threads, so it is kept for that measurement); or overlapped in short blocks of varied lengths
+ * (GRUNDY_SPARSE_BLOCK=short, the tests' way through many block edges). Read when the engine is
+ * created. */
+typedef enum sparse_block_mode {
+    SPARSE_BLOCK_OVERLAP,
+    SPARSE_BLOCK_SERIAL,
+    SPARSE_BLOCK_SHORT
+} sparse_block_mode;
+sparse_block_mode grundy_sparse_block_mode(void);
 
 /* Heap n read through the sequence's view (prefix and window), pushed and booked; LIMIT when an
  * option's value was dropped. seq_sparse_window.c. */
@@ -501,7 +533,8 @@ sparse_facts grundy_sparse_facts(const grundy_seq *seq, const sparse *s, uint64_
 
 /* The first path of the table whose predicate holds for f, and *end: heaps [f->n, *end) go
  * through it (the window: one heap; a batch: SPARSE_BATCH; one heap at a time: a run of at most
- * 64 that ends early when the state changes; each may stop early, saying where). */
+ * 64 that ends early when the state changes; the pipeline and the blocks: up to the length or the
+ * next labelling; each may stop early, saying where). */
 sparse_path grundy_sparse_choose(const sparse_facts *f, uint64_t *end);
 
 /* "window", "pipe", "block", "batch", "one". */
