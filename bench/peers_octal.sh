@@ -20,8 +20,8 @@
 #     `grundy stats` on the same heaps.
 #   - "period" cases: grundy period CODE (doubling rounds until the Guy-Smith bound proves
 #     the period) against tczajka's analyze28, which doubles likewise and proves the period
-#     with the same bound; ogsolve and octal, which prove no periods, compute the same number
-#     of values as grundy's last round and report the period they observe there.
+#     with the same bound; ogsolve and octal, which do not stop at a period, compute as many
+#     values as grundy did (its values_computed) and report the period they observe there.
 #
 # This script downloads and builds nothing. How the peers were built (outside the
 # repository, offline; never commit their code; docs/benchmarks.md lists every change):
@@ -141,12 +141,13 @@ values() {
     summary "$c" $keys
 }
 
-# period CASE CODE K USE_OCTAL: grundy proves the period (its last round computes fewer than
-# 2^K values); ogsolve and octal compute 2^K values; tczajka's analyze28 proves it.
+# period CASE CODE USE_OCTAL: grundy and tczajka's analyze28 prove the period; ogsolve and
+# octal compute the values grundy computed (heaps 0 .. values_computed - 1).
 period() {
-    c=$1 code=$2 k=$3 use_octal=$4
-    m=$(((1 << k) - 1))
+    c=$1 code=$2 use_octal=$3
     rm -f "$tmp"/grundy.* "$tmp"/ogs* "$tmp"/octal* "$tmp"/tczajka*
+    "$grundy" period "$code" --json >"$tmp/first"
+    m=$(($(sed 's/.*"values_computed":\([0-9]*\).*/\1/' "$tmp/first") - 1))
     echo "$c: period proved (grundy, tczajka); ogsolve and octal to heap $m"
     keys="grundy.t1"
     [ "$cores" -gt 1 ] && keys="$keys grundy.t$cores"
@@ -188,8 +189,8 @@ for c in $cases; do
     grundy-game) values grundy-game '4!.0' "$n6" grundy no no ;;
     0.167) values 0.167 0.167 "$n167" 0.167 yes yes ;;
     0.1777) values 0.1777 0.1777 "$n1777" 0.1777 yes yes ;;
-    0.354) period 0.354 0.354 25 yes ;;
-    0.376) period 0.376 0.376 23 no ;;
+    0.354) period 0.354 0.354 yes ;;
+    0.376) period 0.376 0.376 no ;;
     *)
         echo "peers_octal.sh: unknown case $c" >&2
         exit 2
