@@ -110,7 +110,7 @@ static void test_random_codes(void) {
     const uint64_t seed = check_seed(20261203);
     check_rng rng = {seed};
     char text[32];
-    for (int i = 0; i < 40; i++) {
+    for (int i = 0; i < 24; i++) {
         split_code(&rng, text);
         const uint64_t memory = 139264 + 1024 * check_rng_below(&rng, 64);
         compare_code(text, 60000 + check_rng_below(&rng, 80000), memory, seed);

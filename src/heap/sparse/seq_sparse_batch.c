@@ -233,12 +233,16 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
     const uint64_t labellings = s->labellings;
     const unsigned bits = s->bits;
     unsigned settled = 0, open = 0;
+    heap_ctx h = view;
+    h.doubts = (uint8_t)test;
     for (uint64_t j = 0; j < SPARSE_BATCH; j++) {
         const uint64_t n = n0 + j;
-        /* pushing a value may move the values (the window slides) or widen them */
-        heap_ctx h = grundy_sparse_view_ctx(seq, s, s->batch_seen + j * SPARSE_BATCH_STRIDE,
-                                            s->batch_stamp, s->doubt);
-        h.doubts = (uint8_t)test;
+        h.seen = s->batch_seen + j * SPARSE_BATCH_STRIDE;
+        if (j > 0 && s->may_drop) {
+            grundy_sparse_view_refresh(seq, &h); /* a push may move the values or widen them */
+        } else if (j > 0) {
+            h.raw = grundy_seq_raw(seq, &h.width);
+        }
         mark_left_out(s, &h, n, bt);
         if (scan > 0) {
             grundy_sparse_mark_range(&h, n - s->split[0].k, 1, SPARSE_BATCH - 1);

@@ -247,16 +247,21 @@ static grundy_status window_value(grundy_seq *seq, const sparse *s, window_ctx *
     return GRUNDY_STATUS_OK;
 }
 
-heap_ctx grundy_sparse_view_ctx(const grundy_seq *seq, const sparse *s, sparse_mark *seen,
-                                sparse_mark stamp, uint64_t *doubt) {
+void grundy_sparse_view_refresh(const grundy_seq *seq, heap_ctx *h) {
     grundy_seq_view v;
     grundy_seq_get_view(seq, &v);
-    heap_ctx h = grundy_sparse_heap_ctx(s, v.pre, v.width, seen, stamp, doubt);
-    if (v.first > 0) {
-        h.hi = v.win;
-        h.first = v.first;
-        h.lo_end = v.pre_len;
-    }
+    h->raw = v.pre;
+    h->width = v.width;
+    const int windowed = v.first > 0;
+    h->hi = windowed ? v.win : NULL;
+    h->first = windowed ? v.first : 0;
+    h->lo_end = windowed ? v.pre_len : 0;
+}
+
+heap_ctx grundy_sparse_view_ctx(const grundy_seq *seq, const sparse *s, sparse_mark *seen,
+                                sparse_mark stamp, uint64_t *doubt) {
+    heap_ctx h = grundy_sparse_heap_ctx(s, NULL, 1, seen, stamp, doubt);
+    grundy_sparse_view_refresh(seq, &h);
     return h;
 }
 

@@ -480,6 +480,10 @@ grundy_status grundy_sparse_threads_capped(grundy_seq *seq, sparse *s, grundy_st
 heap_ctx grundy_sparse_view_ctx(const grundy_seq *seq, const sparse *s, sparse_mark *seen,
                                 sparse_mark stamp, uint64_t *doubt);
 
+/* The same values' fields of h (raw, width, hi, first, lo_end) again, after a push may have
+ * moved them (the window slides, a new layout, wider values). */
+void grundy_sparse_view_refresh(const grundy_seq *seq, heap_ctx *h);
+
 /* Heaps from n on read every option they mark from the view_ctx (a rare list, takes expanded, n
  * past them, the window holding every rare split's partner and every option that leaves one
  * heap): the one-heap and batched passes run on it, settling each heap whose doubt scan stays in
