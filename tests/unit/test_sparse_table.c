@@ -110,7 +110,8 @@ static void check_level(fixture *f, sparse_isa isa, uint64_t seed) {
         const uint64_t top = (uint64_t)64 << check_rng_below(&rng, 4); /* 64 .. 512 */
         const sparse_mark stamp = (sparse_mark)(1 + check_rng_below(&rng, 250));
         fill(f, &rng, top, stamp);
-        heap_ctx h = {f->g, 2, f->seen, stamp, f->doubt, (uint8_t)isa, SPARSE_DOUBTS_TABLE};
+        heap_ctx h = {f->g, 2, f->seen, stamp, f->doubt, (uint8_t)isa, SPARSE_DOUBTS_TABLE,
+                      NULL, 0, 0};
         CHECK(grundy_sparse_table_fits(&h, top));
         uint64_t table[SPARSE_TABLE_WORDS];
         check_gap(f, &h, top, table, seed);

@@ -94,6 +94,8 @@ grundy_unit_test(test_query_work)
 grundy_unit_test(test_seq_window)
 # the spill file of a windowed sequence (--spill) against full storage, damaged files
 grundy_unit_test(test_seq_spill)
+# the window's heaps on the one-heap and batched passes against full storage (threads, spill)
+grundy_unit_test(test_seq_window_paths)
 # checkpoints of a windowed sequence, stopped and resumed against uninterrupted runs
 grundy_unit_test(test_seq_checkpoint_window)
 # the threaded sparse engine's pipeline of cheap rules on two threads (guesser and checker)

@@ -23,6 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* With a memory bound (opts.memory), the batch's tables take at most this share of it. */
+#define BATCH_MEMORY_SHARE 4
+
 /* The rare ranges of one split take k: [0, lo) has r < B - k; [lo, mid_lo) and [mid_hi, hi) go in
  * the batched pass; [mid_lo, mid_hi) holds the r = m / 2 of some heap (parts that must differ);
  * [hi, count) has r >= n0 - k. */
@@ -78,23 +81,29 @@ static batch_take batch_ranges(const sparse *s, const take *t, uint64_t n0) {
     } while (0)
 
 /* The ordinary splits a in [lo, hi] of the first take (lo >= B): heap n0 + j's split
- * a + (m - a) has the value g(a) ^ g(base - a + j), known before the batch. */
+ * a + (m - a) has the value g(a) ^ g(base - a + j), known before the batch; g(a) from small,
+ * g(base - a + j) from raw (base counted from raw's first value). */
 #define BATCH_SPLITS(T)                                                                            \
     do {                                                                                           \
         for (uint64_t a = lo; a <= hi; a++) {                                                      \
             const uint64_t b = base - a;                                                           \
-            const uint64_t w = LOAD(T, raw, a);                                                    \
+            const uint64_t w = LOAD(T, small, a);                                                  \
             BATCH_MARK_ALL(T)                                                                      \
         }                                                                                          \
     } while (0)
 
-void grundy_sparse_batch_splits(sparse_mark *seen, sparse_mark stamp, const void *raw,
-                                unsigned width, uint64_t base, uint64_t lo, uint64_t hi) {
+static void batch_splits(sparse_mark *seen, sparse_mark stamp, const void *small, const void *raw,
+                         unsigned width, uint64_t base, uint64_t lo, uint64_t hi) {
     if (width == 1) {
         BATCH_SPLITS(uint8_t);
     } else {
         BATCH_SPLITS(uint16_t);
     }
+}
+
+void grundy_sparse_batch_splits(sparse_mark *seen, sparse_mark stamp, const void *raw,
+                                unsigned width, uint64_t base, uint64_t lo, uint64_t hi) {
+    batch_splits(seen, stamp, raw, raw, width, base, lo, hi);
 }
 
 /* How far the batch marks the first take's ordinary splits: most heaps scan them far past where
@@ -164,6 +173,12 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
     *next = n0;
     if (s->batch_seen == NULL) {
         const uint64_t bytes = SPARSE_BATCH * SPARSE_BATCH_STRIDE * sizeof(sparse_mark);
+        if (s->may_drop && bytes > grundy_seq_memory(seq) / BATCH_MEMORY_SHARE) {
+            /* a small memory bound keeps its room for the values (the tables would shrink the
+             * prefix and window): one heap at a time */
+            *next = n0 + 1;
+            return grundy_sparse_window_one(seq, s, n0);
+        }
         GRUNDY_TRY(grundy_seq_charge_room(seq, grundy_sparse_bytes(s) + bytes));
         s->batch_seen = calloc(SPARSE_BATCH * SPARSE_BATCH_STRIDE, sizeof *s->batch_seen);
         GRUNDY_CHECK(s->batch_seen != NULL, GRUNDY_STATUS_NOMEM);
@@ -172,19 +187,23 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
         memset(s->batch_seen, 0, SPARSE_BATCH * SPARSE_BATCH_STRIDE * sizeof *s->batch_seen);
         s->batch_stamp = 1;
     }
-    /* the memory window moves it with a new layout */
-    const uint64_t flat = s->may_drop ? grundy_seq_flat_end(seq) : UINT64_MAX;
-    if (n0 + SPARSE_BATCH > flat) {
-        goto cleanup; /* values past the prefix: the caller takes the windowed pass */
+    if (s->may_drop && !grundy_sparse_window_flat(seq, s, n0)) {
+        *next = n0 + 1; /* the tables took room from the values: some option of n0 is dropped */
+        return grundy_sparse_window_one(seq, s, n0);
     }
+    /* Over the memory window (grundy_sparse_window_flat): the rare splits' partners from the
+     * window (their bases counted from its first value), the ordinary splits' small parts from
+     * the prefix. */
+    const heap_ctx view = grundy_sparse_view_ctx(seq, s, s->batch_seen, s->batch_stamp, s->doubt);
+    const void *const raw = grundy_sparse_high(&view);
+    const unsigned width = view.width;
     batch_take bt[SPARSE_BATCH_TAKES];
-    unsigned width;
-    const void *raw = grundy_seq_raw(seq, &width);
     for (size_t i = 0; i < s->split_count; i++) {
         bt[i] = batch_ranges(s, &s->split[i], n0);
-        grundy_sparse_batch_rare(s->batch_seen, s->batch_stamp, raw, width, bt[i].base, s->rare_pos,
+        const uint64_t base = bt[i].base - view.first;
+        grundy_sparse_batch_rare(s->batch_seen, s->batch_stamp, raw, width, base, s->rare_pos,
                                  s->rare_val, bt[i].lo, bt[i].mid_lo);
-        grundy_sparse_batch_rare(s->batch_seen, s->batch_stamp, raw, width, bt[i].base, s->rare_pos,
+        grundy_sparse_batch_rare(s->batch_seen, s->batch_stamp, raw, width, base, s->rare_pos,
                                  s->rare_val, bt[i].mid_hi, bt[i].hi);
     }
     /* The first take's splits a in [B, scan] for every heap of the batch, [1, B - 1] heap by heap.
@@ -205,21 +224,25 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
      * the shared machine, 2.7 to 3.3 s) takes none too. */
     most = test == SPARSE_DOUBTS_TABLE && s->bits > 8 ? 0 : most;
     scan = most < scan ? most : scan;
+    scan = s->split_count > 0 ? grundy_sparse_scan_end(&view, bt[0].base, scan) : 0;
     scan = scan >= SPARSE_BATCH ? scan : 0;
     if (scan > 0) {
-        grundy_sparse_batch_splits(s->batch_seen, s->batch_stamp, raw, width, bt[0].base,
-                                   SPARSE_BATCH, scan);
+        batch_splits(s->batch_seen, s->batch_stamp, view.raw, raw, width, bt[0].base - view.first,
+                     SPARSE_BATCH, scan);
     }
     const uint64_t labellings = s->labellings;
     const unsigned bits = s->bits;
     unsigned settled = 0, open = 0;
+    heap_ctx h = view;
+    h.doubts = (uint8_t)test;
     for (uint64_t j = 0; j < SPARSE_BATCH; j++) {
         const uint64_t n = n0 + j;
-        unsigned heap_width; /* pushing a value may move the values or widen them */
-        const void *heap_raw = grundy_seq_raw(seq, &heap_width);
-        const heap_ctx h = {heap_raw,       heap_width, s->batch_seen + j * SPARSE_BATCH_STRIDE,
-                            s->batch_stamp, s->doubt,   s->isa,
-                            (uint8_t)test};
+        h.seen = s->batch_seen + j * SPARSE_BATCH_STRIDE;
+        if (j > 0 && s->may_drop) {
+            grundy_sparse_view_refresh(seq, &h); /* a push may move the values or widen them */
+        } else if (j > 0) {
+            h.raw = grundy_seq_raw(seq, &h.width);
+        }
         mark_left_out(s, &h, n, bt);
         if (scan > 0) {
             grundy_sparse_mark_range(&h, n - s->split[0].k, 1, SPARSE_BATCH - 1);
@@ -230,11 +253,16 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
         grundy_sparse_note_scan(s, left, scanned);
         settled += left <= SPARSE_FEW_LEFT;
         open += left > SPARSE_MANY_LEFT;
-        GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, v));
+        if (v == SPARSE_UNSETTLED) {
+            GRUNDY_TRY(grundy_sparse_window_heap(seq, s, n)); /* its scan reaches dropped values */
+        } else {
+            GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, n, v));
+        }
         *next = n + 1;
         if (s->labellings != labellings || s->bits != bits ||
-            (s->may_drop && grundy_seq_flat_end(seq) != flat)) {
-            break; /* the rest of the batch was marked for the old labelling or bits */
+            (s->may_drop && !grundy_sparse_window_flat(seq, s, n + 1))) {
+            break; /* the rest of the batch was marked for the old labelling or bits, or its
+                    * options are no longer all kept */
         }
     }
     s->batch_scan = grundy_sparse_next_scan(s->batch_scan, settled, open, SPARSE_BATCH);

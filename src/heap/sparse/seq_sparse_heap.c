@@ -6,6 +6,7 @@
 
 #include "util/try.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -13,7 +14,7 @@
 /* Mark val[i] ^ g(m - pos[i]) for i in [lo, hi): splits with the rare part pos[i] < m. */
 #define MARK_RARE(T)                                                                               \
     do {                                                                                           \
-        const T *gm = (const T *)h->raw + m;                                                       \
+        const T *gm = (const T *)grundy_sparse_high(h) + (m - h->first);                           \
         for (size_t i = lo; i < hi; i++) {                                                         \
             seen[val[i] ^ *(gm - pos[i])] = stamp;                                                 \
         }                                                                                          \
@@ -73,12 +74,13 @@ static void mark_rare_splits(const sparse *s, const heap_ctx *h, uint64_t m, int
     }
 }
 
-/* Mark the splits m = a + (m - a) for a in [a_lo, a_hi]: the naive method's loop. */
+/* Mark the splits m = a + (m - a) for a in [a_lo, a_hi]: the naive method's loop (g(a) from raw,
+ * g(m - a) from the large parts' base). */
 #define MARK_RANGE(T)                                                                              \
     do {                                                                                           \
-        const T *g = (const T *)h->raw;                                                            \
+        const T *g = (const T *)h->raw, *gm = (const T *)grundy_sparse_high(h) + (m - h->first);   \
         for (uint64_t a = a_lo; a <= a_hi; a++) {                                                  \
-            seen[g[a] ^ g[m - a]] = stamp;                                                         \
+            seen[g[a] ^ *(gm - a)] = stamp;                                                        \
         }                                                                                          \
     } while (0)
 
@@ -135,25 +137,25 @@ static unsigned swar_block(const heap_ctx *h, uint64_t m, uint64_t a, const uint
     uint64_t ones, highs;
     size_t words;
     if (h->width == 1) {
-        const uint8_t *g = h->raw;
+        const uint8_t *g = h->raw, *gm = (const uint8_t *)grundy_sparse_high(h) + (m - h->first);
         ones = 0x0101010101010101u;
         highs = 0x8080808080808080u;
         words = BLOCK / 8;
         for (size_t j = 0; j < BLOCK / 8; j++) {
             uint64_t lo, hi;
             memcpy(&lo, RUN(uint8_t, g, a + 8 * j), 8);
-            memcpy(&hi, RUN(uint8_t, g, m - a - 8 * j - 7), 8);
+            memcpy(&hi, gm - a - 8 * j - 7, 8);
             x[j] = lo ^ reverse_bytes(hi);
         }
     } else {
-        const uint16_t *g = h->raw;
+        const uint16_t *g = h->raw, *gm = (const uint16_t *)grundy_sparse_high(h) + (m - h->first);
         ones = 0x0001000100010001u;
         highs = 0x8000800080008000u;
         words = BLOCK / 4;
         for (size_t j = 0; j < BLOCK / 4; j++) {
             uint64_t lo, hi;
             memcpy(&lo, RUN(uint16_t, g, a + 4 * j), 8);
-            memcpy(&hi, RUN(uint16_t, g, m - a - 4 * j - 3), 8);
+            memcpy(&hi, gm - a - 4 * j - 3, 8);
             x[j] = lo ^ reverse_halves(hi);
         }
     }
@@ -220,11 +222,16 @@ static uint64_t settle_rare(const sparse *s, const sparse_plan *p, const heap_ct
     if (p->listed) {
         for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
             const uint64_t m = n - s->split[i].k, a = i == 0 ? a0 : 1;
-            *scanned +=
-                scan_splits_to(h, m, a, grundy_sparse_a_max(s->split[i].distinct, m), &d) - a;
+            const uint64_t a_max = grundy_sparse_a_max(s->split[i].distinct, m);
+            const uint64_t end = grundy_sparse_scan_end(h, m, a_max);
+            *scanned += scan_splits_to(h, m, a, end, &d) - a;
+            if (d.count > 0 && end < a_max) {
+                return SPARSE_UNSETTLED; /* the next split's values are not in memory */
+            }
         }
         return d.count > 0 ? d.v[0] : c;
     }
+    assert(h->hi == NULL); /* a windowed heap is past every take (grundy_sparse_window_flat) */
     for (size_t i = 0; i < s->class_count && d.count > 0; i++) {
         const grundy_move_class *cl = &s->classes[i];
         int none;
@@ -266,8 +273,9 @@ static void mark_small_moves(const sparse *s, const heap_ctx *h, uint64_t n) {
 #define MARK_ONE(j) seen[w ^ b##j[p]] = stamp;
 #define MARK_MULTI(T)                                                                              \
     do {                                                                                           \
-        const T *const b0 = (const T *)h->raw + o[0], *const b1 = (const T *)h->raw + o[1];        \
-        const T *const b2 = (const T *)h->raw + o[2], *const b3 = (const T *)h->raw + o[3];        \
+        const T *const g = grundy_sparse_high(h);                                                  \
+        const T *const b0 = g + o[0], *const b1 = g + o[1], *const b2 = g + o[2];                  \
+        const T *const b3 = g + o[3];                                                              \
         if (cnt == 1) {                                                                            \
             MARK_MULTI_LOOP(T, MARK_ONE(0))                                                        \
         } else if (cnt == 2) {                                                                     \
@@ -312,7 +320,7 @@ static int mark_rare_multi(const sparse *s, const heap_ctx *h, uint64_t n) {
         uint64_t o[4] = {0, 0, 0, 0};
         const size_t cnt = s->split_count - i < 4 ? s->split_count - i : 4;
         for (size_t j = 0; j < cnt; j++) {
-            o[j] = n - s->split[i + j].k;
+            o[j] = n - s->split[i + j].k - h->first; /* from the large parts' base */
         }
         mark_multi(s, h, o, cnt);
     }
@@ -373,7 +381,8 @@ static uint64_t settle_table(const sparse *s, const sparse_plan *p, const heap_c
     }
     if (count > SPARSE_BITSET_MIN && p->listed && s->split_count > 0) {
         const uint64_t m = n - s->split[0].k;
-        const uint64_t a_max = grundy_sparse_a_max(s->split[0].distinct, m);
+        const uint64_t a_max =
+            grundy_sparse_scan_end(h, m, grundy_sparse_a_max(s->split[0].distinct, m));
         if (a0 <= a_max && a_max - a0 >= BLOCK - 1) {
             const uint64_t a = grundy_sparse_scan_table(h, m, a0, a_max, table);
             *scanned += a - a0;
@@ -472,8 +481,10 @@ static uint64_t heap_value(sparse *s, const heap_ctx *h, uint64_t n) {
 
 grundy_status grundy_sparse_run_one(grundy_seq *seq, sparse *s, uint64_t n) {
     s->stamp = grundy_sparse_next_stamp(s->seen, s->seen_cap, s->stamp);
-    unsigned width;
-    const void *raw = grundy_seq_raw(seq, &width);
-    const heap_ctx h = grundy_sparse_heap_ctx(s, raw, width, s->seen, s->stamp, s->doubt);
-    return grundy_sparse_finish_heap(seq, s, n, heap_value(s, &h, n));
+    const heap_ctx h = grundy_sparse_view_ctx(seq, s, s->seen, s->stamp, s->doubt);
+    const uint64_t v = heap_value(s, &h, n);
+    if (v == SPARSE_UNSETTLED) {
+        return grundy_sparse_window_heap(seq, s, n); /* the scan reaches dropped values */
+    }
+    return grundy_sparse_finish_heap(seq, s, n, v);
 }

@@ -10,8 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Heaps this close to the end of the flat storage go through the windowed pass (a block or a
- * batch reads up to its last heap from one array). */
+/* Heaps this close to the end of the flat storage, or past it, may find their values in a prefix
+ * and a window: there the threads' paths (which read one array) give way, and the heaps whose
+ * options are not all in the view that the one-heap and batched passes read
+ * (grundy_sparse_window_flat) go through the windowed pass. */
 #define WINDOW_MARGIN 1024
 /* One heap at a time goes on for up to this many heaps before the table is asked again, unless
  * what the predicates read of the state changes first (run_one): the choice costs a few
@@ -28,17 +30,19 @@ sparse_facts grundy_sparse_facts(const grundy_seq *seq, const sparse *s, uint64_
     f.past = s->expanded ? s->max_take + 2 : UINT64_MAX;
     f.rare_count = s->dense ? 0 : s->rare_count;
     f.split_count = s->expanded ? s->split_count : 0;
-    f.threads = s->threads;
+    const int windowed = s->may_drop && n + WINDOW_MARGIN > grundy_seq_flat_end(seq);
+    f.threads = windowed ? 1 : s->threads;
     f.bits = s->bits;
     f.dense = s->dense;
     f.may_drop = s->may_drop;
-    f.near_flat_end = s->may_drop && n + WINDOW_MARGIN > grundy_seq_flat_end(seq);
+    f.near_flat_end = windowed && !grundy_sparse_window_flat(seq, s, n);
     f.isa = (sparse_isa)s->isa;
     f.doubts = grundy_sparse_heap_doubts(s);
     return f;
 }
 
-/* Values dropped, or about to be: read them through the view, or (full scans, moves by class)
+/* Values dropped, or about to be, and some option of heap n not in the view that the one-heap
+ * and batched passes read: read them through the windowed pass, or (full scans, moves by class)
  * one heap at a time while they are all in one array. */
 static int window_fits(const sparse_facts *f, uint64_t *end) {
     *end = f->n + 1;
@@ -55,16 +59,9 @@ static int one_fits(const sparse_facts *f, uint64_t *end) {
 
 static grundy_status run_window(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
                                 uint64_t *next) {
-    grundy_status st = GRUNDY_STATUS_OK;
     (void)end;
     *next = n + 1;
-    if (grundy_sparse_window_fits(s, n)) {
-        return grundy_sparse_window_heap(seq, s, n);
-    }
-    GRUNDY_TRY(grundy_sparse_window_refused(seq, s, n));
-    GRUNDY_TRY(grundy_sparse_run_one(seq, s, n));
-cleanup:
-    return st;
+    return grundy_sparse_window_one(seq, s, n);
 }
 
 static grundy_status run_after_pipe(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,

@@ -153,7 +153,8 @@ static void guess_done(pipe *p, uint64_t n) {
 static void guess(pipe *p) {
     sparse *s = p->s;
     heap_ctx h = {
-        p->g, 1, s->seen, s->stamp, s->doubt, s->isa, (uint8_t)grundy_sparse_isa_doubts(s)};
+        p->g, 1, s->seen, s->stamp, s->doubt, s->isa, (uint8_t)grundy_sparse_isa_doubts(s),
+        NULL, 0, 0};
     uint64_t checked = p->n0, n = p->n0;
     for (; n < p->end; n++) {
         if ((n & (PIPE_PUBLISH - 1)) == 0) {
@@ -499,8 +500,16 @@ static grundy_status make_pairs(pipe *p) {
 /* The checker: each guessed heap's doubts settled, in order; its value booked (histogram). */
 static void check(pipe *p) {
     sparse *s = p->s;
-    heap_ctx h = {
-        p->g, 1, p->check_seen, 0, p->check_doubt, s->isa, (uint8_t)grundy_sparse_isa_doubts(s)};
+    heap_ctx h = {p->g,
+                  1,
+                  p->check_seen,
+                  0,
+                  p->check_doubt,
+                  s->isa,
+                  (uint8_t)grundy_sparse_isa_doubts(s),
+                  NULL,
+                  0,
+                  0};
     uint64_t n = p->n0, guessed = p->n0;
     for (;;) {
         if (n == guessed) {
@@ -583,7 +592,8 @@ static grundy_status one_heap(grundy_seq *seq, sparse *s, uint64_t n) {
     unsigned width;
     const void *raw = grundy_seq_raw(seq, &width);
     const heap_ctx h = {
-        raw, width, s->seen, s->stamp, s->doubt, s->isa, (uint8_t)grundy_sparse_isa_doubts(s)};
+        raw,  width, s->seen, s->stamp, s->doubt, s->isa, (uint8_t)grundy_sparse_isa_doubts(s),
+        NULL, 0,     0};
     pipe_marks(s, &h, n);
     size_t left;
     return grundy_sparse_finish_heap(seq, s, n, grundy_sparse_settle(s, &h, n, 1, &left));

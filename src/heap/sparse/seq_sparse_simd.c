@@ -48,16 +48,17 @@ static __m128i reversed8(const uint8_t *p) {
 
 /* Bit i: doubt d[i] is g(a') ^ g(m - a') for some a' in the block. Lane i of x[j] pairs g(a + i)
  * with g(m - a - i); a lane equal to the doubt is exact, so the test is exact. */
-static inline __attribute__((always_inline)) unsigned find_sse2(const void *raw, unsigned width,
-                                                                uint64_t m, uint64_t a,
-                                                                const uint64_t *d, size_t count) {
+static inline __attribute__((always_inline)) unsigned find_sse2(const void *raw, const void *high,
+                                                                unsigned width, uint64_t m,
+                                                                uint64_t a, const uint64_t *d,
+                                                                size_t count) {
     __m128i x[SPARSE_SCAN_BLOCK / 8];
     unsigned found = 0;
     if (width == 1) {
         for (size_t j = 0; j < SPARSE_SCAN_BLOCK / 16; j++) {
             const __m128i lo =
                 _mm_loadu_si128((const __m128i *)(const void *)RUN(uint8_t, raw, a + 16 * j));
-            x[j] = _mm_xor_si128(lo, reversed8(RUN(uint8_t, raw, m - a - 16 * j - 15)));
+            x[j] = _mm_xor_si128(lo, reversed8(RUN(uint8_t, high, m - a - 16 * j - 15)));
         }
         for (size_t i = 0; i < count; i++) {
             const __m128i t = _mm_set1_epi8((char)d[i]);
@@ -72,7 +73,7 @@ static inline __attribute__((always_inline)) unsigned find_sse2(const void *raw,
     for (size_t j = 0; j < SPARSE_SCAN_BLOCK / 8; j++) {
         const __m128i lo =
             _mm_loadu_si128((const __m128i *)(const void *)RUN(uint16_t, raw, a + 8 * j));
-        x[j] = _mm_xor_si128(lo, reversed16(RUN(uint16_t, raw, m - a - 8 * j - 7)));
+        x[j] = _mm_xor_si128(lo, reversed16(RUN(uint16_t, high, m - a - 8 * j - 7)));
     }
     for (size_t i = 0; i < count; i++) {
         const __m128i t = _mm_set1_epi16((short)d[i]);
@@ -98,16 +99,16 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i reversed_av
 }
 
 __attribute__((target("avx2"), always_inline)) static inline unsigned
-find_avx2(const void *raw, unsigned width, uint64_t m, uint64_t a, const uint64_t *d,
-          size_t count) {
+find_avx2(const void *raw, const void *high, unsigned width, uint64_t m, uint64_t a,
+          const uint64_t *d, size_t count) {
     __m256i x[SPARSE_SCAN_BLOCK / 16];
     unsigned found = 0;
     const size_t lanes = width == 1 ? 32 : 16, words = SPARSE_SCAN_BLOCK / lanes;
     for (size_t j = 0; j < words; j++) {
         const void *lo = width == 1 ? (const void *)RUN(uint8_t, raw, a + lanes * j)
                                     : (const void *)RUN(uint16_t, raw, a + lanes * j);
-        const void *hi = width == 1 ? (const void *)RUN(uint8_t, raw, m - a - lanes * j - 31)
-                                    : (const void *)RUN(uint16_t, raw, m - a - lanes * j - 15);
+        const void *hi = width == 1 ? (const void *)RUN(uint8_t, high, m - a - lanes * j - 31)
+                                    : (const void *)RUN(uint16_t, high, m - a - lanes * j - 15);
         x[j] = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)lo),
                                 reversed_avx2(hi, (int)width));
     }
@@ -128,7 +129,8 @@ find_avx2(const void *raw, unsigned width, uint64_t m, uint64_t a, const uint64_
  * for the whole tail of a scan (a call per block cost as much as the test). */
 static uint64_t scan_sse2(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_max, doubts *d) {
     while (a_max - a >= SPARSE_SCAN_BLOCK - 1 && d->count > 0) {
-        grundy_sparse_drop_found(d, find_sse2(h->raw, h->width, m, a, d->v, d->count));
+        grundy_sparse_drop_found(
+            d, find_sse2(h->raw, grundy_sparse_high(h), h->width, m - h->first, a, d->v, d->count));
         a += SPARSE_SCAN_BLOCK;
         if (a > a_max) {
             break;
@@ -140,7 +142,8 @@ static uint64_t scan_sse2(const heap_ctx *h, uint64_t m, uint64_t a, uint64_t a_
 __attribute__((target("avx2"))) static uint64_t scan_avx2(const heap_ctx *h, uint64_t m, uint64_t a,
                                                           uint64_t a_max, doubts *d) {
     while (a_max - a >= SPARSE_SCAN_BLOCK - 1 && d->count > 0) {
-        grundy_sparse_drop_found(d, find_avx2(h->raw, h->width, m, a, d->v, d->count));
+        grundy_sparse_drop_found(
+            d, find_avx2(h->raw, grundy_sparse_high(h), h->width, m - h->first, a, d->v, d->count));
         a += SPARSE_SCAN_BLOCK;
         if (a > a_max) {
             break;
@@ -179,10 +182,10 @@ BITSET_TARGET static inline __attribute__((always_inline)) __m512i bitset_one(un
 
 /* The 16-bit lanes of one block that hit: 32 splits from a' = a (lo) and m - a' (hi). */
 BITSET_TARGET static inline __attribute__((always_inline)) uint16_t *
-bitset_block16(const void *raw, uint64_t m, uint64_t a, __m512i table, __m512i reverse,
-               uint16_t *out) {
+bitset_block16(const void *raw, const void *high, uint64_t m, uint64_t a, __m512i table,
+               __m512i reverse, uint16_t *out) {
     const __m512i lo = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, a));
-    const __m512i hi = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, m - a - 31));
+    const __m512i hi = _mm512_loadu_si512((const void *)RUN(uint16_t, high, m - a - 31));
     const __m512i x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
     const __m512i row =
         _mm512_maskz_permutexvar_epi8(0x5555555555555555u, _mm512_srli_epi16(x, 3), table);
@@ -257,7 +260,8 @@ BITSET_TARGET static uint64_t scan_bitset8(const heap_ctx *h, uint64_t m, uint64
     const __m512i reverse = _mm512_loadu_si512((const void *)bitset_rev8);
     BITSET_SCAN(uint8_t, 32, {
         const __m512i lo = _mm512_loadu_si512((const void *)RUN(uint8_t, h->raw, a));
-        const __m512i hi = _mm512_loadu_si512((const void *)RUN(uint8_t, h->raw, m - a - 63));
+        const __m512i hi = _mm512_loadu_si512(
+            (const void *)RUN(uint8_t, grundy_sparse_high(h), m - h->first - a - 63));
         const __m512i x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
         const __m512i row = _mm512_permutexvar_epi8(_mm512_srli_epi16(x, 3), table);
         const __mmask64 k = _mm512_test_epi8_mask(row, _mm512_permutexvar_epi8(x, bitconst));
@@ -274,8 +278,9 @@ BITSET_TARGET static uint64_t scan_bitset16(const heap_ctx *h, uint64_t m, uint6
     __m512i table = bitset_of(d, 0);
     const __m512i reverse = _mm512_loadu_si512((const void *)bitset_rev16);
     BITSET_SCAN(uint16_t, 0, {
-        out = bitset_block16(h->raw, m, a, table, reverse, out);
-        out = bitset_block16(h->raw, m, a + 32, table, reverse, out);
+        out = bitset_block16(h->raw, grundy_sparse_high(h), m - h->first, a, table, reverse, out);
+        out = bitset_block16(h->raw, grundy_sparse_high(h), m - h->first, a + 32, table, reverse,
+                             out);
     });
     bitset_keep(d, table);
     return a;
@@ -328,10 +333,10 @@ BITSET_TARGET static uint64_t gap_table(const heap_ctx *h, const uint8_t *common
 
 /* The lanes of one block of 32 splits from a' = a, and the mask of those whose bit is set. */
 BITSET_TARGET static inline __attribute__((always_inline)) __mmask32
-table_block16(const void *raw, uint64_t m, uint64_t a, __m512i table, __m512i reverse,
-              __m512i *lanes) {
+table_block16(const void *raw, const void *high, uint64_t m, uint64_t a, __m512i table,
+              __m512i reverse, __m512i *lanes) {
     const __m512i lo = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, a));
-    const __m512i hi = _mm512_loadu_si512((const void *)RUN(uint16_t, raw, m - a - 31));
+    const __m512i hi = _mm512_loadu_si512((const void *)RUN(uint16_t, high, m - a - 31));
     const __m512i x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
     const __m512i row =
         _mm512_maskz_permutexvar_epi8(0x5555555555555555u, _mm512_srli_epi16(x, 3), table);
@@ -367,7 +372,8 @@ BITSET_TARGET static uint64_t scan_table16(const heap_ctx *h, uint64_t m, uint64
         for (unsigned g = 0; g < group && a + SPARSE_SCAN_BLOCK - 1 <= a_max; g++) {
             for (unsigned half = 0; half < 2; half++) {
                 __m512i x;
-                hit[vectors] = table_block16(h->raw, m, a + 32 * half, table, reverse, &x);
+                hit[vectors] = table_block16(h->raw, grundy_sparse_high(h), m - h->first,
+                                             a + 32 * half, table, reverse, &x);
                 _mm512_storeu_si512((void *)lanes[vectors], x);
                 any |= hit[vectors++];
             }
@@ -481,14 +487,15 @@ AVX2_TARGET static inline __attribute__((always_inline)) void table_quarters(con
 
 /* The lanes of 16 splits from a' = a, and the even bits (2i for lane i) of those that hit. */
 AVX2_TARGET static inline __attribute__((always_inline)) uint32_t
-table_vector_avx2(const void *raw, uint64_t m, uint64_t a, const __m256i q[4], __m256i *lanes) {
+table_vector_avx2(const void *raw, const void *high, uint64_t m, uint64_t a, const __m256i q[4],
+                  __m256i *lanes) {
     const __m256i rev16 = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14,
                                            15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
     const __m256i bits = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1,
                                           2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
     const __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)RUN(uint16_t, raw, a));
     const __m256i hi =
-        _mm256_loadu_si256((const __m256i *)(const void *)RUN(uint16_t, raw, m - a - 15));
+        _mm256_loadu_si256((const __m256i *)(const void *)RUN(uint16_t, high, m - a - 15));
     const __m256i x = _mm256_xor_si256(
         lo, _mm256_shuffle_epi8(_mm256_permute4x64_epi64(hi, _MM_SHUFFLE(1, 0, 3, 2)), rev16));
     const __m256i idx = _mm256_srli_epi16(x, 3);
@@ -523,7 +530,8 @@ AVX2_TARGET static uint64_t scan_table_avx2(const heap_ctx *h, uint64_t m, uint6
         for (unsigned g = 0; g < group && a + SPARSE_SCAN_BLOCK - 1 <= a_max; g++) {
             for (unsigned k = 0; k < SPARSE_SCAN_BLOCK / 16; k++) {
                 __m256i x;
-                hit[vectors] = table_vector_avx2(h->raw, m, a + 16 * k, q, &x);
+                hit[vectors] = table_vector_avx2(h->raw, grundy_sparse_high(h), m - h->first,
+                                                 a + 16 * k, q, &x);
                 _mm256_storeu_si256((__m256i *)(void *)lanes[vectors], x);
                 any |= hit[vectors++];
             }

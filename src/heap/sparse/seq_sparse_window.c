@@ -1,16 +1,23 @@
 /* SPDX-License-Identifier: MIT */
-/* The sparse engine's one-heap pass over a prefix and a window (the memory window: memory beyond
- * RAM).
+/* The sparse engine over a prefix and a window (the memory window: memory beyond RAM).
  *
- * Once a sequence with opts.memory drops the values between its prefix and its window, heap n
- * is computed here, one heap at a time, reading every old value through the sequence's view:
- * g(i) from the window for i >= first, from the prefix for i < pre_len. The options are those
- * of seq_sparse.c's one-heap pass (heap_value): the moves leaving one heap, the splits with a
- * rare part, the common gap, and the doubts settled by a scan of the ordinary splits from the
- * smallest part up, so the values are the same. A read of a dropped value is noted, the heap's
- * value discarded and the run stopped with LIMIT (grundy_seq_missing says what to raise): the
- * scan walking past the prefix, a rare partner behind the window. The batched and threaded
- * passes, which index one flat array, do not run on a windowed sequence. */
+ * Once a sequence with opts.memory drops the values between its prefix and its window, most
+ * heaps still go through the one-heap and batched passes (seq_sparse_heap.c, seq_sparse_batch.c)
+ * on grundy_sparse_view_ctx: the options that leave one heap and the rare splits' partners lie
+ * in the window whenever every rare position is at most n - max_take - first
+ * (grundy_sparse_window_flat; 0.167's are all below 1304), and the doubt scan reads g(a) from
+ * the prefix and g(m - a) from the window up to the last split both hold
+ * (grundy_sparse_scan_end), handing a heap whose doubts outlive that split to the windowed pass
+ * (SPARSE_UNSETTLED). The threads' paths (blocks, the pipeline) index one array and give way.
+ *
+ * The windowed pass computes the other heaps, one at a time, reading every old value through
+ * the sequence's view: g(i) from the window for i >= first, from the prefix for i < pre_len, and
+ * with a spill file the dropped ones from it. The options are those of seq_sparse.c's one-heap
+ * pass (heap_value): the moves leaving one heap, the splits with a rare part, the common gap, and
+ * the doubts settled by a scan of the ordinary splits from the smallest part up, so the values
+ * are the same. A read of a dropped value is noted, the heap's value discarded and the run
+ * stopped with LIMIT (grundy_seq_missing says what to raise): the scan walking past the prefix,
+ * a rare partner behind the window. */
 #include "heap/sparse/sparse_state.h"
 
 #include "util/try.h"
@@ -238,6 +245,50 @@ static grundy_status window_value(grundy_seq *seq, const sparse *s, window_ctx *
     }
     *value = d.count > 0 ? d.v[0] : c;
     return GRUNDY_STATUS_OK;
+}
+
+void grundy_sparse_view_refresh(const grundy_seq *seq, heap_ctx *h) {
+    grundy_seq_view v;
+    grundy_seq_get_view(seq, &v);
+    h->raw = v.pre;
+    h->width = v.width;
+    const int windowed = v.first > 0;
+    h->hi = windowed ? v.win : NULL;
+    h->first = windowed ? v.first : 0;
+    h->lo_end = windowed ? v.pre_len : 0;
+}
+
+heap_ctx grundy_sparse_view_ctx(const grundy_seq *seq, const sparse *s, sparse_mark *seen,
+                                sparse_mark stamp, uint64_t *doubt) {
+    heap_ctx h = grundy_sparse_heap_ctx(s, NULL, 1, seen, stamp, doubt);
+    grundy_sparse_view_refresh(seq, &h);
+    return h;
+}
+
+int grundy_sparse_window_flat(const grundy_seq *seq, const sparse *s, uint64_t n) {
+    if (!grundy_sparse_window_fits(s, n)) {
+        return 0;
+    }
+    grundy_seq_view v;
+    grundy_seq_get_view(seq, &v);
+    /* heap n' >= n reads g(n' - k) for the takes k <= max_take and g(n' - k - r) for the rare
+     * r: all at least n - max_take - r_max */
+    const uint64_t r_max = s->rare_count > 0 ? s->rare_pos[s->rare_count - 1] : 0;
+    return v.first == 0 || (n >= v.first + s->max_take + r_max && v.pre_len > SPARSE_BATCH);
+}
+
+grundy_status grundy_sparse_window_one(grundy_seq *seq, sparse *s, uint64_t n) {
+    grundy_status st = GRUNDY_STATUS_OK;
+    if (grundy_sparse_window_flat(seq, s, n)) {
+        return grundy_sparse_run_one(seq, s, n);
+    }
+    if (grundy_sparse_window_fits(s, n)) {
+        return grundy_sparse_window_heap(seq, s, n);
+    }
+    GRUNDY_TRY(grundy_sparse_window_refused(seq, s, n));
+    GRUNDY_TRY(grundy_sparse_run_one(seq, s, n));
+cleanup:
+    return st;
 }
 
 int grundy_sparse_window_fits(const sparse *s, uint64_t n) {

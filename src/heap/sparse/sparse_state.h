@@ -171,16 +171,27 @@ static inline unsigned position_parity(const sparse *s, uint64_t i) {
 /* The per-heap work reads only the values, the classes, the rare list and its own scratch
  * (seen, stamp): a function of (sequence, rare set, n), so heaps could be split among threads. */
 typedef struct heap_ctx {
-    const void *raw;
+    const void *raw; /* g(i) = raw[i]: every value, or (hi set) the prefix's g(0..lo_end-1) */
     unsigned width;
     sparse_mark *seen;
     sparse_mark stamp;
     uint64_t *doubt; /* scratch: room for 2^bits values */
     uint8_t isa;     /* sparse_isa */
     uint8_t doubts;  /* sparse_doubts */
+    /* The memory window (grundy_sparse_view_ctx): the large part of a split, g(m - a) and g(m - r),
+     * and the options that leave one heap are read as hi[i - first]; the small part g(a) from the
+     * prefix, and the doubt scans stop before a reaches lo_end or m - a falls below first
+     * (grundy_sparse_scan_end). NULL: every value in raw (first and lo_end unused, 0). */
+    const void *hi;
+    uint64_t first, lo_end;
 } heap_ctx;
 
 #define LOAD(T, raw, i) ((uint64_t)((const T *)(raw))[i])
+/* The base that the large parts are read from: g(i) = high[i - h->first] (first is 0 when every
+ * value is in raw). */
+static inline const void *grundy_sparse_high(const heap_ctx *h) {
+    return h->hi != NULL ? h->hi : h->raw;
+}
 /* The address of g(i), g(i + 1), ... for the runs that the doubt tests load a vector at a time
  * (at most SPARSE_SCAN_BLOCK values, all below the current heap). */
 #define RUN(T, raw, i) ((const T *)(raw) + (i))
@@ -218,7 +229,7 @@ static inline heap_ctx grundy_sparse_heap_ctx(const sparse *s, const void *raw, 
                                               sparse_mark *seen, sparse_mark stamp,
                                               uint64_t *doubt) {
     const heap_ctx h = {
-        raw, width, seen, stamp, doubt, s->isa, (uint8_t)grundy_sparse_heap_doubts(s)};
+        raw, width, seen, stamp, doubt, s->isa, (uint8_t)grundy_sparse_heap_doubts(s), NULL, 0, 0};
     return h;
 }
 
@@ -277,17 +288,30 @@ static inline uint64_t grundy_sparse_last_split_take(const grundy_move_class *c,
     return c->take_step == 1 ? last : last - (last - c->take_first) % c->take_step;
 }
 
+/* g(i) for a large part i (an option that leaves one heap, a rare split's partner). */
 static inline uint64_t load(const heap_ctx *h, uint64_t i) {
+    const void *const high = grundy_sparse_high(h);
+    i -= h->first;
     switch (h->width) {
     case 1:
-        return LOAD(uint8_t, h->raw, i);
+        return LOAD(uint8_t, high, i);
     case 2:
-        return LOAD(uint16_t, h->raw, i);
+        return LOAD(uint16_t, high, i);
     case 4:
-        return LOAD(uint32_t, h->raw, i);
+        return LOAD(uint32_t, high, i);
     default:
-        return LOAD(uint64_t, h->raw, i);
+        return LOAD(uint64_t, high, i);
     }
+}
+
+/* The last split m = a + (m - a) up to a_max that h's values hold (the prefix holds g(a), the
+ * window g(m - a)); a_max when every value is in one array. */
+static inline uint64_t grundy_sparse_scan_end(const heap_ctx *h, uint64_t m, uint64_t a_max) {
+    if (h->hi == NULL) {
+        return a_max;
+    }
+    uint64_t end = h->lo_end - 1 < m - h->first ? h->lo_end - 1 : m - h->first;
+    return end < a_max ? end : a_max;
 }
 /* The doubtful values: rare values below c that no split with a rare part gave. The scan of
  * ordinary splits drops each one as it shows up; the smallest left at the end is g(n). */
@@ -362,10 +386,14 @@ unsigned grundy_sparse_bits_for(uint64_t v);
 grundy_status grundy_sparse_save(const void *state, grundy_seq_stream *out);
 grundy_status grundy_sparse_load(grundy_seq *seq, void *state, grundy_seq_stream *in);
 
+/* What the settling returns when a doubt is left at the last split that a windowed heap_ctx
+ * holds (grundy_sparse_scan_end): the heap goes through the windowed pass instead. */
+#define SPARSE_UNSETTLED UINT64_MAX
+
 /* g(n) from the marks of every option that leaves at most one heap and every split with a rare
  * part (all options when dense): the common gap, then the doubts settled by a scan, whose first
  * take starts at split a0 (the splits below it are marked). *doubts_left: the doubts the marks
- * left (0 when dense). */
+ * left (0 when dense). SPARSE_UNSETTLED: see above (h windowed only). */
 uint64_t grundy_sparse_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint64_t a0,
                               size_t *doubts_left);
 
@@ -478,6 +506,27 @@ grundy_status grundy_sparse_window_heap(grundy_seq *seq, sparse *s, uint64_t n);
  * of a LIMIT: the values never depend on the threads. */
 grundy_status grundy_sparse_threads_capped(grundy_seq *seq, sparse *s, grundy_status st,
                                            uint64_t *next);
+
+/* The heap_ctx over the sequence's values as they are kept: every value in raw, or the prefix in
+ * raw and the window as the large parts (heap_ctx.hi). */
+heap_ctx grundy_sparse_view_ctx(const grundy_seq *seq, const sparse *s, sparse_mark *seen,
+                                sparse_mark stamp, uint64_t *doubt);
+
+/* The same values' fields of h (raw, width, hi, first, lo_end) again, after a push may have
+ * moved them (the window slides, a new layout, wider values). */
+void grundy_sparse_view_refresh(const grundy_seq *seq, heap_ctx *h);
+
+/* Heaps from n on read every option they mark from the view_ctx (a rare list, takes expanded, n
+ * past them, the window holding every rare split's partner and every option that leaves one
+ * heap): the one-heap and batched passes run on it, settling each heap whose doubt scan stays in
+ * the prefix and window (the others: SPARSE_UNSETTLED, then grundy_sparse_window_heap). True
+ * whenever every value is in one array and n is past the takes with a rare list. */
+int grundy_sparse_window_flat(const grundy_seq *seq, const sparse *s, uint64_t n);
+
+/* Heap n alone over the sequence's values as they are kept: the one-heap pass where
+ * grundy_sparse_window_flat holds, else the windowed pass, else (full scans, moves by class) the
+ * one-heap pass while every value is in one array, or LIMIT. */
+grundy_status grundy_sparse_window_one(grundy_seq *seq, sparse *s, uint64_t n);
 
 /* Heap n can go through the windowed pass (a rare list, takes expanded, n past them). */
 int grundy_sparse_window_fits(const sparse *s, uint64_t n);
