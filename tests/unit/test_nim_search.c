@@ -409,6 +409,23 @@ static void test_order(void) {
     grundy_nim_game_destroy(g);
 }
 
+/* A growing table keeps its entries: Chomp 6 x 10 searches 7,532 positions in a table that never
+ * drops one, 8,463 in one that grows from 1024 buckets; a table that dropped entries from
+ * under half full searched 59,377 (and 5.3 million on 7 x 10, against 17,703). */
+static void test_growing_table_keeps(void) {
+    grundy_nim_game *g = NULL;
+    grundy_nim_stats st;
+    uint32_t v = 99;
+    grundy_nim_opts o = GRUNDY_NIM_OPTS_INIT;
+    o.max_bytes = (uint64_t)64 << 20;
+    o.threads = 1;
+    CHECK_EQ(grundy_nim_game_chomp_create(6, 10, &g), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, &st), GRUNDY_STATUS_OK);
+    CHECK_EQ(v, 38);
+    CHECK(st.nodes < 12000);
+    grundy_nim_game_destroy(g);
+}
+
 static void test_checkpoint(void) {
     const char *const path = "test_nim_search.nt";
     static volatile sig_atomic_t stop = 1;
@@ -456,6 +473,7 @@ int main(void) {
     test_limits();
     test_endgame();
     test_order();
+    test_growing_table_keeps();
     test_checkpoint();
     if (check_failures != 0) {
         fprintf(stderr, "seed %llu (GRUNDY_TEST_SEED replays it)\n", (unsigned long long)seed);
