@@ -4,8 +4,9 @@
  * large ones from the window wherever every option a heap marks is kept: on many seeded random
  * codes with small windows, with and without a spill file and with 1, 2 and 3 threads, every
  * value the hook sees equals full storage's (a run without a spill file may stop at a dropped
- * value: LIMIT). A windowed 0.167 takes the batch, not the windowed pass, for its next heaps.
- * GRUNDY_TEST_SEED replays a failure. */
+ * value: LIMIT). A windowed 0.167 takes the one-thread pipeline (AVX2) or the batch, not the
+ * windowed pass, for its next heaps, and a window of a megabyte (room for the pipeline's scratch)
+ * runs it there. GRUNDY_TEST_SEED replays a failure. */
 #include <grundy/grundy.h>
 
 #include "check.h"
@@ -117,6 +118,9 @@ static void test_random_codes(void) {
     }
     compare_code("0.167", 400000, 139264, seed);
     compare_code("0.1777", 400000, 139264, seed);
+    /* the pipeline's scratch fits: its guesses written ahead in the window, which slides */
+    compare_code("0.167", 1500000, (uint64_t)1 << 20, seed);
+    compare_code("0.1777", 1500000, (uint64_t)1 << 20, seed);
     CHECK(runs_complete > 20);
     CHECK(runs_dropped > 20);
     printf("windowed runs: %d complete, %d stopped, %d dropped values\n", runs_complete,
@@ -124,14 +128,15 @@ static void test_random_codes(void) {
 }
 
 /* Once 0.167's values are dropped (its rare heaps all below 1304, far behind the window), the
- * path table sends the next heaps through the batched pass, on one thread whatever the count. */
-static void test_windowed_choice(void) {
+ * path table sends the next heaps through the one-thread pipeline where it has the AVX2 pass
+ * (values below 2^7), else the batched pass, on one thread whatever the count. */
+static void windowed_choice(unsigned threads) {
     grundy_rule *rule = NULL;
     grundy_seq *seq = NULL;
     grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
     opts.engine = GRUNDY_SEQ_SPARSE;
     opts.memory = 131072;
-    opts.threads = 2;
+    opts.threads = threads;
     CHECK_EQ(grundy_rule_parse("0.167", &rule, NULL), GRUNDY_STATUS_OK);
     CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_OK);
     CHECK_EQ(grundy_seq_extend(seq, 400000), GRUNDY_STATUS_OK);
@@ -141,14 +146,26 @@ static void test_windowed_choice(void) {
     const sparse_facts f = grundy_sparse_facts(seq, s, n, n + 1000);
     uint64_t end = 0;
     const sparse_path path = grundy_sparse_choose(&f, &end);
-    if (path != SPARSE_PATH_BATCH) {
-        fprintf(stderr, "test_windowed_choice: heap %llu of 0.167 goes by %s\n",
-                (unsigned long long)n, grundy_sparse_path_name(path));
+#if defined(__x86_64__)
+    const int pipe = s->isa >= SPARSE_ISA_AVX2 && s->bits <= 7;
+#else
+    const int pipe = 0;
+#endif
+    const sparse_path want = pipe ? SPARSE_PATH_PIPE : SPARSE_PATH_BATCH;
+    if (path != want) {
+        fprintf(stderr, "windowed_choice: heap %llu of 0.167 (%u threads) goes by %s, not %s\n",
+                (unsigned long long)n, threads, grundy_sparse_path_name(path),
+                grundy_sparse_path_name(want));
     }
-    CHECK(path == SPARSE_PATH_BATCH);
-    CHECK_U64(end, n + SPARSE_BATCH);
+    CHECK(path == want);
+    CHECK_U64(end, pipe ? n + 1000 : n + SPARSE_BATCH);
     grundy_seq_destroy(seq);
     grundy_rule_destroy(rule);
+}
+
+static void test_windowed_choice(void) {
+    windowed_choice(1);
+    windowed_choice(2);
 }
 
 int main(void) {

@@ -306,6 +306,18 @@ static inline uint64_t grundy_seq_view_load(const grundy_seq_view *v, uint64_t i
  */
 void *grundy_seq_ahead(grundy_seq *seq, uint64_t end);
 
+/**
+ * grundy_seq_ahead for an engine that reads through views (a sequence that may drop values):
+ * g(i) for length <= i < *end is written as base[i - *first], in the prefix while it has room,
+ * else in the window, which first slides where grundy_seq_push would (it is full: its older
+ * values dropped, or spilled; views taken before are invalid), so that the layout is the pushes'.
+ * *end is lowered to what the storage holds without moving. NULL when no value fits (no room,
+ * test corruption in the range) or the engine's scratch beside the values would pass the
+ * memory bound (`scratch`, as grundy_seq_charge, not booked). Other sequences: grundy_seq_ahead
+ * with *first = 0.
+ */
+void *grundy_seq_ahead_view(grundy_seq *seq, uint64_t scratch, uint64_t *end, uint64_t *first);
+
 /** The next `count` values, written through grundy_seq_ahead, become g(length..length+count-1). */
 void grundy_seq_push_ahead(grundy_seq *seq, uint64_t count);
 

@@ -67,12 +67,16 @@ static grundy_status run_window(grundy_seq *seq, sparse *s, uint64_t n, uint64_t
 static grundy_status run_after_pipe(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
                                     uint64_t *next);
 
-/* One thread, where the memory bound has no room for the pipeline's scratch: the rows after it
- * take the heaps, as where it does not run (the values never depend on the path). */
+/* One thread, where the memory bound has no room for the pipeline's scratch, or (values may be
+ * dropped) where the pipeline did nothing: the rows after it take the heaps, as where it does
+ * not run (the values never depend on the path). */
 static grundy_status run_pipe(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
                               uint64_t *next) {
     const grundy_status st = grundy_sparse_run_pipe(seq, s, n, end, next);
-    if (st == GRUNDY_STATUS_LIMIT && s->threads < 2 && *next == n &&
+    if (st == GRUNDY_STATUS_OK && *next == n) {
+        return run_after_pipe(seq, s, n, end, next);
+    }
+    if (st == GRUNDY_STATUS_LIMIT && (s->threads < 2 || s->may_drop) && *next == n &&
         grundy_seq_limit(seq)->reason == GRUNDY_SEQ_LIMIT_BYTES) {
         grundy_seq_limit_clear(seq);
         return run_after_pipe(seq, s, n, end, next);

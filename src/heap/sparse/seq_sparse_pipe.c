@@ -70,7 +70,12 @@ typedef struct pipe_pairs {
 
 typedef struct pipe {
     sparse *s;
-    uint8_t *g; /* the storage, g(n) written ahead for n >= n0 */
+    /* The storage, g(n) written ahead for n >= n0: g(i) = g[i - first] (the memory window:
+     * first > 0, the AVX2 pass alone) for every value the guess reads, and the doubts' scans read
+     * their small parts from view.raw up to grundy_sparse_scan_end (view.hi = g when windowed). */
+    uint8_t *g;
+    uint64_t first;
+    heap_ctx view;
     uint64_t n0, end;
     pipe_slot *ring;
     sparse_mark *check_seen; /* the checker's marks (its scans' short stretches) */
@@ -214,13 +219,14 @@ guess_heap(pipe *p, uint64_t n, uint64_t lo, size_t first, int wide, int help, i
     const sparse *s = p->s;
     uint64_t hi = 0;
     const uint8_t *g = p->g;
+    const uint64_t at = n - p->first; /* g(n) = g[at] */
     if (wide) {
         for (size_t i = first; i < p->pairs.count; i++) {
-            set_bit(p->pairs.w[i] ^ LOAD(uint8_t, g, n - p->pairs.o[i]), &lo, &hi);
+            set_bit(p->pairs.w[i] ^ LOAD(uint8_t, g, at - p->pairs.o[i]), &lo, &hi);
         }
     } else { /* values below 64: one word */
         for (size_t i = first; i < p->pairs.count; i++) {
-            lo |= (uint64_t)1 << (p->pairs.w[i] ^ LOAD(uint8_t, g, n - p->pairs.o[i]));
+            lo |= (uint64_t)1 << (p->pairs.w[i] ^ LOAD(uint8_t, g, at - p->pairs.o[i]));
         }
     }
     for (size_t i = 0; i < p->late_count; i++) {
@@ -228,7 +234,7 @@ guess_heap(pipe *p, uint64_t n, uint64_t lo, size_t first, int wide, int help, i
         const size_t j = p->late[i] / s->split_count;
         const uint64_t m = n - t->k, r = s->rare_pos[j];
         if (r < m && !(t->distinct && 2 * r == m)) {
-            set_bit(s->rare_val[j] ^ LOAD(uint8_t, g, m - r), &lo, &hi);
+            set_bit(s->rare_val[j] ^ LOAD(uint8_t, g, m - r - p->first), &lo, &hi);
         }
     }
     const unsigned par = position_parity(s, n);
@@ -237,7 +243,7 @@ guess_heap(pipe *p, uint64_t n, uint64_t lo, size_t first, int wide, int help, i
         /* The pairs below `first` gave their marks below 64 only: the gap is past 63 (0.354:
          * 36 heaps of 100,000 near heap 2 million), so their marks of 64 and more now. */
         for (size_t i = 0; i < first; i++) {
-            const uint64_t v = p->pairs.w[i] ^ LOAD(uint8_t, g, n - p->pairs.o[i]);
+            const uint64_t v = p->pairs.w[i] ^ LOAD(uint8_t, g, at - p->pairs.o[i]);
             hi |= (uint64_t)(v >= 64) << (v & 63);
         }
     }
@@ -257,11 +263,11 @@ guess_heap(pipe *p, uint64_t n, uint64_t lo, size_t first, int wide, int help, i
     if (help && (slot->bits.lo | slot->bits.hi) != 0) {
         /* The checker is behind: settle this heap here (a rare value stops the run). */
         if (check_fast(p, n, c, slot->bits.lo, slot->bits.hi) != c) {
-            return 0;
+            return 0; /* or a doubt left where the kept values end: the caller's pass takes it */
         }
         slot->bits.lo = slot->bits.hi = 0;
     }
-    p->g[n] = (uint8_t)c;
+    p->g[at] = (uint8_t)c;
     return 1;
 }
 
@@ -313,11 +319,12 @@ __attribute__((target("avx2"), always_inline)) static inline uint64_t lanes_bits
 __attribute__((target("avx2"), always_inline)) static inline uint64_t
 guess_batch(pipe *p, uint64_t n, int help, int wide) {
     uint64_t mlo[PIPE_BATCH];
-    far_marks(p->g, n, &p->pairs, mlo);
+    const uint64_t at = n - p->first; /* g(n) = p->g[at] */
+    far_marks(p->g, at, &p->pairs, mlo);
     const int near = p->near_end > p->pairs.far;
     const __m128i idx = _mm_loadu_si128((const __m128i *)(const void *)p->near_idx);
     const __m128i w = _mm_loadu_si128((const __m128i *)(const void *)p->near_w);
-    __m128i win = _mm_loadu_si128((const __m128i *)(const void *)RUN(uint8_t, p->g, n - 16));
+    __m128i win = _mm_loadu_si128((const __m128i *)(const void *)RUN(uint8_t, p->g, at - 16));
     for (uint64_t j = 0; j < PIPE_BATCH; j++) {
         uint64_t lo = mlo[j];
         if (near) {
@@ -328,7 +335,7 @@ guess_batch(pipe *p, uint64_t n, int help, int wide) {
         }
         /* shift in g(n + j): byte 0 of a cvtsi32 moved to byte 15 */
         win = _mm_or_si128(_mm_srli_si128(win, 1),
-                           _mm_slli_si128(_mm_cvtsi32_si128((int)LOAD(uint8_t, p->g, n + j)), 15));
+                           _mm_slli_si128(_mm_cvtsi32_si128((int)LOAD(uint8_t, p->g, at + j)), 15));
     }
     return PIPE_BATCH;
 }
@@ -349,15 +356,17 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i reversed32(
     return _mm256_shuffle_epi8(_mm256_permute4x64_epi64(x, _MM_SHUFFLE(1, 0, 3, 2)), rev);
 }
 
-/* Drop the doubts (bits of *lo:*hi) that some split m = a' + (m - a'), a' in [a, a + 64), gives. */
-__attribute__((target("avx2"))) static void drop_found64(const uint8_t *g, uint64_t m, uint64_t a,
-                                                         uint64_t *lo, uint64_t *hi) {
+/* Drop the doubts (bits of *lo:*hi) that some split m = a' + (m - a'), a' in [a, a + 64), gives:
+ * g(a') from small, g(m - a') = large[m_at - a'] (m_at: m counted from large's first value). */
+__attribute__((target("avx2"))) static void drop_found64(const uint8_t *small, const uint8_t *large,
+                                                         uint64_t m_at, uint64_t a, uint64_t *lo,
+                                                         uint64_t *hi) {
     const __m256i x0 =
-        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)RUN(uint8_t, g, a)),
-                         reversed32(RUN(uint8_t, g, m - a - 31)));
-    const __m256i x1 =
-        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)RUN(uint8_t, g, a + 32)),
-                         reversed32(RUN(uint8_t, g, m - a - 63)));
+        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)RUN(uint8_t, small, a)),
+                         reversed32(RUN(uint8_t, large, m_at - a - 31)));
+    const __m256i x1 = _mm256_xor_si256(
+        _mm256_loadu_si256((const __m256i *)(const void *)RUN(uint8_t, small, a + 32)),
+        reversed32(RUN(uint8_t, large, m_at - a - 63)));
     for (int w = 0; w < 2; w++) {
         uint64_t left = w == 0 ? *lo : *hi, kept = left;
         while (left != 0) {
@@ -373,19 +382,25 @@ __attribute__((target("avx2"))) static void drop_found64(const uint8_t *g, uint6
 
 #endif
 
-/* The checker's look at heap n's doubts lo:hi (bits), guessed c: its true value. */
+/* The checker's look at heap n's doubts lo:hi (bits), guessed c: its true value; SPARSE_UNSETTLED
+ * when a doubt is left at the last split that the kept values hold (the memory window). */
 static uint64_t check_fast(const pipe *p, uint64_t n, uint64_t c, uint64_t lo, uint64_t hi) {
     const sparse *s = p->s;
+    const uint8_t *small = p->view.raw;
     for (size_t i = 0; i < s->split_count && (lo | hi) != 0; i++) {
         const uint64_t m = n - s->split[i].k, a_max = grundy_sparse_a_max(s->split[i].distinct, m);
+        const uint64_t a_end = grundy_sparse_scan_end(&p->view, m, a_max), m_at = m - p->first;
         uint64_t a = 1;
 #if PIPE_X86
-        for (; a + 63 <= a_max && (lo | hi) != 0; a += 64) {
-            drop_found64(p->g, m, a, &lo, &hi);
+        for (; a + 63 <= a_end && (lo | hi) != 0; a += 64) {
+            drop_found64(small, p->g, m_at, a, &lo, &hi);
         }
 #endif
-        for (; a <= a_max && (lo | hi) != 0; a++) {
-            clear_bit(LOAD(uint8_t, p->g, a) ^ LOAD(uint8_t, p->g, m - a), &lo, &hi);
+        for (; a <= a_end && (lo | hi) != 0; a++) {
+            clear_bit(LOAD(uint8_t, small, a) ^ LOAD(uint8_t, p->g, m_at - a), &lo, &hi);
+        }
+        if (a_end < a_max && (lo | hi) != 0) {
+            return SPARSE_UNSETTLED;
         }
     }
     return lo != 0   ? (uint64_t)__builtin_ctzll(lo)
@@ -398,7 +413,7 @@ static void book(const pipe *p, uint64_t a, uint64_t b) {
     const sparse *s = p->s;
     if (s->hist != NULL) {
         for (uint64_t n = a; n < b; n++) {
-            s->hist[(LOAD(uint8_t, p->g, n) << 1) | position_parity(s, n)]++;
+            s->hist[(LOAD(uint8_t, p->g, n - p->first) << 1) | position_parity(s, n)]++;
         }
     }
 }
@@ -582,12 +597,31 @@ int grundy_sparse_pipe_fits(const sparse_facts *f, uint64_t *end) {
     *end = f->length < f->next_choice ? f->length : f->next_choice;
     const int cheap = f->rare_count * f->split_count < PIPE_MIN_MARKS;
     const int alone_fits = f->threads < 2 && fast_fits(f->isa, f->bits);
-    return (f->threads >= 2 || alone_fits) && !f->dense && !f->may_drop && f->n >= PIPE_MIN_N &&
-           f->n >= f->past && f->bits <= PIPE_MAX_BITS && cheap && f->n < *end;
+    const int two_fit = f->threads >= 2 && !f->may_drop; /* two threads read one array */
+    return (two_fit || alone_fits) && !f->dense && f->n >= PIPE_MIN_N && f->n >= f->past &&
+           f->bits <= PIPE_MAX_BITS && cheap && f->n < *end;
 }
 
-/* Heap n the one-thread way, after the pipeline stopped there (every value below it pushed). */
+/* Heaps from n0 on find every value the AVX2 pass reads in g(i) = g[i - first] (first > 0: the
+ * window): the options that leave one heap and the rare splits' partners lie at most
+ * max_take + r_max below (grundy_sparse_window_flat), the near pairs' register 16 below, and the
+ * doubt scans stop where the kept values end (grundy_sparse_scan_end). */
+static int pipe_window_holds(const grundy_seq *seq, const sparse *s, uint64_t n0, uint64_t first) {
+    if (first == 0) {
+        return 1;
+    }
+    const uint64_t r_max = s->rare_count > 0 ? s->rare_pos[s->rare_count - 1] : 0;
+    const uint64_t reach = s->max_take + r_max > 16 ? s->max_take + r_max : 16;
+    return grundy_sparse_window_fits(s, n0) && n0 >= first + reach &&
+           grundy_sparse_window_flat(seq, s, n0);
+}
+
+/* Heap n the one-thread way, after the pipeline stopped there (every value below it pushed);
+ * where values may be dropped, over them as they are kept. */
 static grundy_status one_heap(grundy_seq *seq, sparse *s, uint64_t n) {
+    if (s->may_drop) {
+        return grundy_sparse_window_one(seq, s, n);
+    }
     s->stamp = grundy_sparse_next_stamp(s->seen, s->seen_cap, s->stamp);
     unsigned width;
     const void *raw = grundy_seq_raw(seq, &width);
@@ -606,15 +640,24 @@ grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, ui
     *next = n0;
     unsigned width;
     (void)grundy_seq_raw(seq, &width);
-    uint8_t *g = width == 1 ? grundy_seq_ahead(seq, end) : NULL;
-    const int alone = s->threads < 2, fast = fast_fits((sparse_isa)s->isa, s->bits);
+    /* Where values may be dropped the AVX2 pass runs alone (the path table gives one thread
+     * there), writing ahead in the prefix or the window (end lowered to its room). */
+    const int alone = s->threads < 2 || s->may_drop, fast = fast_fits((sparse_isa)s->isa, s->bits);
+    const uint64_t bytes = sizeof *p + PIPE_RING * sizeof(pipe_slot) + s->seen_cap * 9;
+    uint64_t first = 0;
+    uint8_t *g = width == 1 && (fast || !alone)
+                     ? grundy_seq_ahead_view(seq, grundy_sparse_bytes(s) + bytes, &end, &first)
+                     : NULL;
+    if (s->may_drop && (g == NULL || !fast || !pipe_window_holds(seq, s, n0, first))) {
+        goto cleanup; /* no room for the scratch or the values ahead, or the window lacks some
+                       * value the guess reads: nothing done, the path table's next rows go on */
+    }
     if (g == NULL || (alone && !fast)) { /* the storage cannot take values ahead, or one thread
                                           * has no pass of its own: one heap the usual way */
         GRUNDY_TRY(one_heap(seq, s, n0));
         *next = n0 + 1;
         goto cleanup;
     }
-    const uint64_t bytes = sizeof *p + PIPE_RING * sizeof(pipe_slot) + s->seen_cap * 9;
     GRUNDY_TRY(grundy_seq_charge(seq, grundy_sparse_bytes(s) + bytes));
     if (s->pool == NULL && !alone) {
         GRUNDY_TRY(grundy_pool_create(s->threads, &s->pool));
@@ -624,6 +667,16 @@ grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, ui
     memset(p, 0, sizeof *p);
     p->s = s;
     p->g = g;
+    p->first = first;
+    p->view = grundy_sparse_view_ctx(seq, s, s->seen, s->stamp, s->doubt);
+    if (first == 0) { /* every value the pass reads is in g */
+        p->view.raw = g;
+        p->view.hi = NULL;
+        p->view.first = p->view.lo_end = 0;
+    } else {
+        p->view.hi = g;
+        p->view.first = first;
+    }
     p->n0 = n0;
     p->end = end;
     p->ring = malloc(PIPE_RING * sizeof *p->ring);

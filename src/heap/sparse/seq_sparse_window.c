@@ -8,7 +8,9 @@
  * (grundy_sparse_window_flat; 0.167's are all below 1304), and the doubt scan reads g(a) from
  * the prefix and g(m - a) from the window up to the last split both hold
  * (grundy_sparse_scan_end), handing a heap whose doubts outlive that split to the windowed pass
- * (SPARSE_UNSETTLED). The threads' paths (blocks, the pipeline) index one array and give way.
+ * (SPARSE_UNSETTLED); so does the one-thread pipeline (seq_sparse_pipe.c), which writes its
+ * values ahead in the window (grundy_seq_ahead_view). The threads' paths (blocks, the two-thread
+ * pipeline) index one array and give way.
  *
  * The windowed pass computes the other heaps, one at a time, reading every old value through
  * the sequence's view: g(i) from the window for i >= first, from the prefix for i < pre_len, and

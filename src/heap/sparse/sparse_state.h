@@ -539,7 +539,8 @@ grundy_status grundy_sparse_window_refused(const grundy_seq *seq, const sparse *
 void grundy_sparse_mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m, int distinct,
                                   uint64_t r_lo, uint64_t r_hi, size_t first, size_t last);
 
-/* Heaps [n0, end) through the pipeline; *next: the first heap not computed. */
+/* Heaps [n0, end) through the pipeline; *next: the first heap not computed (n0 with OK: where
+ * values may be dropped and the pipeline cannot run there, nothing was done). */
 grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t end,
                                      uint64_t *next);
 
