@@ -227,8 +227,12 @@ static grundy_status relayout(grundy_seq *seq, unsigned width, uint64_t scratch)
         if (first > seq->mark) {
             first = seq->mark > per ? seq->mark : per; /* the hook has not seen them yet */
         }
-        if (seq->windowed && length > seq->capacity && first < seq->first) {
-            first = seq->first; /* the values below were dropped already */
+        if (seq->windowed && length > seq->capacity && seq->first > seq->capacity &&
+            first < seq->first) {
+            /* The values between prefix and window were dropped already (all seen: a window
+             * with a gap starts at or below the mark). Without a gap the window may start in
+             * the old prefix, whose unseen values it must keep. */
+            first = seq->first;
         }
         if (length - first > per) {
             return grundy_seq_limit_at(seq, GRUNDY_SEQ_LIMIT_BYTES, length, 0,
