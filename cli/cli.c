@@ -402,6 +402,49 @@ int cli_parse_number(const cli_command *cmd, const char *what, const char *text,
                     text);
 }
 
+/* The power of 1024 that a byte count's unit names ("", K, M, G, T, each optionally with "iB"),
+ * or -1 for any other text. */
+static int byte_unit(const char *unit) {
+    static const char letters[] = "kmgt";
+    if (unit[0] == '\0') {
+        return 0;
+    }
+    const char *const at = strchr(letters, unit[0] | 0x20);
+    const char *const rest = unit + 1;
+    if (at == NULL || !(rest[0] == '\0' ||
+                        ((rest[0] | 0x20) == 'i' && (rest[1] | 0x20) == 'b' && rest[2] == '\0'))) {
+        return -1;
+    }
+    return (int)(at - letters) + 1;
+}
+
+int cli_parse_bytes(const cli_command *cmd, const char *what, const char *text, uint64_t max,
+                    uint64_t *out) {
+    const size_t digits = strspn(text, "0123456789");
+    const int power = byte_unit(text + digits);
+    if (digits == 0 || power < 0) {
+        return cli_fail(cmd, CLI_EXIT_VALUE,
+                        "%s: '%s' is not a byte count (a number, or one ending in K, M, G or T: "
+                        "64M, 2GiB)",
+                        what, text);
+    }
+    char number[24];
+    uint64_t count = 0;
+    grundy_status st = GRUNDY_STATUS_RANGE;
+    if (digits < sizeof number) {
+        memcpy(number, text, digits);
+        number[digits] = '\0';
+        st = grundy_parse_u64(number, max, &count);
+    }
+    const uint64_t unit = (uint64_t)1 << (10 * power);
+    if (st != GRUNDY_STATUS_OK || count > max / unit) {
+        return cli_fail(cmd, CLI_EXIT_VALUE, "%s: '%s' is too large (at most %llu bytes)", what,
+                        text, (unsigned long long)max);
+    }
+    *out = count * unit;
+    return 0;
+}
+
 /* The rule names close to a mistyped one ("kaylse": 'kayles'), in buf, or NULL. */
 static const char *rule_name_meant(const char *text, char *buf, size_t cap) {
     const char *names[16];

@@ -153,6 +153,14 @@ int cli_parse_number(const cli_command *cmd, const char *what, const char *text,
                      uint64_t *out);
 
 /**
+ * Parse a byte count given as `what` (--memory, --max-bytes): a decimal integer, or one followed by
+ * K, M, G or T (any case, optionally "iB": 64M, 2GiB), each a power of 1024 as in sort -S and
+ * ulimit; 0 <= x <= max. On failure prints one line naming the option and returns 3; else 0.
+ */
+int cli_parse_bytes(const cli_command *cmd, const char *what, const char *text, uint64_t max,
+                    uint64_t *out);
+
+/**
  * Parse a rule operand. On failure prints "grundy CMD: rule 'TEXT', position N: PROBLEM" and
  * returns the exit code (3, or 4 for memory); else 0 with *out owned by the caller.
  */

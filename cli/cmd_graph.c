@@ -116,8 +116,8 @@ static int parse_options(graph_run *r) {
         r->read.format = f[0] == 's' ? GRUNDY_GRAPH_FORMAT_SEED : GRUNDY_GRAPH_FORMAT_EDGES;
     }
     if (a->present[OPT_MAX_BYTES] &&
-        cli_parse_number(&cli_cmd_graph, "--max-bytes", a->value[OPT_MAX_BYTES], GRUNDY_NUMBER_MAX,
-                         &r->read.max_bytes) != 0) {
+        cli_parse_bytes(&cli_cmd_graph, "--max-bytes", a->value[OPT_MAX_BYTES], GRUNDY_NUMBER_MAX,
+                        &r->read.max_bytes) != 0) {
         return CLI_EXIT_VALUE;
     }
     if (cli_parse_threads(&cli_cmd_graph, a->present[OPT_THREADS], a->value[OPT_THREADS],

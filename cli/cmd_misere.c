@@ -404,8 +404,8 @@ static int parse_limits(const cli_args *args, uint64_t *max_heap, grundy_misere_
                               UINT32_MAX / 2, &o->max_quotient);
     }
     if (rc == 0 && args->present[OPT_MAX_BYTES]) {
-        rc = cli_parse_number(&cli_cmd_misere, "--max-bytes", args->value[OPT_MAX_BYTES],
-                              GRUNDY_NUMBER_MAX, &o->max_bytes);
+        rc = cli_parse_bytes(&cli_cmd_misere, "--max-bytes", args->value[OPT_MAX_BYTES],
+                             GRUNDY_NUMBER_MAX, &o->max_bytes);
     }
     if (rc == 0 && args->present[OPT_MAX_WORK]) {
         rc = cli_parse_number(&cli_cmd_misere, "--max-work", args->value[OPT_MAX_WORK],

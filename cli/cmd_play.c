@@ -512,8 +512,8 @@ static int parse_options(play_ctx *c, const cli_args *args) {
     }
     c->max_bytes = GRUNDY_POSITION_DEFAULT_MAX_BYTES;
     if (rc == 0 && args->present[OPT_MAX_BYTES]) {
-        rc = cli_parse_number(&cli_cmd_play, "--max-bytes", args->value[OPT_MAX_BYTES],
-                              GRUNDY_NUMBER_MAX, &c->max_bytes);
+        rc = cli_parse_bytes(&cli_cmd_play, "--max-bytes", args->value[OPT_MAX_BYTES],
+                             GRUNDY_NUMBER_MAX, &c->max_bytes);
     }
     c->max_work = PLAY_MISERE_MAX_WORK;
     if (rc == 0 && args->present[OPT_MAX_WORK]) {

@@ -29,8 +29,8 @@ static const char help[] =
     "                   win, lose, draw (counts over all positions) and, where defined, value\n"
     "                   (the start's Grundy value)\n"
     "  --misere         heaps only: the player who cannot move wins [default: normal play]\n"
-    "  --max-bytes B    memory for tables and the solver's work [default: "
-    "4294967296]\n" BATCH_OPTIONS_HELP
+    "  --max-bytes B    memory for tables and the solver's work, in bytes or with K, M, G or T\n"
+    "                   (powers of 1024: 512M) [default: 4294967296, i.e. 4G]\n" BATCH_OPTIONS_HELP
     "                   divisors, misere-piles and pick: a query is `N`, `A B`, or the\n"
     "                   items' values (seed format: `n` then n values); divisors and\n"
     "                   misere-piles solve once, for the largest query\n"
@@ -529,8 +529,8 @@ static int run(int argc, char **argv) {
     }
     rq.json = args.present[OPT_JSON] != 0;
     if (args.present[OPT_MAX_BYTES] &&
-        (rc = cli_parse_number(&cli_cmd_solve, "--max-bytes", args.value[OPT_MAX_BYTES],
-                               GRUNDY_NUMBER_MAX, &rq.max_bytes)) != 0) {
+        (rc = cli_parse_bytes(&cli_cmd_solve, "--max-bytes", args.value[OPT_MAX_BYTES],
+                              GRUNDY_NUMBER_MAX, &rq.max_bytes)) != 0) {
         return rc;
     }
     if ((rc = cli_parse_threads(&cli_cmd_solve, args.present[OPT_THREADS], args.value[OPT_THREADS],

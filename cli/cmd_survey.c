@@ -139,8 +139,8 @@ static int parse_options(const cli_args *a, survey_run *run) {
     }
     run->max_bytes = GRUNDY_SEQ_DEFAULT_MAX_BYTES;
     if (rc == 0 && a->present[OPT_MAX_BYTES]) {
-        rc = cli_parse_number(cmd, "--max-bytes", a->value[OPT_MAX_BYTES], GRUNDY_NUMBER_MAX,
-                              &run->max_bytes);
+        rc = cli_parse_bytes(cmd, "--max-bytes", a->value[OPT_MAX_BYTES], GRUNDY_NUMBER_MAX,
+                             &run->max_bytes);
     }
     run->out = a->value[OPT_OUT];
     run->opts.reach = run->opts.max_n + 1;

@@ -94,8 +94,8 @@ int seq_batch_run(const cli_command *cmd, const cli_args *args, const seq_batch_
     uint64_t max_bytes = BATCH_DEFAULT_MAX_BYTES;
     int rc = batch_parse_format(cmd, args->value[spec->opt_format], &format);
     if (rc == 0 && args->value[spec->opt_max_bytes] != NULL) {
-        rc = cli_parse_number(cmd, "--max-bytes", args->value[spec->opt_max_bytes],
-                              GRUNDY_NUMBER_MAX, &max_bytes);
+        rc = cli_parse_bytes(cmd, "--max-bytes", args->value[spec->opt_max_bytes],
+                             GRUNDY_NUMBER_MAX, &max_bytes);
     }
     if (rc == 0) {
         /* count: `N` or `A N` a line; a seed layout's queries are `N` */

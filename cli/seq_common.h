@@ -90,7 +90,8 @@ enum seq_option {
     "              heap, and the values are printed or counted as they are computed; a heap\n"    \
     "              needing a value not kept stops with exit 4 saying what to raise (not with\n"   \
     "              --save; a --checkpoint holds the window and resumes with the same B)\n"    \
-    "              [default: every value kept, up to 8 GiB]\n"                                   \
+    "              [default: every value kept, up to 8 GiB]; B in bytes, or with K, M, G or\n"  \
+    "              T (powers of 1024): 64M, 2GiB\n"                                                \
     "  --spill F   with --memory: append the values dropped to the file F (created, removed\n"  \
     "              at the end, or kept for --checkpoint's file, which refers to it; another\n"  \
     "              file there is refused) and read a heap's far options back from it instead\n" \

@@ -273,7 +273,7 @@ int seq_run_parse(const cli_command *cmd, const cli_args *args, int seq_base, se
     run->sink_end = UINT64_MAX;
     const char *const memory = args->value[seq_base + SEQ_OPT_MEMORY];
     if (memory != NULL) {
-        const int rc = cli_parse_number(cmd, "--memory", memory, GRUNDY_NUMBER_MAX, &run->memory);
+        const int rc = cli_parse_bytes(cmd, "--memory", memory, GRUNDY_NUMBER_MAX, &run->memory);
         if (rc != 0) {
             return rc;
         }
