@@ -2,6 +2,7 @@
 """Sequence statistics (`grundy stats`) and the check of play's answers against a game-tree search
 (`grundy verify`)."""
 import ctypes
+import os
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Union
 
@@ -81,14 +82,15 @@ class Verification:
 
 def verify(rule: Union[str, Rule], *, max_heap: int = 12, heaps: int = 3, samples: int = 1000,
            seed: int = 1, misere: bool = False, max_n: Optional[int] = None,
-           naive_to: Optional[int] = None) -> Verification:
+           naive_to: Optional[int] = None, threads: Optional[int] = None) -> Verification:
     """Check what play answers against a game-tree search that uses no Sprague-Grundy theory, on
     `samples` random positions of 1 to `heaps` heaps of 0 to `max_heap` tokens: the outcome, the
     number of winning moves and each listed move; in normal play also g(n) from the proved
     period against the naive sequence below `naive_to` (default 4096; 1024 when a move leaves
     three heaps, 256 for four; 0 skips it). `grundy verify RULE ... --json`, the same defaults.
     `rule` is rule text or a Rule, a HeapGame among them (then max_n defaults to its own, and
-    naive_to to at most that).
+    naive_to to at most that). `threads` compute the fast side's sequence (default: the cores, as
+    the CLI); the game-tree search and the naive sequence, the independent check, run on one.
 
         >>> grundy.verify("kayles").agree
         True
@@ -100,14 +102,16 @@ def verify(rule: Union[str, Rule], *, max_heap: int = 12, heaps: int = 3, sample
     given = isinstance(rule, Rule)
     r = rule if given else Rule(rule)
     try:
-        return _verify(r, max_heap, heaps, samples, seed, misere, max_n, naive_to, given)
+        return _verify(r, max_heap, heaps, samples, seed, misere, max_n, naive_to, given,
+                       os.cpu_count() or 1 if threads is None else _number(threads, "threads"))
     finally:
         if not given:
             r.close()
 
 
 def _verify(r: Rule, max_heap: int, heaps: int, samples: int, seed: int, misere: bool,
-            max_n: Optional[int], naive_to: Optional[int], given: bool) -> Verification:
+            max_n: Optional[int], naive_to: Optional[int], given: bool,
+            threads: int) -> Verification:
     if max_n is None:
         max_n = min(r.max_n, 1 << 16) if given else 1 << 16
     if naive_to is None:
@@ -116,7 +120,8 @@ def _verify(r: Rule, max_heap: int, heaps: int, samples: int, seed: int, misere:
         naive_to = min(naive_to, max_n + 1) if given else naive_to
     opts = _lib.VerifyOpts(max_heap=max_heap, heaps=heaps, samples=_number(samples, "samples"),
                            seed=_number(seed, "seed"), misere=int(bool(misere)),
-                           max_n=_number(max_n, "max_n"), naive_to=_number(naive_to, "naive_to"))
+                           max_n=_number(max_n, "max_n"), naive_to=_number(naive_to, "naive_to"),
+                           threads=threads)
     rep = _lib.VerifyReport()
     st = r._run(lambda: _c.grundy_verify(r._rule, ctypes.byref(opts), ctypes.byref(rep)))
     listed = list(rep.heaps[:rep.heap_count])

@@ -118,7 +118,8 @@ class TestStatsVerify(unittest.TestCase):
     def test_verify_as_the_cli(self):
         for rule, args in (("kayles", {}), ("0.07", {"misere": True, "seed": 5}),
                            ("S(2,5)", {"samples": 300, "heaps": 4, "seed": 9}),
-                           ("0.F", {"samples": 100, "max_heap": 8})):
+                           ("0.F", {"samples": 100, "max_heap": 8}),
+                           ("0.354", {"samples": 200, "threads": 2, "max_n": 300000})):
             cmd = ["verify", rule]
             for k, v in args.items():
                 cmd += [f"--{k.replace('_', '-')}"] + ([] if v is True else [v])
