@@ -221,14 +221,15 @@ static void guess(pipe16 *p) {
 static uint64_t check_heap(const pipe16 *p, heap_ctx *h, uint64_t n, uint64_t c,
                            const pipe16_slot *slot) {
     const sparse *s = p->s;
-    uint64_t table[SPARSE_TABLE_WORDS], any = 0;
-    size_t count = 0;
+    uint64_t table[SPARSE_TABLE_WORDS];
+    size_t count = 0; /* the doubts, counted up to one past SPARSE_BITSET_MIN */
     for (size_t w = 0; w < SPARSE_TABLE_WORDS; w++) {
         table[w] = slot->w[w];
-        any |= table[w];
-        count += (size_t)__builtin_popcountll(table[w]);
+        for (uint64_t bits = table[w]; bits != 0 && count <= SPARSE_BITSET_MIN; bits &= bits - 1u) {
+            count++;
+        }
     }
-    if (any == 0) {
+    if (count == 0) {
         return c;
     }
     uint64_t a0 = 1;
