@@ -534,9 +534,23 @@ static void test_path_table(void) {
     EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.n + 40);
     f.next_choice = 2 * f.n;
     f.length = f.n + 1000;
-    f.isa = SPARSE_ISA_AVX512; /* one heap at a time keeps the doubts as a table: it wins */
+    f.isa = SPARSE_ISA_AVX512; /* the doubt table: its pipeline on two threads */
     f.doubts = SPARSE_DOUBTS_TABLE;
+    EXPECT_PATH(f, SPARSE_PATH_PIPE16, f.length);
+    f.next_choice = f.n + 40; /* up to the next labelling */
+    EXPECT_PATH(f, SPARSE_PATH_PIPE16, f.n + 40);
+    f.next_choice = 2 * f.n;
+    f.may_drop = 1; /* values may be dropped: no pipeline; the table beats the blocks: the batch */
     EXPECT_PATH(f, SPARSE_PATH_BATCH, f.n + SPARSE_BATCH);
+    f.may_drop = 0;
+    f.threads = 1; /* one thread: the batch */
+    EXPECT_PATH(f, SPARSE_PATH_BATCH, f.n + SPARSE_BATCH);
+    f.threads = 2;
+    f.bits = 10; /* past the table's 512 values: no pipeline */
+    f.doubts = SPARSE_DOUBTS_BITSET;
+    EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.length);
+    f.bits = 9;
+    f.doubts = SPARSE_DOUBTS_TABLE;
     f.isa = SPARSE_ISA_AVX2; /* AVX2's table does not beat the blocks */
     EXPECT_PATH(f, SPARSE_PATH_BLOCK, f.length);
     f.bits = 15; /* too wide for blocks and batches */

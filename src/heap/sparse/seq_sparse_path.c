@@ -84,6 +84,12 @@ static grundy_status run_pipe(grundy_seq *seq, sparse *s, uint64_t n, uint64_t e
     return grundy_sparse_threads_capped(seq, s, st, next);
 }
 
+static grundy_status run_pipe16(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
+                                uint64_t *next) {
+    return grundy_sparse_threads_capped(seq, s, grundy_sparse_run_pipe16(seq, s, n, end, next),
+                                        next);
+}
+
 static grundy_status run_block(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
                                uint64_t *next) {
     return grundy_sparse_threads_capped(seq, s, grundy_sparse_run_block(seq, s, n, end, next),
@@ -123,11 +129,15 @@ typedef struct path_entry {
 } path_entry;
 
 /* In order: the first whose predicate holds takes the heaps. The window comes first (the others
- * read every value from one array); the pipeline before the blocks (cheap rules, where a block
- * costs more than it shares) and, on one thread with AVX2, before the batch (its guess is the
- * cheaper pass); the batch where one thread is left; one heap always fits. */
+ * read every value from one array); values up to 2^9 with the doubt table on two threads, the
+ * pipeline of a batched guesser and the table's checker (each half of the one-thread batch; it
+ * takes no 8-bit values, so the next row is not shadowed but where the tests ask for it); the
+ * pipeline before the blocks (cheap rules, where a block costs more than it shares) and, on one
+ * thread with AVX2, before the batch (its guess is the cheaper pass); the batch where one thread
+ * is left; one heap always fits. */
 static const path_entry paths[SPARSE_PATH_COUNT] = {
     {SPARSE_PATH_WINDOW, "window", window_fits, run_window},
+    {SPARSE_PATH_PIPE16, "pipe16", grundy_sparse_pipe16_fits, run_pipe16},
     {SPARSE_PATH_PIPE, "pipe", grundy_sparse_pipe_fits, run_pipe},
     {SPARSE_PATH_BLOCK, "block", grundy_sparse_block_fits, run_block},
     {SPARSE_PATH_BATCH, "batch", grundy_sparse_batch_fits, run_batch},

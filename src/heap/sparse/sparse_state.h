@@ -544,6 +544,11 @@ void grundy_sparse_mark_rare_span(const sparse *s, const heap_ctx *h, uint64_t m
 grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t end,
                                      uint64_t *next);
 
+/* Heaps [n0, end) through the pipeline for values up to 2^9 on two threads
+ * (seq_sparse_pipe16.c); *next: the first heap not computed. */
+grundy_status grundy_sparse_run_pipe16(grundy_seq *seq, sparse *s, uint64_t n0, uint64_t end,
+                                       uint64_t *next);
+
 /* Heap n alone (seq_sparse_heap.c): marked, settled, pushed and booked. */
 grundy_status grundy_sparse_run_one(grundy_seq *seq, sparse *s, uint64_t n);
 
@@ -552,6 +557,7 @@ grundy_status grundy_sparse_run_one(grundy_seq *seq, sparse *s, uint64_t n);
 /* The ways heaps go, in the order they are tried (seq_sparse_path.c's table). */
 typedef enum sparse_path {
     SPARSE_PATH_WINDOW, /* near the end of the flat storage: read through the view */
+    SPARSE_PATH_PIPE16, /* values up to 2^9, two threads: a batched guesser, a table's checker */
     SPARSE_PATH_PIPE,   /* cheap rules: a guesser and a checker (one thread: the AVX2 guesser) */
     SPARSE_PATH_BLOCK,  /* blocks of heaps on threads */
     SPARSE_PATH_BATCH,  /* SPARSE_BATCH heaps' rare marks in one pass, one thread */
@@ -587,11 +593,12 @@ sparse_facts grundy_sparse_facts(const grundy_seq *seq, const sparse *s, uint64_
  * next labelling; each may stop early, saying where). */
 sparse_path grundy_sparse_choose(const sparse_facts *f, uint64_t *end);
 
-/* "window", "pipe", "block", "batch", "one". */
+/* "window", "pipe16", "pipe", "block", "batch", "one". */
 const char *grundy_sparse_path_name(sparse_path path);
 
 /* The predicates, each beside its path: heaps [f->n, *end) can go that way. */
 int grundy_sparse_pipe_fits(const sparse_facts *f, uint64_t *end);
+int grundy_sparse_pipe16_fits(const sparse_facts *f, uint64_t *end);
 int grundy_sparse_block_fits(const sparse_facts *f, uint64_t *end);
 int grundy_sparse_batch_fits(const sparse_facts *f, uint64_t *end);
 
