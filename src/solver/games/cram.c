@@ -53,10 +53,19 @@ static void clear_cell(grundy_nim_pos *p, unsigned i) {
     p->w[i >> 6] &= ~((uint64_t)1 << (i & 63));
 }
 
+/* The set bits of x by halves, nibbles and bytes (without a popcount instruction in the baseline
+ * instruction set the builtin is a library call). */
+static unsigned bits_set(uint64_t x) {
+    x -= x >> 1 & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
 static unsigned free_cells(const cram *g, const grundy_nim_pos *p) {
     unsigned n = 0;
     for (unsigned k = 0; k < g->cw; k++) {
-        n += (unsigned)__builtin_popcountll(p->w[k]);
+        n += bits_set(p->w[k]);
     }
     return n;
 }

@@ -196,13 +196,15 @@ static void BB_NAME(canonical)(unsigned cw, grundy_nim_pos *p) {
  * the diagonals of a square box) maps x onto itself. */
 static int BB_NAME(symmetric)(BB x, shape s, unsigned t) {
     const unsigned n = s.h * s.w;
+    const BB first_row = x & BB_NAME(low_bits)(s.w), last_row = x >> (n - s.w);
     switch (t) {
     case 3:
         return bb_reverse(x, n) == x;
-    case 1:
-        return BB_NAME(flip_rows)(x, s.h, s.w) == x;
-    case 2:
-        return bb_reverse(BB_NAME(flip_rows)(x, s.h, s.w), n) == x;
+    case 1: /* the first row is the last: most components fail here, before the whole flip */
+        return first_row == last_row && BB_NAME(flip_rows)(x, s.h, s.w) == x;
+    case 2: /* every row a palindrome, the first one too */
+        return bb_reverse(first_row, s.w) == first_row &&
+               bb_reverse(BB_NAME(flip_rows)(x, s.h, s.w), n) == x;
     case 4:
         return BB_NAME(transpose)(x, s) == x;
     default:
