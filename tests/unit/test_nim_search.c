@@ -239,11 +239,12 @@ static void test_cram_wide(void) {
     }
 }
 
-/* The split drops a tuft (a cell with one free neighbour) when its neighbour has another, and two
- * equal components (G + G = 0). */
+/* The split drops a tuft (a cell with one free neighbour) when its neighbour has another, a bridge
+ * (a cell whose neighbours all have tufts), and two equal components (G + G = 0). */
 static void test_cram_split_reduces(void) {
     static const uint8_t plus[9] = {1, 0, 1, 0, 0, 0, 1, 0, 1}; /* a cross: four tufts, one kept */
     static const uint8_t pair[5] = {0, 0, 1, 0, 0};             /* two dominoes */
+    static const uint8_t arch[6] = {0, 0, 0, 0, 1, 0};
     grundy_nim_game *g = NULL;
     grundy_nim_list parts = {0};
     CHECK_EQ(grundy_nim_game_cram_create(3, 3, plus, &g), GRUNDY_STATUS_OK);
@@ -253,6 +254,11 @@ static void test_cram_split_reduces(void) {
     grundy_nim_game_destroy(g);
     parts.count = 0;
     CHECK_EQ(grundy_nim_game_cram_create(1, 5, pair, &g), GRUNDY_STATUS_OK);
+    g->split(g->ctx, &g->initial, &parts);
+    CHECK_EQ(parts.count, 0);
+    grundy_nim_game_destroy(g);
+    parts.count = 0; /* an arch: the top middle cell is a bridge, two equal dominoes are left */
+    CHECK_EQ(grundy_nim_game_cram_create(2, 3, arch, &g), GRUNDY_STATUS_OK);
     g->split(g->ctx, &g->initial, &parts);
     CHECK_EQ(parts.count, 0);
     grundy_nim_game_destroy(g);

@@ -101,35 +101,43 @@ static void BB_NAME(push_or_cancel)(unsigned cw, grundy_nim_list *out, size_t fi
     part->w[cw] = box;
 }
 
-/* x less the tufts (cells with one free neighbour) that share their neighbour with another tuft:
- * every cell keeps at most one. Exact: if t1 and t2 have v as their only free neighbour, the
- * moves (v, t1) and (v, t2) leave the same position up to an isolated cell, and a move (v, x) or
- * one elsewhere leaves t2 isolated or the pair as it was, so by induction on the position G and
- * G - t2 have the same options' values (the star reduction of Beling's igs). The tufts are kept in
- * a fixed order of their neighbour's side, so that equal positions reduce alike. */
-static BB BB_NAME(without_extra_tufts)(const BB *first_col, shape s, BB x) {
-    const BB last = first_col[s.w] << (s.w - 1);
+/* x less two kinds of cells that do not change its nimber (the star reduction and bridges of
+ * Beling's igs), for tufts, cells with one free neighbour, and stars, the cells next to a tuft:
+ * - a tuft t2 that shares its star v with another tuft t1: the moves (v, t1) and (v, t2) leave
+ *   the same position up to an isolated cell, a move (v, x) leaves t2 isolated, and a move
+ *   elsewhere leaves the pair as it was; so, by induction on the position, G and G - t2 have the
+ *   same options' values. The tufts are kept in a fixed order of their star's side, so that equal
+ *   positions reduce alike.
+ * - a bridge b, a cell whose free neighbours are all stars: a move (b, s) leaves s's tuft t
+ *   isolated, so it is worth the move (s, t) of G - b, which G has too (b left isolated or a
+ *   bridge still); moves elsewhere keep b a bridge (a tuft goes only with its star), so by
+ *   induction G and G - b have the same options' values. Bridges are never neighbours (a
+ *   bridge is no star), so all go at once. */
+static BB BB_NAME(reduced)(const BB *first_col, shape s, BB x) {
+    const BB first = first_col[s.w], last = first << (s.w - 1);
     const unsigned up = s.h > 1 ? s.w : 0;
-    const BB right = x & (x >> 1) & ~last, left = x & (x << 1) & ~first_col[s.w];
+    const BB right = x & (x >> 1) & ~last, left = x & (x << 1) & ~first;
     const BB down = up != 0 ? x & (x >> up) : 0, above = up != 0 ? x & (x << up) : 0;
     const BB two = (right & left) | (down & above) | ((right | left) & (down | above));
     const BB tuft = (right ^ left ^ down ^ above) & ~two;
-    BB seen = (tuft & right) << 1; /* the neighbours of the tufts kept so far */
-    BB out = x;
-    const BB extra_left = tuft & left & (seen << 1);
-    out &= ~extra_left;
+    const BB stars = (tuft & right) << 1 | (tuft & left) >> 1 | (tuft & down) << up |
+                     (up != 0 ? (tuft & above) >> up : 0);
+    const BB plain = x & ~tuft & ~stars;
+    const BB next_to_plain = ((plain << 1) & ~first) | ((plain >> 1) & ~last) |
+                             (up != 0 ? (plain << up) | (plain >> up) : 0);
+    BB out = x & ~(plain & ~next_to_plain);
+    BB seen = (tuft & right) << 1; /* the stars of the tufts kept so far */
+    out &= ~(tuft & left & (seen << 1));
     seen |= (tuft & left) >> 1;
-    const BB extra_down = tuft & down & (seen >> up);
-    out &= ~extra_down;
-    seen |= ((tuft & down) & ~extra_down) << up;
-    out &= ~(tuft & above & (seen << up));
-    return out;
+    out &= ~(tuft & down & (seen >> up));
+    seen |= (tuft & down) << up;
+    return out & ~(tuft & above & (seen << up));
 }
 
 static void BB_NAME(split)(const BB *first_col, unsigned cw, shape s, const grundy_nim_pos *p,
                            grundy_nim_list *out) {
     const size_t first = out->count;
-    BB left = BB_NAME(without_extra_tufts)(first_col, s, bb_load(p));
+    BB left = BB_NAME(reduced)(first_col, s, bb_load(p));
     while (left != 0) {
         const BB comp = BB_NAME(flood)(first_col, s, left, left & (~left + 1));
         left &= ~comp;
