@@ -53,8 +53,9 @@ static inline void grundy_nim_list_push(grundy_nim_list *list, const grundy_nim_
  *
  * - `moves` (required) appends every option of p, as whole positions (the search splits them).
  * - `split` (optional) appends the independent components of p, whose nimbers xor to p's
- *   (Sprague-Grundy); it may leave out components it knows to be 0, and appends nothing for a
- *   position without moves. NULL: p is one component.
+ *   (Sprague-Grundy); it may leave out components it knows to be 0 (or two equal ones, whose
+ *   nimbers cancel), or put in a component of the same value, and appends nothing for a position
+ *   without moves. NULL: p is one component.
  * - `canonical` (optional) rewrites a component into the representative of its symmetry class, so
  *   that symmetric components share one entry of the table. NULL: identity.
  * - `known` (optional) returns 1 and the nimber when theory gives the value of a component without

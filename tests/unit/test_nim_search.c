@@ -12,7 +12,8 @@
 
 #include <stdio.h>
 
-#define MAX_CELLS 20
+#define MAX_CELLS 20  /* free cells: the brute force's memo has 2^n bytes */
+#define MAX_BOARD 160 /* board cells, most of them blocked on the wide boards */
 
 static uint64_t seed;
 
@@ -23,16 +24,15 @@ typedef struct board {
     unsigned at[MAX_CELLS];     /* board index of free cell k */
     uint32_t right[MAX_CELLS];  /* bit of the free cell right of k, 0 if none */
     uint32_t down[MAX_CELLS];   /* bit of the free cell below k, 0 if none */
-    uint8_t blocked[MAX_CELLS]; /* by board index */
+    uint8_t blocked[MAX_BOARD]; /* by board index */
 } board;
 
-static void board_make(board *b, unsigned rows, unsigned cols, check_rng *rng, unsigned percent) {
-    int index[MAX_CELLS];
-    memset(b, 0, sizeof *b);
-    b->rows = rows;
-    b->cols = cols;
+/* The free cells' numbers and neighbours from b->blocked. */
+static void board_index(board *b) {
+    int index[MAX_BOARD];
+    const unsigned rows = b->rows, cols = b->cols;
+    b->n = 0;
     for (unsigned i = 0; i < rows * cols; i++) {
-        b->blocked[i] = rng != NULL && check_rng_below(rng, 100) < percent;
         index[i] = b->blocked[i] ? -1 : (int)b->n;
         if (!b->blocked[i]) {
             b->at[b->n++] = i;
@@ -43,6 +43,16 @@ static void board_make(board *b, unsigned rows, unsigned cols, check_rng *rng, u
         b->right[k] = c + 1 < cols && index[i + 1] >= 0 ? 1u << index[i + 1] : 0;
         b->down[k] = i + cols < rows * cols && index[i + cols] >= 0 ? 1u << index[i + cols] : 0;
     }
+}
+
+static void board_make(board *b, unsigned rows, unsigned cols, check_rng *rng, unsigned percent) {
+    memset(b, 0, sizeof *b);
+    b->rows = rows;
+    b->cols = cols;
+    for (unsigned i = 0; i < rows * cols; i++) {
+        b->blocked[i] = rng != NULL && check_rng_below(rng, 100) < percent;
+    }
+    board_index(b);
 }
 
 static uint8_t brute_mex(const board *b, uint8_t *memo, uint32_t p) {
@@ -200,6 +210,59 @@ static void test_cram_lines(void) {
     }
     grundy_query_destroy(q);
     grundy_rule_destroy(rule);
+}
+
+/* Boards of 65 to 128 cells (the two-word bitboard) and past (cell by cell), nearly all blocked:
+ * an L along the top row and the last column spans the board's box, so that the components' boxes
+ * are wide too, and a few random free cells more, at most MAX_CELLS in all. */
+static void test_cram_wide(void) {
+    static const unsigned sides[][2] = {{5, 13}, {6, 11}, {7, 10}, {9, 9},
+                                        {4, 17}, {8, 9},  {3, 17}};
+    check_rng rng = {seed + 2};
+    for (unsigned it = 0; it < 60; it++) {
+        board b;
+        memset(&b, 0, sizeof b);
+        b.rows = sides[it % 7][0];
+        b.cols = sides[it % 7][1];
+        memset(b.blocked, 1, b.rows * b.cols);
+        for (unsigned c = 0; c < b.cols; c++) {
+            b.blocked[c] = (uint8_t)(it % 3 == 2 && c == b.cols / 2); /* sometimes a gap */
+        }
+        for (unsigned r = 0; r < b.rows; r++) {
+            b.blocked[r * b.cols + b.cols - 1] = 0;
+        }
+        for (unsigned extra = 0; extra < MAX_CELLS - (b.rows + b.cols - 1); extra++) {
+            b.blocked[check_rng_below(&rng, b.rows * b.cols)] = 0;
+        }
+        board_index(&b);
+        check_cram_board(&b, 0, it);
+    }
+}
+
+/* The split drops a tuft (a cell with one free neighbour) when its neighbour has another, a bridge
+ * (a cell whose neighbours all have tufts), and two equal components (G + G = 0). */
+static void test_cram_split_reduces(void) {
+    static const uint8_t plus[9] = {1, 0, 1, 0, 0, 0, 1, 0, 1}; /* a cross: four tufts, one kept */
+    static const uint8_t pair[5] = {0, 0, 1, 0, 0};             /* two dominoes */
+    static const uint8_t arch[6] = {0, 0, 0, 0, 1, 0};
+    grundy_nim_game *g = NULL;
+    grundy_nim_list parts = {0};
+    CHECK_EQ(grundy_nim_game_cram_create(3, 3, plus, &g), GRUNDY_STATUS_OK);
+    g->split(g->ctx, &g->initial, &parts);
+    CHECK_EQ(parts.count, 1);
+    CHECK_EQ(parts.count == 1 ? __builtin_popcountll(parts.items[0].w[0]) : 0, 2);
+    grundy_nim_game_destroy(g);
+    parts.count = 0;
+    CHECK_EQ(grundy_nim_game_cram_create(1, 5, pair, &g), GRUNDY_STATUS_OK);
+    g->split(g->ctx, &g->initial, &parts);
+    CHECK_EQ(parts.count, 0);
+    grundy_nim_game_destroy(g);
+    parts.count = 0; /* an arch: the top middle cell is a bridge, two equal dominoes are left */
+    CHECK_EQ(grundy_nim_game_cram_create(2, 3, arch, &g), GRUNDY_STATUS_OK);
+    g->split(g->ctx, &g->initial, &parts);
+    CHECK_EQ(parts.count, 0);
+    grundy_nim_game_destroy(g);
+    grundy_nim_list_free(&parts);
 }
 
 /* ---- Node Kayles: a mask of the vertices left ---------------------------------------------- */
@@ -468,6 +531,8 @@ int main(void) {
     test_cram_empty();
     test_cram_random();
     test_cram_lines();
+    test_cram_wide();
+    test_cram_split_reduces();
     test_node_kayles_random();
     test_chomp();
     test_limits();

@@ -4,10 +4,12 @@
  * free cells in its bounding box, bit r * w + c of words 0 .. cw - 1, and h | w << 16 in word cw.
  * Regions that share no side are independent games, so a position splits into its connected
  * components (4-neighbours), each moved to the corner of its own box; single cells are dropped
- * (nimber 0). A component's canonical form is the least of its eight images under the square's
- * symmetries (four when rotated a quarter turn the box changes shape, but the form names the box).
- * Theory (known): a component that an involution sigma (a half turn, a mirror, a diagonal fold)
- * maps onto itself, with every free domino disjoint from its image, has nimber 0: the second
+ * (nimber 0), and so are a pair of equal components (G + G = 0) and the extra tufts of a cell (see
+ * cram_bitboard.h). Boxes of up to 64 and 128 cells are one integer to the bitboard code; larger
+ * ones go cell by cell. A component's canonical form is the least of its eight images under the
+ * square's symmetries (four when rotated a quarter turn the box changes shape, but the form names
+ * the box). Theory (known): a component that an involution sigma (a half turn, a mirror, a diagonal
+ * fold) maps onto itself, with every free domino disjoint from its image, has nimber 0: the second
  * player answers each domino by its image (the symmetry strategy, Berlekamp, Conway and Guy).
  * End-game index: the components of a box of at most ENDGAME_AREA cells, numbered by the box's
  * area, then its height, then the cells as a number, so that smaller boxes come first.
@@ -19,9 +21,15 @@
 
 #define ENDGAME_AREA 40u
 
+/* Boxes of 65 to 128 cells are two words, one integer to the bitboard code (a GCC and Clang
+ * extension, the only one here). */
+__extension__ typedef unsigned __int128 u128;
+
 typedef struct cram {
     unsigned cw;                                        /* words of cells */
     uint64_t first[ENDGAME_AREA + 1][ENDGAME_AREA + 1]; /* h x w box's first index, or none */
+    uint64_t first_col64[65];                           /* a w-wide box's first column */
+    u128 first_col128[129];
 } cram;
 
 typedef struct shape {
@@ -45,91 +53,34 @@ static void clear_cell(grundy_nim_pos *p, unsigned i) {
     p->w[i >> 6] &= ~((uint64_t)1 << (i & 63));
 }
 
+/* The set bits of x by halves, nibbles and bytes (without a popcount instruction in the baseline
+ * instruction set the builtin is a library call). */
+static unsigned bits_set(uint64_t x) {
+    x -= x >> 1 & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
 static unsigned free_cells(const cram *g, const grundy_nim_pos *p) {
     unsigned n = 0;
     for (unsigned k = 0; k < g->cw; k++) {
-        n += (unsigned)__builtin_popcountll(p->w[k]);
+        n += bits_set(p->w[k]);
     }
     return n;
 }
 
-/* ---- boards of at most 64 cells: every position is one word of cells (row r at bits r * w) -- */
+/* ---- boxes of at most 64 or 128 cells: a component is one integer (cram_bitboard.h) ------- */
 
-static uint64_t low_bits(unsigned n) {
-    return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+static unsigned ctz64(uint64_t x) {
+    return (unsigned)__builtin_ctzll(x);
 }
 
-/* The cells of column 0 (col = 0) or of the last column (col = w - 1) of an h x w box. */
-static uint64_t column(shape s, unsigned col) {
-    uint64_t m = 0;
-    for (unsigned r = 0; r < s.h; r++) {
-        m |= (uint64_t)1 << (r * s.w + col);
-    }
-    return m;
+static unsigned top64(uint64_t x) {
+    return 63u - (unsigned)__builtin_clzll(x);
 }
 
-static void moves64(shape s, const grundy_nim_pos *p, grundy_nim_list *out) {
-    const uint64_t x = p->w[0];
-    uint64_t across = x & (x >> 1) & ~column(s, s.w - 1), down = s.h > 1 ? x & (x >> s.w) : 0;
-    grundy_nim_pos child = *p;
-    for (; across != 0; across &= across - 1) {
-        child.w[0] = x & ~((uint64_t)3 << __builtin_ctzll(across));
-        grundy_nim_list_push(out, &child);
-    }
-    for (; down != 0; down &= down - 1) {
-        child.w[0] = x & ~(((uint64_t)1 | (uint64_t)1 << s.w) << __builtin_ctzll(down));
-        grundy_nim_list_push(out, &child);
-    }
-}
-
-/* The 4-connected component of `seed` within x, grown a ring at a time. */
-static uint64_t flood64(shape s, uint64_t x, uint64_t seed) {
-    const uint64_t not_first = ~column(s, 0), not_last = ~column(s, s.w - 1);
-    const unsigned up = s.h > 1 ? s.w : 0; /* no shift by 64 on a single row */
-    uint64_t comp = seed;
-    for (;;) {
-        const uint64_t grown = (comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last) |
-                                (comp << up) | (comp >> up)) &
-                               x;
-        if (grown == comp) {
-            return comp;
-        }
-        comp = grown;
-    }
-}
-
-/* Component comp of an h x w box moved to the corner of its own box. */
-static grundy_nim_pos boxed64(const cram *g, shape s, uint64_t comp) {
-    const unsigned r0 = (unsigned)__builtin_ctzll(comp) / s.w;
-    const unsigned r1 = (63u - (unsigned)__builtin_clzll(comp)) / s.w;
-    uint64_t cols = 0;
-    for (unsigned r = r0; r <= r1; r++) {
-        cols |= comp >> (r * s.w) & low_bits(s.w);
-    }
-    const unsigned c0 = (unsigned)__builtin_ctzll(cols), c1 = 63u - (unsigned)__builtin_clzll(cols);
-    const unsigned w = c1 - c0 + 1;
-    grundy_nim_pos out;
-    memset(&out, 0, sizeof out);
-    for (unsigned r = r0; r <= r1; r++) {
-        out.w[0] |= (comp >> (r * s.w + c0) & low_bits(w)) << ((r - r0) * w);
-    }
-    out.w[g->cw] = (uint64_t)(r1 - r0 + 1) | (uint64_t)w << 16;
-    return out;
-}
-
-static void split64(const cram *g, shape s, const grundy_nim_pos *p, grundy_nim_list *out) {
-    uint64_t left = p->w[0];
-    while (left != 0) {
-        const uint64_t comp = flood64(s, left, left & (~left + 1));
-        left &= ~comp;
-        if ((comp & (comp - 1)) != 0) { /* a lone cell has no move: nimber 0 */
-            const grundy_nim_pos part = boxed64(g, s, comp);
-            grundy_nim_list_push(out, &part);
-        }
-    }
-}
-
-static uint64_t reverse_bits(uint64_t x, unsigned n) {
+static uint64_t reverse64(uint64_t x, unsigned n) {
     x = (x >> 1 & 0x5555555555555555ull) | (x & 0x5555555555555555ull) << 1;
     x = (x >> 2 & 0x3333333333333333ull) | (x & 0x3333333333333333ull) << 2;
     x = (x >> 4 & 0x0f0f0f0f0f0f0f0full) | (x & 0x0f0f0f0f0f0f0f0full) << 4;
@@ -137,91 +88,76 @@ static uint64_t reverse_bits(uint64_t x, unsigned n) {
     return x >> (64 - n);
 }
 
-/* The rows of p (h of them) and of its transpose (w), as bit rows. */
-static void rows64(shape s, uint64_t x, uint64_t *rows, uint64_t *cols) {
-    memset(cols, 0, s.w * sizeof *cols);
-    for (unsigned r = 0; r < s.h; r++) {
-        rows[r] = x >> (r * s.w) & low_bits(s.w);
-        for (uint64_t b = rows[r]; b != 0; b &= b - 1) {
-            cols[__builtin_ctzll(b)] |= (uint64_t)1 << r;
-        }
-    }
+static uint64_t load64(const grundy_nim_pos *p) {
+    return p->w[0];
 }
 
-/* Image t of the rows (as in `image`): the base (rows or the transpose's), rows and bits flipped.
- */
-static uint64_t pack64(const uint64_t *base, unsigned h, unsigned w, unsigned t) {
-    uint64_t x = 0;
-    for (unsigned i = 0; i < h; i++) {
-        uint64_t row = base[(t & 1) ? h - 1 - i : i];
-        row = (t & 2) ? reverse_bits(row, w) : row;
-        x |= row << (i * w);
-    }
-    return x;
+static void store64(grundy_nim_pos *p, uint64_t x) {
+    p->w[0] = x;
 }
 
-static grundy_nim_pos transformed64(const cram *g, const grundy_nim_pos *p, unsigned t) {
-    const shape s = shape_of(g, p);
-    uint64_t rows[64], cols[64];
-    rows64(s, p->w[0], rows, cols);
-    grundy_nim_pos out;
-    memset(&out, 0, sizeof out);
-    const shape to = (t & 4) ? (shape){s.w, s.h} : s;
-    out.w[0] = pack64((t & 4) ? cols : rows, to.h, to.w, t);
-    out.w[1] = (uint64_t)to.h | (uint64_t)to.w << 16;
-    return out;
+#define BB         uint64_t
+#define BB_BITS    64u
+#define BB_NAME(f) f##64
+#define bb_ctz     ctz64
+#define bb_top     top64
+#define bb_reverse reverse64
+#define bb_load    load64
+#define bb_store   store64
+#include "solver/games/cram_bitboard.h"
+#undef BB
+#undef BB_BITS
+#undef BB_NAME
+#undef bb_ctz
+#undef bb_top
+#undef bb_reverse
+#undef bb_load
+#undef bb_store
+
+static unsigned ctz128(u128 x) {
+    const uint64_t lo = (uint64_t)x;
+    return lo != 0 ? ctz64(lo) : 64u + ctz64((uint64_t)(x >> 64));
 }
 
-/* The rows of an h x w box in the reverse order (a mirror through the horizontal axis). */
-static uint64_t flip_rows64(uint64_t x, unsigned h, unsigned w) {
-    uint64_t out = 0;
-    for (unsigned r = 0; r < h; r++) {
-        out |= (x >> (r * w) & low_bits(w)) << ((h - 1 - r) * w);
-    }
-    return out;
+static unsigned top128(u128 x) {
+    const uint64_t hi = (uint64_t)(x >> 64);
+    return hi != 0 ? 64u + top64(hi) : top64((uint64_t)x);
 }
 
-/* The transpose of an h x w box: a w x h box. */
-static uint64_t transpose64(uint64_t x, shape s) {
-    uint64_t out = 0;
-    for (unsigned r = 0; r < s.h; r++) {
-        for (uint64_t b = x >> (r * s.w) & low_bits(s.w); b != 0; b &= b - 1) {
-            out |= (uint64_t)1 << ((unsigned)__builtin_ctzll(b) * s.h + r);
-        }
-    }
-    return out;
+/* The n low bits reversed: each word reversed, the two swapped, the rest shifted out. */
+static u128 reverse128(u128 x, unsigned n) {
+    const u128 r = (u128)reverse64((uint64_t)x, 64) << 64 | reverse64((uint64_t)(x >> 64), 64);
+    return r >> (128 - n);
 }
 
-/* The least of x's images under the symmetries that keep its box: itself, the half turn (the n
- * bits reversed), the mirror through the horizontal axis and the one through the vertical axis
- * (the half turn of the first). */
-static uint64_t least_image64(uint64_t x, unsigned h, unsigned w) {
-    const unsigned n = h * w;
-    const uint64_t flipped = flip_rows64(x, h, w);
-    uint64_t best = x < flipped ? x : flipped;
-    const uint64_t half = reverse_bits(x, n), mirror = reverse_bits(flipped, n);
-    best = half < best ? half : best;
-    return mirror < best ? mirror : best;
+static u128 load128(const grundy_nim_pos *p) {
+    return (u128)p->w[1] << 64 | p->w[0];
 }
 
-/* The least image, the box's shape first (as h | w << 16): a box wider than high is turned a
- * quarter, and only the four symmetries that keep the box are tried; a square box tries eight. */
-static void canonical64(const cram *g, grundy_nim_pos *p) {
-    const shape s = shape_of(g, p);
-    const uint64_t x = p->w[0];
-    if (s.h > s.w) {
-        p->w[0] = least_image64(x, s.h, s.w);
-        return;
-    }
-    const uint64_t t = least_image64(transpose64(x, s), s.w, s.h);
-    if (s.h < s.w) {
-        p->w[0] = t;
-        p->w[1] = (uint64_t)s.w | (uint64_t)s.h << 16;
-        return;
-    }
-    const uint64_t same = least_image64(x, s.h, s.w);
-    p->w[0] = t < same ? t : same;
+static void store128(grundy_nim_pos *p, u128 x) {
+    p->w[0] = (uint64_t)x;
+    p->w[1] = (uint64_t)(x >> 64);
 }
+
+#define BB         u128
+#define BB_BITS    128u
+#define BB_NAME(f) f##128
+#define bb_ctz     ctz128
+#define bb_top     top128
+#define bb_reverse reverse128
+#define bb_load    load128
+#define bb_store   store128
+#include "solver/games/cram_bitboard.h"
+#undef BB
+#undef BB_BITS
+#undef BB_NAME
+#undef bb_ctz
+#undef bb_top
+#undef bb_reverse
+#undef bb_load
+#undef bb_store
+
+/* ---- boxes of more than 128 cells: cell by cell ------------------------------------------ */
 
 static void push_domino(const grundy_nim_pos *p, unsigned a, unsigned b, grundy_nim_list *out) {
     grundy_nim_pos child = *p;
@@ -233,8 +169,12 @@ static void push_domino(const grundy_nim_pos *p, unsigned a, unsigned b, grundy_
 static void moves(void *ctx, const grundy_nim_pos *p, grundy_nim_list *out) {
     const cram *const g = ctx;
     const shape s = shape_of(g, p);
-    if (g->cw == 1) {
-        moves64(s, p, out);
+    if (s.h * s.w <= 64) {
+        moves64(g->first_col64, s, p, out);
+        return;
+    }
+    if (s.h * s.w <= 128) {
+        moves128(g->first_col128, s, p, out);
         return;
     }
     for (unsigned r = 0; r < s.h; r++) {
@@ -296,12 +236,16 @@ static grundy_nim_pos boxed(const cram *g, shape s, const unsigned *cells, unsig
 static void split(void *ctx, const grundy_nim_pos *p, grundy_nim_list *out) {
     const cram *const g = ctx;
     const shape s = shape_of(g, p);
-    grundy_nim_pos left = *p;
-    unsigned cells[GRUNDY_CRAM_MAX_CELLS];
-    if (g->cw == 1) {
-        split64(g, s, p, out);
+    if (s.h * s.w <= 64) {
+        split64(g->first_col64, g->cw, s, p, out);
         return;
     }
+    if (s.h * s.w <= 128) {
+        split128(g->first_col128, g->cw, s, p, out);
+        return;
+    }
+    grundy_nim_pos left = *p;
+    unsigned cells[GRUNDY_CRAM_MAX_CELLS];
     for (unsigned k = 0; k < g->cw; k++) {
         while (left.w[k] != 0) {
             const unsigned from = k * 64 + (unsigned)__builtin_ctzll(left.w[k]);
@@ -331,9 +275,6 @@ static unsigned image(unsigned t, shape s, unsigned r, unsigned c, shape *to) {
 }
 
 static grundy_nim_pos transformed(const cram *g, const grundy_nim_pos *p, unsigned t) {
-    if (g->cw == 1) {
-        return transformed64(g, p, t);
-    }
     const shape s = shape_of(g, p);
     shape to = s;
     grundy_nim_pos out;
@@ -359,11 +300,16 @@ static int less(const cram *g, const grundy_nim_pos *a, const grundy_nim_pos *b)
 
 static void canonical(void *ctx, grundy_nim_pos *p) {
     const cram *const g = ctx;
-    grundy_nim_pos best = *p;
-    if (g->cw == 1) {
-        canonical64(g, p);
+    const shape s = shape_of(g, p);
+    if (s.h * s.w <= 64) {
+        canonical64(g->cw, p);
         return;
     }
+    if (s.h * s.w <= 128) {
+        canonical128(g->cw, p);
+        return;
+    }
+    grundy_nim_pos best = *p;
     for (unsigned t = 1; t < 8; t++) {
         const grundy_nim_pos q = transformed(g, p, t);
         if (less(g, &q, &best)) {
@@ -373,14 +319,22 @@ static void canonical(void *ctx, grundy_nim_pos *p) {
     *p = best;
 }
 
-/* Whether involution t maps p onto itself with every free domino disjoint from its image. */
-static int mirror_wins(const cram *g, const grundy_nim_pos *p, unsigned t) {
-    const shape s = shape_of(g, p);
-    shape to;
-    const grundy_nim_pos q = transformed(g, p, t);
-    if (memcmp(q.w, p->w, (g->cw + 1) * sizeof(uint64_t)) != 0) {
-        return 0;
+/* Whether involution t maps p onto itself: on the bitboard when the box fits one. */
+static int symmetric(const cram *g, const grundy_nim_pos *p, shape s, unsigned t) {
+    if (s.h * s.w <= 64) {
+        return symmetric64(load64(p), s, t);
     }
+    if (s.h * s.w <= 128) {
+        return symmetric128(load128(p), s, t);
+    }
+    const grundy_nim_pos q = transformed(g, p, t);
+    return memcmp(q.w, p->w, (g->cw + 1) * sizeof(uint64_t)) == 0;
+}
+
+/* Whether every free domino of p is disjoint from its image under involution t (a cell at a
+ * time: only symmetric components get here). */
+static int dominoes_clear(const grundy_nim_pos *p, shape s, unsigned t) {
+    shape to;
     for (unsigned i = 0; i < s.h * s.w; i++) {
         const unsigned r = i / s.w, c = i % s.w, si = image(t, s, r, c, &to);
         if (!cell(p, i)) {
@@ -402,24 +356,6 @@ static int mirror_wins(const cram *g, const grundy_nim_pos *p, unsigned t) {
     return 1;
 }
 
-/* Whether involution t maps the one-word component x of box s onto itself: the quick test before
- * mirror_wins, on the cheap images (the half turn is the box's bits reversed). */
-static int symmetric64(uint64_t x, shape s, unsigned t) {
-    const unsigned n = s.h * s.w;
-    switch (t) {
-    case 3:
-        return reverse_bits(x, n) == x;
-    case 1:
-        return flip_rows64(x, s.h, s.w) == x;
-    case 2:
-        return reverse_bits(flip_rows64(x, s.h, s.w), n) == x;
-    case 4:
-        return transpose64(x, s) == x;
-    default:
-        return reverse_bits(transpose64(x, s), n) == x;
-    }
-}
-
 static int known(void *ctx, const grundy_nim_pos *p, uint32_t *nimber) {
     const cram *const g = ctx;
     const shape s = shape_of(g, p);
@@ -433,10 +369,7 @@ static int known(void *ctx, const grundy_nim_pos *p, uint32_t *nimber) {
     const unsigned count = s.h == s.w ? 5 : 3;
     for (unsigned k = 0; k < count; k++) {
         const unsigned t = involutions[k];
-        if (g->cw == 1 && !symmetric64(p->w[0], s, t)) {
-            continue; /* not symmetric */
-        }
-        if (mirror_wins(g, p, t)) {
+        if (symmetric(g, p, s, t) && dominoes_clear(p, s, t)) {
             *nimber = 0;
             return 1;
         }
@@ -494,6 +427,12 @@ grundy_status grundy_nim_game_cram_create(unsigned rows, unsigned cols, const ui
     }
     g->cw = (rows * cols + 63) / 64;
     number_boxes(g, rows, cols);
+    for (unsigned w = 1; w <= 64; w++) {
+        g->first_col64[w] = first_column64(w);
+    }
+    for (unsigned w = 1; w <= 128; w++) {
+        g->first_col128[w] = first_column128(w);
+    }
     for (unsigned i = 0; i < rows * cols; i++) {
         if (blocked == NULL || !blocked[i]) {
             set_cell(&game->initial, i);
