@@ -61,7 +61,7 @@ typedef struct block {
     uint64_t edge;     /* the first pass marks the options whose parts all lie below it */
     size_t rare_edge;  /* rare positions below edge */
     size_t rare_below; /* rare positions below b0 (known when the second pass runs) */
-    uint64_t scan;     /* the first take's ordinary splits a group marks (s->batch_scan) */
+    uint64_t scan;     /* the first take's ordinary splits a group marks (group_scan) */
     uint64_t slot0;    /* its first slot */
     sparse_mark stamp;
     int first_done; /* the first pass ran (else the second runs it first) */
@@ -597,6 +597,16 @@ static uint64_t block_end(const sparse *s, uint64_t n, uint64_t end) {
     return end - n < heaps ? end : n + heaps;
 }
 
+/* How far a group marks the first take's ordinary splits: s->batch_scan, which follows the heaps'
+ * doubts, but at most SPARSE_BITSET_SCAN where AVX-512's bitset test scans the rest, as in the
+ * batch (a split marked costs a store a heap, a split tested a fraction of one once the first
+ * splits have settled most doubts). Uncapped, 4!.0's open heaps grew the bound towards
+ * SPARSE_BATCH_MAX_SCAN: two threads spent 44% more CPU than one, most of it marking splits. */
+static uint64_t group_scan(const sparse *s) {
+    return s->isa == SPARSE_ISA_AVX512 && s->batch_scan > SPARSE_BITSET_SCAN ? SPARSE_BITSET_SCAN
+                                                                             : s->batch_scan;
+}
+
 /* Block b = [b0, b1) in half `half` of the slots, its first pass below edge (the block before it,
  * or b0 itself: then both passes run in one). */
 static void block_init(grundy_seq *seq, sparse *s, block *b, unsigned half, uint64_t b0,
@@ -609,7 +619,7 @@ static void block_init(grundy_seq *seq, sparse *s, block *b, unsigned half, uint
     b->edge = edge;
     b->rare_edge = rare_edge;
     b->rare_below = rare_edge;
-    b->scan = s->batch_scan;
+    b->scan = group_scan(s);
     b->slot0 = half * (s->slot_count / 2);
     if (++s->slot_stamp[half] == 0) {
         memset(slot_marks(b, 0), 0,
