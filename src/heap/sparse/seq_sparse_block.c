@@ -731,6 +731,17 @@ static void profile_part(sparse *s, sparse_block_part p, clocks *since) {
     }
 }
 
+/* Count block b's first-take splits marked at once, heap by heap, in s->profile. */
+static void profile_marks(sparse *s, const block *b) {
+    for (uint64_t gi = 0; s->profile != NULL && gi < group_count(b); gi++) {
+        const uint64_t j0 = gi * SPARSE_BATCH;
+        const uint64_t heaps = b->heaps - j0 < SPARSE_BATCH ? b->heaps - j0 : SPARSE_BATCH;
+        if (b->split_lo[gi] <= b->split_hi[gi]) {
+            s->profile->marked_splits += (b->split_hi[gi] - b->split_lo[gi] + 1) * heaps;
+        }
+    }
+}
+
 /* Heaps [n, end) as blocks, each block's first pass overlapping the in-order part of the one
  * before; *next: the first heap not computed. */
 grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
@@ -770,6 +781,7 @@ grundy_status grundy_sparse_run_block(grundy_seq *seq, sparse *s, uint64_t n, ui
         if (s->profile != NULL) {
             s->profile->loops++;
             s->profile->heaps += *next - now->b0;
+            profile_marks(s, now);
         }
         if (ahead == NULL || *next != ahead->b0) {
             break; /* no block after it, or one voided by a booking or a change */
