@@ -134,6 +134,16 @@ typedef struct group {
     uint64_t split_lo, split_hi; /* split_lo > split_hi: none */
 } group;
 
+/* The last of the first take's ordinary splits that the group of heaps from j0 marks at once
+ * (base: b0 + j0 - k). The batch marks a in [B, scan]; a group marks as many from its first split
+ * whose partner lies below the block for each of its heaps (a >= j0 + B - k), so that a group late
+ * in the block starts its scan with as few doubts left as the batch's heaps (4!.0 to 2^21: 4% fewer
+ * splits scanned than with a <= scan for every group). */
+static uint64_t group_top(const block *b, uint64_t j0, uint64_t base) {
+    const uint64_t k = b->s->split[0].k, top = j0 + b->scan > k ? j0 + b->scan - k : 0;
+    return top < (base - 1) / 2 ? top : (base - 1) / 2;
+}
+
 static int group_batched(const block *b, uint64_t j0, uint64_t heaps) {
     const sparse *s = b->s;
     return heaps == SPARSE_BATCH && !s->dense && b->width <= 2 &&
@@ -175,7 +185,7 @@ static void group_marks(const block *b, uint64_t j0, group *g) {
     if (s->split_count > 0) {
         const uint64_t k = s->split[0].k, base = b->b0 + j0 - k;
         const uint64_t lo = first > k ? first - k : 1;
-        const uint64_t hi = b->scan < (base - 1) / 2 ? b->scan : (base - 1) / 2;
+        const uint64_t hi = group_top(b, j0, base);
         if (lo <= hi) {
             grundy_sparse_batch_splits(seen, b->stamp, b->raw, b->width, base, lo, hi);
             g->split_lo = lo;
@@ -268,7 +278,7 @@ static void group_band(block *b, uint64_t gi, uint64_t count, band *bd) {
     }
     if (s->split_count > 0) {
         const uint64_t k = s->split[0].k, base = b->b0 + j0 - k;
-        const uint64_t top = b->scan < (base - 1) / 2 ? b->scan : (base - 1) / 2;
+        const uint64_t top = group_top(b, j0, base);
         const uint64_t lo = low > k ? low - k : 1;
         uint64_t hi = first > k + 1 ? first - k - 1 : 0;
         hi = hi < top ? hi : top;
