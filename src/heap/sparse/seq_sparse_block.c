@@ -326,6 +326,25 @@ static void heap_band(const block *b, const heap_ctx *h, uint64_t j, const band 
     }
 }
 
+/* Heap b0 + j's first-take splits from its first whose partner lies below the block up to those
+ * its group marked at once, [*skip_lo, skip_hi] (at most B - 1 of them, as the batch marks a < B
+ * heap by heap): marked before the common gap, so that their doubts are gone and the scan goes on
+ * from skip_hi + 1 in one piece (scanned, they cost a look at every doubt and a second scan); then
+ * *skip_lo is the first split marked. */
+static void mark_below_group(const block *b, const heap_ctx *h, uint64_t j, uint64_t *skip_lo,
+                             uint64_t skip_hi) {
+    const sparse *s = b->s;
+    if (s->split_count == 0 || *skip_lo > skip_hi) {
+        return;
+    }
+    const uint64_t m = b->b0 + j - s->split[0].k;
+    const uint64_t a_lo = m >= b->b0 ? m - b->b0 + 1 : 1; /* then m - a < b0 */
+    if (a_lo < *skip_lo) {
+        grundy_sparse_mark_range(h, m, a_lo, *skip_lo - 1);
+        *skip_lo = a_lo;
+    }
+}
+
 /* On a thread, the second pass: heap b0 + j's band (heap_band), and its doubts below c1 settled by
  * the first OUTSIDE_SCAN splits below the block of each take; gi: its group. */
 static void heap_rest(const block *b, uint64_t j, unsigned w, uint64_t gi, const band *bd) {
@@ -337,6 +356,9 @@ static void heap_rest(const block *b, uint64_t j, unsigned w, uint64_t gi, const
         s->slot_left[b->slot0 + j] = 0;
         return;
     }
+    uint64_t skip_lo = b->split_lo[gi];
+    const uint64_t skip_hi = b->split_hi[gi];
+    mark_below_group(b, &h, j, &skip_lo, skip_hi);
     doubts d = {h.doubt, 0};
     const uint64_t c1 = common_gap(s, &h, n, &d);
     uint64_t *const info = slot_info(b, j);
@@ -347,8 +369,7 @@ static void heap_rest(const block *b, uint64_t j, unsigned w, uint64_t gi, const
         const uint64_t a_lo = m >= b->b0 ? m - b->b0 + 1 : 1;
         const uint64_t a_hi = outside_scan_end(a_lo, split_a_max(&s->split[i], m));
         if (a_lo <= a_hi) {
-            scan_around(&h, m, a_lo, a_hi, i == 0 ? b->split_lo[gi] : 1,
-                        i == 0 ? b->split_hi[gi] : 0, &d);
+            scan_around(&h, m, a_lo, a_hi, i == 0 ? skip_lo : 1, i == 0 ? skip_hi : 0, &d);
         }
     }
     /* Every unmarked value below c1 was a doubt: mark the ones found, unmark those left. With
