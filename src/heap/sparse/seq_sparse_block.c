@@ -327,10 +327,10 @@ static void heap_band(const block *b, const heap_ctx *h, uint64_t j, const band 
 }
 
 /* Heap b0 + j's first-take splits from its first whose partner lies below the block up to those
- * its group marked at once, [*skip_lo, skip_hi] (at most B - 1 of them, as the batch marks a < B
- * heap by heap): marked before the common gap, so that their doubts are gone and the scan goes on
- * from skip_hi + 1 in one piece (scanned, they cost a look at every doubt and a second scan); then
- * *skip_lo is the first split marked. */
+ * its group marked at once, [*skip_lo, skip_hi] (at most B - 1 of them where the edge is b0, as
+ * the batch marks a < B heap by heap): marked before the common gap, so that their doubts are gone
+ * and the scan goes on from skip_hi + 1 in one piece (scanned, they cost a look at every doubt and
+ * a second scan); then *skip_lo is the first split marked. */
 static void mark_below_group(const block *b, const heap_ctx *h, uint64_t j, uint64_t *skip_lo,
                              uint64_t skip_hi) {
     const sparse *s = b->s;
