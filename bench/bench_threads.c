@@ -9,7 +9,8 @@
  * CPU(1 thread) / CPU(calling thread) is the speedup the scheme allows. With GRUNDY_SPARSE_PROFILE
  * set, the sparse engine's blocks also say where the calling thread's time went: CPU and wall
  * seconds of the second passes (its share and its wait), the in-order parts, and the next blocks'
- * first passes (its share and its wait), per pool loop (docs/benchmarks.md, the Amdahl table). */
+ * first passes (its share and its wait), per pool loop (docs/benchmarks.md, the Amdahl table), and
+ * the first take's ordinary splits the blocks' groups marked at once, a heap. */
 #include <grundy/grundy.h>
 
 #include "heap/seq/seq_internal.h"
@@ -66,10 +67,12 @@ static int run(const grundy_rule *rule, grundy_seq_engine engine, const char *co
     if (s != NULL && s->profile != NULL && s->profile->loops > 0) {
         const sparse_block_profile *p = s->profile;
         printf("  blocks: %" PRIu64 " loops, %" PRIu64 " heaps; calling thread cpu (wall) s: "
-               "second pass %.3f (%.3f), in order %.3f (%.3f), first pass %.3f (%.3f)\n",
+               "second pass %.3f (%.3f), in order %.3f (%.3f), first pass %.3f (%.3f); "
+               "first-take splits marked at once %.1f a heap\n",
                p->loops, p->heaps, p->cpu[SPARSE_PART_SECOND], p->wall[SPARSE_PART_SECOND],
                p->cpu[SPARSE_PART_IN_ORDER], p->wall[SPARSE_PART_IN_ORDER],
-               p->cpu[SPARSE_PART_FIRST], p->wall[SPARSE_PART_FIRST]);
+               p->cpu[SPARSE_PART_FIRST], p->wall[SPARSE_PART_FIRST],
+               (double)p->marked_splits / (double)p->heaps);
     }
     fflush(stdout);
     grundy_seq_destroy(seq);

@@ -89,7 +89,9 @@ typedef struct take {
 /* The blocks' time on the calling thread, kept where GRUNDY_SPARSE_PROFILE is set (for the Amdahl
  * table of docs/benchmarks.md; bench_threads prints it): CPU and wall seconds of each part of a
  * pool loop, the second pass of the block to settle (the caller's share, then its wait for the
- * rest), its in-order part, and the next block's first pass (the caller's share and its wait). */
+ * rest), its in-order part, and the next block's first pass (the caller's share and its wait);
+ * and the first take's ordinary splits the groups marked at once, summed over the heaps (a mark
+ * a heap each: what the bound on them costs). */
 typedef enum sparse_block_part {
     SPARSE_PART_SECOND,
     SPARSE_PART_IN_ORDER,
@@ -98,7 +100,7 @@ typedef enum sparse_block_part {
 } sparse_block_part;
 typedef struct sparse_block_profile {
     double cpu[SPARSE_PART_COUNT], wall[SPARSE_PART_COUNT];
-    uint64_t loops, heaps;
+    uint64_t loops, heaps, marked_splits;
 } sparse_block_profile;
 
 typedef struct sparse {
