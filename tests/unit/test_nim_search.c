@@ -136,6 +136,8 @@ static const uint64_t variants[][3] = {
     {GRUNDY_NIM_NO_SYMMETRY, 3, ENDGAME_TINY},
     {GRUNDY_NIM_NO_ORDER, 1, ENDGAME_DEFAULT},
     {GRUNDY_NIM_NO_ORDER | GRUNDY_NIM_REVERSE, 1, ENDGAME_TINY},
+    {GRUNDY_NIM_ONE_SEARCH, 1, ENDGAME_DEFAULT},
+    {GRUNDY_NIM_ONE_SEARCH | GRUNDY_NIM_REVERSE, 3, ENDGAME_TINY},
 };
 
 static void check_cram_board(board *b, int with_retro, unsigned iteration) {
