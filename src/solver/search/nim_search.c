@@ -157,6 +157,8 @@ static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_p
                        const nim_set *wanted);
 static uint32_t exact_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
                             unsigned d);
+static uint32_t search_in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
+                              unsigned d, const nim_set *wanted, uint32_t excluded);
 
 /* Room for n more unknown components (their end-game slots) and k options at level l. */
 static int reserve(nim_level *l, size_t n, size_t k) {
@@ -186,7 +188,7 @@ static int reserve(nim_level *l, size_t n, size_t k) {
 static int option_recalled(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *o,
                            nim_level *l, nim_option *opt) {
     opt->first = (uint32_t)l->unknown.count;
-    opt->count = opt->known = opt->cost = 0;
+    opt->count = opt->known = opt->cost = opt->excluded = 0;
     if (nim_split(s, o, &l->parts, 1) != GRUNDY_STATUS_OK || !reserve(l, l->parts.count, 0)) {
         nim_fail(s, GRUNDY_STATUS_NOMEM);
         return 0;
@@ -198,6 +200,9 @@ static int option_recalled(grundy_nim_searcher *s, nim_worker *w, const grundy_n
         if (!raw_known(s, w, part, &slot, &v)) {
             if (!recall(s, w, part, &v, &excluded)) {
                 const uint32_t sz = size_of(s, part), at = opt->first + opt->count++;
+                if (sz > opt->cost || at == opt->first) {
+                    opt->excluded = excluded;
+                }
                 grundy_nim_list_push(&l->unknown, part);
                 l->slots[at] = slot;
                 if (sz > opt->cost && at != opt->first && !l->unknown.failed) {
@@ -238,7 +243,9 @@ static uint32_t option_in_set(grundy_nim_searcher *s, nim_worker *w, const nim_l
     }
     const grundy_nim_pos big = l->unknown.items[opt->first];
     const nim_set shifted = nim_set_xor(wanted, x);
-    const uint32_t v = in_set(s, w, &big, d, x == 0 ? wanted : &shifted);
+    /* the table was asked about `big` when the option was split: no second lookup (a sibling
+     * searched since may have valued it; searching it again is then wasted, never wrong) */
+    const uint32_t v = search_in_set(s, w, &big, d, x == 0 ? wanted : &shifted, opt->excluded);
     if (v != NIM_NOT_IN_SET && !failed(s)) {
         nim_endgame_put(&s->endgame, l->slots[opt->first], v);
     }
@@ -306,10 +313,18 @@ static size_t open_options(grundy_nim_searcher *s, nim_worker *w, const grundy_n
 static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c, unsigned d,
                        const nim_set *wanted) {
     uint32_t v = 0, excluded = 0;
-    const int prune = !(s->opts.flags & GRUNDY_NIM_NO_PRUNE);
     if (recall(s, w, c, &v, &excluded)) {
         return v;
     }
+    return search_in_set(s, w, c, d, wanted, excluded);
+}
+
+/* in_set's search, once the table has no exact value for c and knows it not to have the values
+ * 0..31 in `excluded`. */
+static uint32_t search_in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
+                              unsigned d, const nim_set *wanted, uint32_t excluded) {
+    uint32_t v = 0;
+    const int prune = !(s->opts.flags & GRUNDY_NIM_NO_PRUNE);
     if (prune && excluded != 0 && nim_set_max(wanted) < 32 &&
         (wanted->w[0] & ~(uint64_t)excluded) == 0) {
         return NIM_NOT_IN_SET; /* an earlier search learnt that the value is none of these */

@@ -18,6 +18,7 @@ typedef struct nim_option {
     uint32_t first, count; /* in nim_level.unknown */
     uint32_t known;        /* the xor of its recalled components' values */
     uint32_t cost;         /* the size of its costliest unknown component */
+    uint32_t excluded;     /* the values 0..31 the table knew the costliest not to have */
 } nim_option;
 
 /* The scratch of one depth: the moves of the component valued there, the components of one
