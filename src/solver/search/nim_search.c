@@ -182,47 +182,85 @@ static int reserve(nim_level *l, size_t n, size_t k) {
     return 1;
 }
 
-/* Option o split into its components, each looked up (end-game database, table, theory): 1 when
- * all are known, their xor in opt->known; else 0 with the unknown ones appended to l->unknown,
- * canonical, the costliest first. Out of memory: s's status set. */
-static int option_recalled(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *o,
-                           nim_level *l, nim_option *opt) {
-    opt->first = (uint32_t)l->unknown.count;
-    opt->count = opt->known = opt->cost = opt->excluded = 0;
-    if (nim_split(s, o, &l->parts, 1) != GRUNDY_STATUS_OK || !reserve(l, l->parts.count, 0)) {
-        nim_fail(s, GRUNDY_STATUS_NOMEM);
-        return 0;
-    }
-    for (size_t i = 0; i < l->parts.count; i++) {
-        grundy_nim_pos *const part = &l->parts.items[i];
-        uint32_t v = 0, excluded = 0;
-        uint64_t slot = UINT64_MAX;
-        if (!raw_known(s, w, part, &slot, &v)) {
-            if (!recall(s, w, part, &v, &excluded)) {
-                const uint32_t sz = size_of(s, part), at = opt->first + opt->count++;
-                if (sz > opt->cost || at == opt->first) {
-                    opt->excluded = excluded;
-                }
-                grundy_nim_list_push(&l->unknown, part);
-                l->slots[at] = slot;
-                if (sz > opt->cost && at != opt->first && !l->unknown.failed) {
-                    l->unknown.items[at] = l->unknown.items[opt->first];
-                    l->unknown.items[opt->first] = *part;
-                    l->slots[at] = l->slots[opt->first];
-                    l->slots[opt->first] = slot;
-                }
-                opt->cost = sz > opt->cost ? sz : opt->cost;
+/* The first of the two passes over the k moves of level l: each split into its components,
+ * those the end-game database knows xored into the option's `known`, the others put in canonical
+ * form and appended to l->unknown, their table buckets fetched towards the cache for the second
+ * pass (the table is bigger than the caches; a lookup is mostly a cache miss). */
+static void split_options(grundy_nim_searcher *s, nim_worker *w, nim_level *l, size_t k) {
+    l->unknown.count = 0;
+    for (size_t i = 0; i < k; i++) {
+        nim_option *const opt = &l->options[i];
+        opt->first = (uint32_t)l->unknown.count;
+        opt->count = opt->known = 0;
+        if (nim_split(s, &l->moves.items[i], &l->parts, 1) != GRUNDY_STATUS_OK ||
+            !reserve(l, l->parts.count, 0)) {
+            nim_fail(s, GRUNDY_STATUS_NOMEM);
+            return;
+        }
+        for (size_t j = 0; j < l->parts.count; j++) {
+            grundy_nim_pos *const part = &l->parts.items[j];
+            uint32_t v = 0;
+            uint64_t slot = UINT64_MAX;
+            if (raw_known(s, w, part, &slot, &v)) {
+                opt->known ^= v;
                 continue;
             }
-            nim_endgame_put(&s->endgame, slot, v);
+            nim_table_prefetch(&s->table, part);
+            l->slots[l->unknown.count] = slot;
+            grundy_nim_list_push(&l->unknown, part);
+            opt->count++;
         }
-        opt->known ^= v;
     }
     if (l->unknown.failed) {
         nim_fail(s, GRUNDY_STATUS_NOMEM);
-        return 0;
     }
-    return opt->count == 0;
+}
+
+/* The second pass: each unknown component looked up (table, theory); the options all of whose
+ * components are then known have their value in `known`, taken out of *potential (when not
+ * NULL); the others are packed to the front of l->options, their unknown components to the front
+ * of l->unknown, the costliest of each first. Returns how many options are left to search. */
+static size_t recall_options(grundy_nim_searcher *s, nim_worker *w, nim_level *l, size_t k,
+                             nim_set *potential) {
+    uint32_t wr = 0;
+    size_t open = 0;
+    for (size_t i = 0; i < k; i++) {
+        nim_option opt = l->options[i];
+        const uint32_t end = opt.first + opt.count;
+        opt.cost = opt.excluded = opt.count = 0;
+        for (uint32_t r = opt.first, first = wr; r < end; r++) {
+            const grundy_nim_pos part = l->unknown.items[r];
+            const uint64_t slot = l->slots[r];
+            uint32_t v = 0, excluded = 0;
+            if (recall(s, w, &part, &v, &excluded)) {
+                nim_endgame_put(&s->endgame, slot, v);
+                opt.known ^= v;
+                continue;
+            }
+            const uint32_t sz = size_of(s, &part);
+            l->unknown.items[wr] = part;
+            l->slots[wr] = slot;
+            if (opt.count++ == 0 || sz > opt.cost) { /* the costliest goes first */
+                l->unknown.items[wr] = l->unknown.items[first];
+                l->slots[wr] = l->slots[first];
+                l->unknown.items[first] = part;
+                l->slots[first] = slot;
+                opt.cost = sz;
+                opt.excluded = excluded;
+            }
+            wr++;
+        }
+        opt.first = wr - opt.count;
+        if (opt.count != 0) {
+            l->options[open++] = opt;
+        } else if (potential != NULL) {
+            nim_set_remove(potential, opt.known);
+        } else {
+            l->options[i].known = opt.known; /* nim_option_value's one option, known whole */
+        }
+    }
+    l->unknown.count = wr;
+    return open;
 }
 
 /* The value of option opt (of level l, searched at depth d) when it lies in `wanted`, else
@@ -287,16 +325,8 @@ static size_t open_options(grundy_nim_searcher *s, nim_worker *w, const grundy_n
         return 0;
     }
     *potential = nim_set_range(0, (uint32_t)k);
-    l->unknown.count = 0;
-    size_t open = 0;
-    for (size_t i = 0; i < k && !failed(s); i++) {
-        if (option_recalled(s, w, &l->moves.items[i], l, &l->options[open])) {
-            nim_set_remove(potential, l->options[open].known);
-        } else {
-            open++;
-        }
-    }
-    return failed(s) ? 0 : open;
+    split_options(s, w, l, k);
+    return failed(s) ? 0 : recall_options(s, w, l, k, potential);
 }
 
 /*
@@ -409,14 +439,21 @@ uint32_t nim_component_value(grundy_nim_searcher *s, nim_worker *w, const grundy
 uint32_t nim_option_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *p,
                           unsigned d) {
     nim_level *const l = level(w, d);
-    nim_option opt;
-    if (l == NULL) {
+    if (l == NULL || !reserve(l, 0, 1)) {
         nim_fail(s, GRUNDY_STATUS_NOMEM);
         return 0;
     }
-    l->unknown.count = 0;
-    if (option_recalled(s, w, p, l, &opt) || failed(s)) {
-        return failed(s) ? 0 : opt.known;
+    l->moves.count = 0;
+    grundy_nim_list_push(&l->moves, p);
+    if (l->moves.failed) {
+        nim_fail(s, GRUNDY_STATUS_NOMEM);
+        return 0;
     }
-    return option_in_set(s, w, l, &opt, d + 1, &all_nimbers);
+    split_options(s, w, l, 1);
+    if (failed(s)) {
+        return 0;
+    }
+    return recall_options(s, w, l, 1, NULL) == 0
+               ? l->options[0].known
+               : option_in_set(s, w, l, &l->options[0], d + 1, &all_nimbers);
 }
