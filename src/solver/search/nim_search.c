@@ -153,6 +153,10 @@ static const nim_set all_nimbers = {.w = {~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0u
  * 0.30 s, where 4 singles then one search cost 0.30 s). */
 #define SINGLE_QUESTIONS 4u
 
+/* Options split and looked up at a time before the potential set is checked against the wanted
+ * one: enough for the prefetches of one batch to overlap, few enough to stop soon. */
+#define ETC_CHUNK 8u
+
 static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c, unsigned d,
                        const nim_set *wanted);
 static uint32_t exact_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
@@ -186,9 +190,9 @@ static int reserve(nim_level *l, size_t n, size_t k) {
  * those the end-game database knows xored into the option's `known`, the others put in canonical
  * form and appended to l->unknown, their table buckets fetched towards the cache for the second
  * pass (the table is bigger than the caches; a lookup is mostly a cache miss). */
-static void split_options(grundy_nim_searcher *s, nim_worker *w, nim_level *l, size_t k) {
-    l->unknown.count = 0;
-    for (size_t i = 0; i < k; i++) {
+static void split_options(grundy_nim_searcher *s, nim_worker *w, nim_level *l, size_t from,
+                          size_t to) {
+    for (size_t i = from; i < to; i++) {
         nim_option *const opt = &l->options[i];
         opt->first = (uint32_t)l->unknown.count;
         opt->count = opt->known = 0;
@@ -220,11 +224,10 @@ static void split_options(grundy_nim_searcher *s, nim_worker *w, nim_level *l, s
  * components are then known have their value in `known`, taken out of *potential (when not
  * NULL); the others are packed to the front of l->options, their unknown components to the front
  * of l->unknown, the costliest of each first. Returns how many options are left to search. */
-static size_t recall_options(grundy_nim_searcher *s, nim_worker *w, nim_level *l, size_t k,
-                             nim_set *potential) {
-    uint32_t wr = 0;
-    size_t open = 0;
-    for (size_t i = 0; i < k; i++) {
+static size_t recall_options(grundy_nim_searcher *s, nim_worker *w, nim_level *l, size_t from,
+                             size_t to, size_t open, nim_set *potential) {
+    uint32_t wr = from < to ? l->options[from].first : (uint32_t)l->unknown.count;
+    for (size_t i = from; i < to; i++) {
         nim_option opt = l->options[i];
         const uint32_t end = opt.first + opt.count;
         opt.cost = opt.excluded = opt.count = 0;
@@ -314,9 +317,13 @@ static uint32_t cut_off(grundy_nim_searcher *s, const grundy_nim_pos *c, const n
 }
 
 /* c's options into l->options (those not recalled; the values of the recalled ones taken out of
- * *potential): how many, or 0 with s's status set on failure. */
+ * *potential, which starts as {0..k} less `excluded`): how many, or 0 with s's status set on
+ * failure. The options go through the two passes a few at a time, so that when a recalled value
+ * takes the last wanted member out of P (when `wanted` is not NULL) the rest need not be split or
+ * looked up: then *cut is set (Beling and Rogalski's enhanced transposition cutoff stops there). */
 static size_t open_options(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
-                           nim_level *l, nim_set *potential) {
+                           nim_level *l, nim_set *potential, uint32_t excluded,
+                           const nim_set *wanted, int *cut) {
     l->moves.count = 0;
     s->game->moves(s->game->ctx, c, &l->moves);
     const size_t k = l->moves.count;
@@ -325,8 +332,23 @@ static size_t open_options(grundy_nim_searcher *s, nim_worker *w, const grundy_n
         return 0;
     }
     *potential = nim_set_range(0, (uint32_t)k);
-    split_options(s, w, l, k);
-    return failed(s) ? 0 : recall_options(s, w, l, k, potential);
+    potential->w[0] &= ~(uint64_t)excluded;
+    l->unknown.count = 0;
+    size_t open = 0;
+    *cut = 0;
+    for (size_t from = 0; from < k && !failed(s); from += ETC_CHUNK) {
+        const size_t to = k - from < ETC_CHUNK ? k : from + ETC_CHUNK;
+        split_options(s, w, l, from, to);
+        if (failed(s)) {
+            break;
+        }
+        open = recall_options(s, w, l, from, to, open, potential);
+        if (wanted != NULL && !nim_set_meets(potential, wanted)) {
+            *cut = 1;
+            break;
+        }
+    }
+    return failed(s) ? 0 : open;
 }
 
 /*
@@ -367,17 +389,20 @@ static uint32_t search_in_set(grundy_nim_searcher *s, nim_worker *w, const grund
     w->depth = d;
     w->max_depth = d > w->max_depth ? d : w->max_depth;
     nim_set potential;
-    const size_t open = open_options(s, w, c, l, &potential);
+    int cut = 0;
+    const size_t open = open_options(s, w, c, l, &potential, excluded, prune ? wanted : NULL, &cut);
     if (failed(s)) {
         return 0;
     }
-    potential.w[0] &= ~(uint64_t)excluded;
     if (!(s->opts.flags & GRUNDY_NIM_NO_ORDER)) {
         cheapest_first(l, open);
     }
     /* an option's value above the largest wanted one cannot bring the answer into `wanted` */
     const uint32_t top = prune ? nim_set_max(wanted) : NIM_SET_MAX;
     const int reverse = (s->opts.flags & GRUNDY_NIM_REVERSE) != 0;
+    if (cut) {
+        return cut_off(s, c, &potential, top);
+    }
     nim_set_keep_least(&potential, (uint32_t)open + 1);
     size_t members = nim_set_count(&potential);
     for (size_t i = 0; i < open && !failed(s); i++) {
@@ -449,11 +474,12 @@ uint32_t nim_option_value(grundy_nim_searcher *s, nim_worker *w, const grundy_ni
         nim_fail(s, GRUNDY_STATUS_NOMEM);
         return 0;
     }
-    split_options(s, w, l, 1);
+    l->unknown.count = 0;
+    split_options(s, w, l, 0, 1);
     if (failed(s)) {
         return 0;
     }
-    return recall_options(s, w, l, 1, NULL) == 0
+    return recall_options(s, w, l, 0, 1, 0, NULL) == 0
                ? l->options[0].known
                : option_in_set(s, w, l, &l->options[0], d + 1, &all_nimbers);
 }
