@@ -284,10 +284,15 @@ static uint32_t option_in_set(grundy_nim_searcher *s, nim_worker *w, const nim_l
         return 0;
     }
     const grundy_nim_pos big = l->unknown.items[opt->first];
-    const nim_set shifted = nim_set_xor(wanted, x);
+    nim_set shifted;
+    const nim_set *ask = wanted;
+    if (x != 0) {
+        shifted = nim_set_xor(wanted, x);
+        ask = &shifted;
+    }
     /* the table was asked about `big` when the option was split: no second lookup (a sibling
      * searched since may have valued it; searching it again is then wasted, never wrong) */
-    const uint32_t v = search_in_set(s, w, &big, d, x == 0 ? wanted : &shifted, opt->excluded);
+    const uint32_t v = search_in_set(s, w, &big, d, ask, opt->excluded);
     if (v != NIM_NOT_IN_SET && !failed(s)) {
         nim_endgame_put(&s->endgame, l->slots[opt->first], v);
     }
