@@ -91,6 +91,8 @@ GRUNDY_API void grundy_nim_game_destroy(grundy_nim_game *game);
 #define GRUNDY_NIM_REVERSE     8u  /**< take the options in the reverse order */
 #define GRUNDY_NIM_NO_PRUNE    16u /**< ask every option its exact value (no nimber sets) */
 #define GRUNDY_NIM_NO_ORDER    32u /**< search the options in the game's order, not cheapest first */
+/** value each component in one search, not first asking whether it is 0, 1, 2, 3 one by one */
+#define GRUNDY_NIM_ONE_SEARCH 64u
 
 /** What a search has done so far (the progress line and the JSON). */
 typedef struct grundy_nim_stats {

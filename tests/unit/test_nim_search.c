@@ -146,6 +146,8 @@ static const uint64_t variants[][3] = {
     {GRUNDY_NIM_NO_SYMMETRY, 3, ENDGAME_TINY},
     {GRUNDY_NIM_NO_ORDER, 1, ENDGAME_DEFAULT},
     {GRUNDY_NIM_NO_ORDER | GRUNDY_NIM_REVERSE, 1, ENDGAME_TINY},
+    {GRUNDY_NIM_ONE_SEARCH, 1, ENDGAME_DEFAULT},
+    {GRUNDY_NIM_ONE_SEARCH | GRUNDY_NIM_REVERSE, 3, ENDGAME_TINY},
 };
 
 static void check_cram_board(board *b, int with_retro, unsigned iteration) {
@@ -489,6 +491,25 @@ static void test_growing_table_keeps(void) {
     grundy_nim_game_destroy(g);
 }
 
+/* Exact values ask 0?, 1?, 2?, 3? one at a time before the one search: on Cram, whose values
+ * are small, the one search alone values many more components (4 x 6: 612 against 15,395). */
+static void test_single_questions(void) {
+    grundy_nim_game *g = NULL;
+    grundy_nim_stats singles, one;
+    uint32_t v = 99, w = 98;
+    grundy_nim_opts o = GRUNDY_NIM_OPTS_INIT;
+    o.max_bytes = (uint64_t)64 << 20;
+    CHECK_EQ(grundy_nim_game_cram_create(4, 6, NULL, &g), GRUNDY_STATUS_OK);
+    o.flags = GRUNDY_NIM_NO_THEORY;
+    CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &v, &singles), GRUNDY_STATUS_OK);
+    o.flags = GRUNDY_NIM_NO_THEORY | GRUNDY_NIM_ONE_SEARCH;
+    CHECK_EQ(grundy_nim_search(g, &g->initial, &o, &w, &one), GRUNDY_STATUS_OK);
+    CHECK_EQ(v, 0);
+    CHECK_EQ(w, 0);
+    CHECK(singles.nodes * 2 < one.nodes);
+    grundy_nim_game_destroy(g);
+}
+
 static void test_checkpoint(void) {
     const char *const path = "test_nim_search.nt";
     static volatile sig_atomic_t stop = 1;
@@ -539,6 +560,7 @@ int main(void) {
     test_endgame();
     test_order();
     test_growing_table_keeps();
+    test_single_questions();
     test_checkpoint();
     if (check_failures != 0) {
         fprintf(stderr, "seed %llu (GRUNDY_TEST_SEED replays it)\n", (unsigned long long)seed);

@@ -141,196 +141,249 @@ grundy_status nim_split(const grundy_nim_searcher *s, const grundy_nim_pos *p, g
     return out->failed ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_OK;
 }
 
-/* ---- Sets of nimbers (Beling and Rogalski's pruning) ------------------------------------ */
-
 static const nim_set all_nimbers = {.w = {~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull,
                                           ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull}};
 
-static void set_remove(nim_set *a, uint32_t v) {
-    if (v < NIM_SET_MAX) {
-        a->w[v / 64] &= ~((uint64_t)1 << (v % 64));
-    }
-}
-
-static int set_meets(const nim_set *a, const nim_set *b) {
-    for (unsigned k = 0; k < NIM_SET_WORDS; k++) {
-        if (a->w[k] & b->w[k]) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static uint32_t set_min(const nim_set *a) {
-    for (unsigned k = 0; k < NIM_SET_WORDS; k++) {
-        if (a->w[k] != 0) {
-            return k * 64 + (uint32_t)__builtin_ctzll(a->w[k]);
-        }
-    }
-    return NIM_NOT_IN_SET;
-}
-
-static uint32_t set_max(const nim_set *a) {
-    for (unsigned k = NIM_SET_WORDS; k-- > 0;) {
-        if (a->w[k] != 0) {
-            return k * 64 + 63u - (uint32_t)__builtin_clzll(a->w[k]);
-        }
-    }
-    return NIM_NOT_IN_SET;
-}
-
-/* The members of a up to and including `top`. */
-static nim_set set_upto(const nim_set *a, uint32_t top) {
-    nim_set out = *a;
-    for (unsigned k = 0; k < NIM_SET_WORDS; k++) {
-        const uint32_t lo = k * 64;
-        out.w[k] &= top >= lo + 63 ? ~0ull : top < lo ? 0 : ((uint64_t)2 << (top - lo)) - 1;
-    }
-    return out;
-}
-
-/* {p ^ x : p in a}. */
-static nim_set set_xor(const nim_set *a, uint32_t x) {
-    nim_set out;
-    memset(&out, 0, sizeof out);
-    for (unsigned k = 0; k < NIM_SET_WORDS; k++) {
-        for (uint64_t b = a->w[k]; b != 0; b &= b - 1) {
-            const uint32_t v = (k * 64 + (uint32_t)__builtin_ctzll(b)) ^ x;
-            out.w[v / 64] |= v < NIM_SET_MAX ? (uint64_t)1 << (v % 64) : 0;
-        }
-    }
-    return out;
-}
-
 /* ---- The search ---------------------------------------------------------------------------- */
+
+/* The first questions of an exact value asked one value at a time; the rest in one search. A
+ * question for one value gives every option a question for one value (xored through the sums),
+ * the strongest cut-offs, and Cram's values are nearly all below 4 (Beling's table: 29 of its 30
+ * cells); Chomp's are 30 to 80, and 50 questions cost 3 times one search (7 x 11: 0.88 s against
+ * 0.30 s, where 4 singles then one search cost 0.30 s). */
+#define SINGLE_QUESTIONS 4u
+
+/* Options split and looked up at a time before the potential set is checked against the wanted
+ * one: enough for the prefetches of a batch to overlap, few enough to stop soon (Cram 4 x 9, user
+ * CPU s: 1 at a time 1.7-1.9, 4 1.5, 8 1.7, 16 2.1). */
+#define ETC_CHUNK 4u
 
 static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c, unsigned d,
                        const nim_set *wanted);
 static uint32_t exact_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
                             unsigned d);
+static uint32_t search_in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
+                              unsigned d, const nim_set *wanted, uint32_t excluded);
 
-/* The value of option o (a sum) when it lies in `wanted`, else NIM_NOT_IN_SET (or its exact value,
- * which is always allowed). Every component but the costliest is valued exactly; the costliest is
- * asked only for the values that would put the sum in `wanted`. Scratch of depth d. */
-static uint32_t option_in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *o,
-                              unsigned d, const nim_set *wanted) {
-    nim_level *const l = level(w, d);
-    if (l == NULL || nim_split(s, o, &l->parts, 1) != GRUNDY_STATUS_OK) {
-        nim_fail(s, GRUNDY_STATUS_NOMEM);
-        return 0;
-    }
-    size_t big = 0;
-    uint32_t big_size = 0, x = 0, v = 0;
-    uint64_t slot = UINT64_MAX;
-    for (size_t i = 0; i < l->parts.count; i++) {
-        const uint32_t sz = size_of(s, &l->parts.items[i]);
-        big = sz > big_size ? i : big;
-        big_size = sz > big_size ? sz : big_size;
-    }
-    for (size_t i = 0; i < l->parts.count && !failed(s); i++) {
-        grundy_nim_pos part = l->parts.items[i];
-        if (i != big && !raw_known(s, w, &part, &slot, &v)) {
-            v = exact_value(s, w, &part, d);
-            nim_endgame_put(&s->endgame, failed(s) ? UINT64_MAX : slot, v);
-        }
-        x ^= i != big ? v : 0;
-    }
-    if (l->parts.count == 0 || failed(s)) {
-        return 0;
-    }
-    grundy_nim_pos last = l->parts.items[big];
-    if (raw_known(s, w, &last, &slot, &v)) {
-        return v ^ x;
-    }
-    const nim_set shifted = set_xor(wanted, x);
-    v = in_set(s, w, &last, d, x == 0 ? wanted : &shifted);
-    if (v != NIM_NOT_IN_SET && !failed(s)) {
-        nim_endgame_put(&s->endgame, slot, v);
-    }
-    return v == NIM_NOT_IN_SET ? v : v ^ x;
-}
-
-/* The value of o when every component is in the table or known to theory (1), else 0 and in
- * *cost the size of its largest component not recalled (the work a search of it may take). */
-static int option_recalled(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *o,
-                           unsigned d, uint32_t *v, uint32_t *cost) {
-    nim_level *const l = level(w, d);
-    if (l == NULL || nim_split(s, o, &l->parts, 1) != GRUNDY_STATUS_OK) {
-        nim_fail(s, GRUNDY_STATUS_NOMEM);
-        return 0;
-    }
-    *v = 0;
-    *cost = 0;
-    for (size_t i = 0; i < l->parts.count; i++) {
-        uint32_t part = 0, excluded = 0;
-        uint64_t slot = UINT64_MAX;
-        if (!raw_known(s, w, &l->parts.items[i], &slot, &part)) {
-            if (!recall(s, w, &l->parts.items[i], &part, &excluded)) {
-                const uint32_t sz = size_of(s, &l->parts.items[i]);
-                *cost = sz > *cost ? sz : *cost;
-                continue;
-            }
-            nim_endgame_put(&s->endgame, slot, part);
-        }
-        *v ^= part;
-    }
-    return *cost == 0;
-}
-
-/* Room for k costs at level l: 0 when out of memory. */
-static int reserve_costs(nim_level *l, size_t k) {
-    if (k > l->cost_cap) {
-        uint32_t *const c = realloc(l->cost, k * sizeof *c);
-        if (c == NULL) {
+/* Room for n more unknown components (their end-game slots) and k options at level l. */
+static int reserve(nim_level *l, size_t n, size_t k) {
+    if (l->unknown.count + n > l->slots_cap) {
+        const size_t cap = (l->unknown.count + n) * 2;
+        uint64_t *const slots = realloc(l->slots, cap * sizeof *slots);
+        if (slots == NULL) {
             return 0;
         }
-        l->cost = c;
-        l->cost_cap = k;
+        l->slots = slots;
+        l->slots_cap = cap;
+    }
+    if (k > l->options_cap) {
+        nim_option *const o = realloc(l->options, k * sizeof *o);
+        if (o == NULL) {
+            return 0;
+        }
+        l->options = o;
+        l->options_cap = k;
     }
     return 1;
 }
 
-/* The first n moves of l, cheapest first (insertion sort, stable: n is a few dozen). Cheap
+/* The first of the two passes over the k moves of level l: each split into its components,
+ * those the end-game database knows xored into the option's `known`, the others put in canonical
+ * form and appended to l->unknown, their table buckets fetched towards the cache for the second
+ * pass (the table is bigger than the caches; a lookup is mostly a cache miss). */
+static void split_options(grundy_nim_searcher *s, nim_worker *w, nim_level *l, size_t from,
+                          size_t to) {
+    for (size_t i = from; i < to; i++) {
+        nim_option *const opt = &l->options[i];
+        opt->first = (uint32_t)l->unknown.count;
+        opt->count = opt->known = 0;
+        if (nim_split(s, &l->moves.items[i], &l->parts, 1) != GRUNDY_STATUS_OK ||
+            !reserve(l, l->parts.count, 0)) {
+            nim_fail(s, GRUNDY_STATUS_NOMEM);
+            return;
+        }
+        for (size_t j = 0; j < l->parts.count; j++) {
+            grundy_nim_pos *const part = &l->parts.items[j];
+            uint32_t v = 0;
+            uint64_t slot = UINT64_MAX;
+            if (raw_known(s, w, part, &slot, &v)) {
+                opt->known ^= v;
+                continue;
+            }
+            nim_table_prefetch(&s->table, part);
+            l->slots[l->unknown.count] = slot;
+            grundy_nim_list_push(&l->unknown, part);
+            opt->count++;
+        }
+    }
+    if (l->unknown.failed) {
+        nim_fail(s, GRUNDY_STATUS_NOMEM);
+    }
+}
+
+/* The second pass: each unknown component looked up (table, theory); the options all of whose
+ * components are then known have their value in `known`, taken out of *potential (when not
+ * NULL); the others are packed to the front of l->options, their unknown components to the front
+ * of l->unknown, the costliest of each first. Returns how many options are left to search. */
+static size_t recall_options(grundy_nim_searcher *s, nim_worker *w, nim_level *l, size_t from,
+                             size_t to, size_t open, nim_set *potential) {
+    uint32_t wr = from < to ? l->options[from].first : (uint32_t)l->unknown.count;
+    for (size_t i = from; i < to; i++) {
+        nim_option opt = l->options[i];
+        const uint32_t end = opt.first + opt.count;
+        opt.cost = opt.excluded = opt.count = 0;
+        for (uint32_t r = opt.first, first = wr; r < end; r++) {
+            const grundy_nim_pos part = l->unknown.items[r];
+            const uint64_t slot = l->slots[r];
+            uint32_t v = 0, excluded = 0;
+            if (recall(s, w, &part, &v, &excluded)) {
+                nim_endgame_put(&s->endgame, slot, v);
+                opt.known ^= v;
+                continue;
+            }
+            const uint32_t sz = size_of(s, &part);
+            l->unknown.items[wr] = part;
+            l->slots[wr] = slot;
+            if (opt.count++ == 0 || sz > opt.cost) { /* the costliest goes first */
+                l->unknown.items[wr] = l->unknown.items[first];
+                l->slots[wr] = l->slots[first];
+                l->unknown.items[first] = part;
+                l->slots[first] = slot;
+                opt.cost = sz;
+                opt.excluded = excluded;
+            }
+            wr++;
+        }
+        opt.first = wr - opt.count;
+        if (opt.count != 0) {
+            l->options[open++] = opt;
+        } else if (potential != NULL) {
+            nim_set_remove(potential, opt.known);
+        } else {
+            l->options[i].known = opt.known; /* nim_option_value's one option, known whole */
+        }
+    }
+    l->unknown.count = wr;
+    return open;
+}
+
+/* The value of option opt (of level l, searched at depth d) when it lies in `wanted`, else
+ * NIM_NOT_IN_SET (or its exact value, which is always allowed). Every unknown component but the
+ * costliest is valued exactly; the costliest is asked only for the values that would put the sum
+ * in `wanted`. */
+static uint32_t option_in_set(grundy_nim_searcher *s, nim_worker *w, const nim_level *l,
+                              const nim_option *opt, unsigned d, const nim_set *wanted) {
+    uint32_t x = opt->known;
+    for (uint32_t i = opt->first + 1; i < opt->first + opt->count && !failed(s); i++) {
+        const grundy_nim_pos part = l->unknown.items[i];
+        const uint32_t v = exact_value(s, w, &part, d);
+        nim_endgame_put(&s->endgame, failed(s) ? UINT64_MAX : l->slots[i], v);
+        x ^= v;
+    }
+    if (failed(s)) {
+        return 0;
+    }
+    const grundy_nim_pos big = l->unknown.items[opt->first];
+    nim_set shifted;
+    const nim_set *ask = wanted;
+    if (x != 0) {
+        shifted = nim_set_xor(wanted, x);
+        ask = &shifted;
+    }
+    /* the table was asked about `big` when the option was split: no second lookup (a sibling
+     * searched since may have valued it; searching it again is then wasted, never wrong) */
+    const uint32_t v = search_in_set(s, w, &big, d, ask, opt->excluded);
+    if (v != NIM_NOT_IN_SET && !failed(s)) {
+        nim_endgame_put(&s->endgame, l->slots[opt->first], v);
+    }
+    return v == NIM_NOT_IN_SET ? v : v ^ x;
+}
+
+/* The first n options of l, cheapest first (insertion sort, stable: n is a few dozen). Cheap
  * options valued first take values out of the potential set sooner, so that the question's
  * cut-off comes before the costly options are searched (move ordering). */
 static void cheapest_first(nim_level *l, size_t n) {
     for (size_t i = 1; i < n; i++) {
-        const grundy_nim_pos m = l->moves.items[i];
-        const uint32_t c = l->cost[i];
+        const nim_option m = l->options[i];
         size_t j = i;
-        for (; j > 0 && l->cost[j - 1] > c; j--) {
-            l->moves.items[j] = l->moves.items[j - 1];
-            l->cost[j] = l->cost[j - 1];
+        for (; j > 0 && l->options[j - 1].cost > m.cost; j--) {
+            l->options[j] = l->options[j - 1];
         }
-        l->moves.items[j] = m;
-        l->cost[j] = c;
+        l->options[j] = m;
     }
 }
 
-/* A search of c stopped knowing only that c's value lies in `potential` (it is never taken out of
- * it): the values 0..31 outside it are kept in the table for the next question. */
-static uint32_t cut_off(grundy_nim_searcher *s, const grundy_nim_pos *c, const nim_set *potential) {
-    nim_table_put_excluded(&s->table, c, ~(uint32_t)potential->w[0], size_of(s, c));
+/* A search of c stopped knowing only that c's value lies in `potential` or above `top`: the
+ * values 0..min(top, 31) outside it are kept in the table for the next question. */
+static uint32_t cut_off(grundy_nim_searcher *s, const grundy_nim_pos *c, const nim_set *potential,
+                        uint32_t top) {
+    const uint32_t upto = top >= 31 ? ~(uint32_t)0 : ((uint32_t)2 << top) - 1;
+    nim_table_put_excluded(&s->table, c, ~(uint32_t)potential->w[0] & upto, size_of(s, c));
     return NIM_NOT_IN_SET;
+}
+
+/* c's options into l->options (those not recalled; the values of the recalled ones taken out of
+ * *potential, which starts as {0..k} less `excluded`): how many, or 0 with s's status set on
+ * failure. The options go through the two passes a few at a time, so that when a recalled value
+ * takes the last wanted member out of P (when `wanted` is not NULL) the rest need not be split or
+ * looked up: then *cut is set (Beling and Rogalski's enhanced transposition cutoff stops there). */
+static size_t open_options(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
+                           nim_level *l, nim_set *potential, uint32_t excluded,
+                           const nim_set *wanted, int *cut) {
+    l->moves.count = 0;
+    s->game->moves(s->game->ctx, c, &l->moves);
+    const size_t k = l->moves.count;
+    if (l->moves.failed || k >= NIM_SET_MAX || !reserve(l, 0, k)) {
+        nim_fail(s, l->moves.failed || k < NIM_SET_MAX ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_RANGE);
+        return 0;
+    }
+    *potential = nim_set_range(0, (uint32_t)k);
+    potential->w[0] &= ~(uint64_t)excluded;
+    l->unknown.count = 0;
+    size_t open = 0;
+    *cut = 0;
+    for (size_t from = 0; from < k && !failed(s); from += ETC_CHUNK) {
+        const size_t to = k - from < ETC_CHUNK ? k : from + ETC_CHUNK;
+        split_options(s, w, l, from, to);
+        if (failed(s)) {
+            break;
+        }
+        open = recall_options(s, w, l, from, to, open, potential);
+        if (wanted != NULL && !nim_set_meets(potential, wanted)) {
+            *cut = 1;
+            break;
+        }
+    }
+    return failed(s) ? 0 : open;
 }
 
 /*
  * The value of canonical component c if it lies in `wanted`, else NIM_NOT_IN_SET (Beling and
- * Rogalski, "On pruning search trees of impartial games", 2020). With k options the value is the
- * least of P = {0..k} once every option's value is taken out of P; an option whose value is not
- * in P cannot change that, so each option is asked only for the values still in P, and when P no
- * longer meets `wanted` the answer cannot be in it. First the options the table or theory values
- * (enhanced transposition cutoff), then the others, searched. Exact values are stored; a cut-off
- * search stores nothing.
+ * Rogalski, "On pruning search trees of impartial games", 2020). The value is the least member
+ * of the potential set P = {0..k} (k options) once every option's value is taken out of it.
+ * First the options the table or theory values (enhanced transposition cutoff), then the others,
+ * searched, each asked only for the values that matter: with n options left only the n + 1 least
+ * members of P can be the value (each needs all those below it taken out), and when P has n + 1
+ * the option need not be asked for the largest (it is the value only if this option takes out
+ * one of the others), so that a miss takes the largest out. When P no longer meets `wanted` the
+ * value cannot be in it. Exact values are stored; a cut-off search stores what it excluded.
  */
 static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c, unsigned d,
                        const nim_set *wanted) {
     uint32_t v = 0, excluded = 0;
-    const int prune = !(s->opts.flags & GRUNDY_NIM_NO_PRUNE);
     if (recall(s, w, c, &v, &excluded)) {
         return v;
     }
-    if (prune && excluded != 0 && set_max(wanted) < 32 &&
+    return search_in_set(s, w, c, d, wanted, excluded);
+}
+
+/* in_set's search, once the table has no exact value for c and knows it not to have the values
+ * 0..31 in `excluded`. */
+static uint32_t search_in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
+                              unsigned d, const nim_set *wanted, uint32_t excluded) {
+    uint32_t v = 0;
+    const int prune = !(s->opts.flags & GRUNDY_NIM_NO_PRUNE);
+    if (prune && excluded != 0 && nim_set_max(wanted) < 32 &&
         (wanted->w[0] & ~(uint64_t)excluded) == 0) {
         return NIM_NOT_IN_SET; /* an earlier search learnt that the value is none of these */
     }
@@ -341,57 +394,49 @@ static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_p
     }
     w->depth = d;
     w->max_depth = d > w->max_depth ? d : w->max_depth;
-    l->moves.count = 0;
-    s->game->moves(s->game->ctx, c, &l->moves);
-    const size_t k = l->moves.count;
-    if (l->moves.failed || k >= NIM_SET_MAX) {
-        nim_fail(s, l->moves.failed ? GRUNDY_STATUS_NOMEM : GRUNDY_STATUS_RANGE);
-        return 0;
-    }
     nim_set potential;
-    memset(&potential, 0, sizeof potential);
-    for (uint32_t i = 0; i <= k; i++) {
-        potential.w[i / 64] |= (uint64_t)1 << (i % 64);
-    }
-    potential.w[0] &= ~(uint64_t)excluded;
-    size_t open = 0;
-    if (!reserve_costs(l, k)) {
-        nim_fail(s, GRUNDY_STATUS_NOMEM);
+    int cut = 0;
+    const size_t open = open_options(s, w, c, l, &potential, excluded, prune ? wanted : NULL, &cut);
+    if (failed(s)) {
         return 0;
     }
-    for (size_t i = 0; i < k && !failed(s); i++) {
-        const grundy_nim_pos o = l->moves.items[i];
-        uint32_t cost = 0;
-        if (prune && option_recalled(s, w, &o, d + 1, &v, &cost)) {
-            set_remove(&potential, v);
-        } else {
-            l->cost[open] = cost;
-            l->moves.items[open++] = o;
-        }
-    }
-    if (prune && !(s->opts.flags & GRUNDY_NIM_NO_ORDER)) {
+    if (!(s->opts.flags & GRUNDY_NIM_NO_ORDER)) {
         cheapest_first(l, open);
     }
     /* an option's value above the largest wanted one cannot bring the answer into `wanted` */
-    const uint32_t top = prune ? set_max(wanted) : NIM_SET_MAX;
+    const uint32_t top = prune ? nim_set_max(wanted) : NIM_SET_MAX;
     const int reverse = (s->opts.flags & GRUNDY_NIM_REVERSE) != 0;
+    if (cut) {
+        return cut_off(s, c, &potential, top);
+    }
+    nim_set_keep_least(&potential, (uint32_t)open + 1);
+    size_t members = nim_set_count(&potential);
     for (size_t i = 0; i < open && !failed(s); i++) {
-        if (prune && !set_meets(&potential, wanted)) {
-            return cut_off(s, c, &potential);
+        if (prune && !nim_set_meets(&potential, wanted)) {
+            return cut_off(s, c, &potential, top);
         }
-        const grundy_nim_pos o = l->moves.items[reverse ? open - 1 - i : i];
-        const nim_set ask = set_upto(&potential, top);
-        v = option_in_set(s, w, &o, d + 1, prune ? &ask : &all_nimbers);
-        if (v != NIM_NOT_IN_SET) {
-            set_remove(&potential, v);
+        const int full = members > open - i;
+        nim_set ask = potential;
+        if (full) {
+            nim_set_remove(&ask, nim_set_max(&potential));
+        }
+        ask = nim_set_upto(&ask, top);
+        const nim_option *const o = &l->options[reverse ? open - 1 - i : i];
+        v = option_in_set(s, w, l, o, d + 1, prune ? &ask : &all_nimbers);
+        if (v != NIM_NOT_IN_SET && nim_set_has(&potential, v)) {
+            nim_set_remove(&potential, v);
+            members--;
+        } else if (full) {
+            nim_set_remove(&potential, nim_set_max(&potential));
+            members--;
         }
     }
     if (failed(s)) {
         return 0;
     }
-    v = set_min(&potential);
+    v = nim_set_min(&potential);
     if (v > top) { /* values above top were not all taken out: v is only a lower bound */
-        return cut_off(s, c, &potential);
+        return cut_off(s, c, &potential, top);
     }
     remember(s, c, v, size_of(s, c));
     if ((atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1) % TICK_NODES == 0) {
@@ -400,23 +445,21 @@ static uint32_t in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_p
     return v;
 }
 
-/* The exact value of c: is it 0 (an outcome search, the strongest cut-offs), 1, 2, ...? Each
- * question that fails leaves its exact sub-results in the table for the next. */
+/* The exact value of c: is it 0 (an outcome search, the strongest cut-offs), 1, 2, 3 (each
+ * question that fails leaves its exact sub-results and what it excluded in the table for the
+ * next), then the rest in one search. */
 static uint32_t exact_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
                             unsigned d) {
-    if (s->opts.flags & GRUNDY_NIM_NO_PRUNE) {
-        return in_set(s, w, c, d, &all_nimbers);
-    }
-    for (uint32_t m = 0; m < NIM_SET_MAX && !failed(s); m++) {
-        nim_set one;
-        memset(&one, 0, sizeof one);
-        one.w[m / 64] = (uint64_t)1 << (m % 64);
+    const uint32_t singles =
+        (s->opts.flags & (GRUNDY_NIM_NO_PRUNE | GRUNDY_NIM_ONE_SEARCH)) ? 0 : SINGLE_QUESTIONS;
+    for (uint32_t m = 0; m < singles && !failed(s); m++) {
+        const nim_set one = nim_set_range(m, m);
         const uint32_t v = in_set(s, w, c, d, &one);
         if (v != NIM_NOT_IN_SET) {
             return v;
         }
     }
-    return 0;
+    return failed(s) ? 0 : in_set(s, w, c, d, &all_nimbers);
 }
 
 uint32_t nim_component_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
@@ -426,5 +469,23 @@ uint32_t nim_component_value(grundy_nim_searcher *s, nim_worker *w, const grundy
 
 uint32_t nim_option_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *p,
                           unsigned d) {
-    return option_in_set(s, w, p, d, &all_nimbers);
+    nim_level *const l = level(w, d);
+    if (l == NULL || !reserve(l, 0, 1)) {
+        nim_fail(s, GRUNDY_STATUS_NOMEM);
+        return 0;
+    }
+    l->moves.count = 0;
+    grundy_nim_list_push(&l->moves, p);
+    if (l->moves.failed) {
+        nim_fail(s, GRUNDY_STATUS_NOMEM);
+        return 0;
+    }
+    l->unknown.count = 0;
+    split_options(s, w, l, 0, 1);
+    if (failed(s)) {
+        return 0;
+    }
+    return recall_options(s, w, l, 0, 1, 0, NULL) == 0
+               ? l->options[0].known
+               : option_in_set(s, w, l, &l->options[0], d + 1, &all_nimbers);
 }

@@ -4,26 +4,31 @@
 #define GRUNDY_SOLVER_SEARCH_NIM_SEARCH_INTERNAL_H
 
 #include "solver/search/nim_endgame.h"
+#include "solver/search/nim_set.h"
 #include "solver/search/nim_table.h"
 #include "util/pool.h"
 
 #include <grundy/nimsearch.h>
 
-/* A set of nimbers below NIM_SET_MAX: a component may have at most NIM_SET_MAX - 1 options
- * (Cram on 256 cells has at most 480, Chomp on 32 x 32 1023, Node Kayles on 256 vertices 256). */
-#define NIM_SET_WORDS  16
-#define NIM_SET_MAX    (NIM_SET_WORDS * 64)
-#define NIM_NOT_IN_SET UINT32_MAX
-typedef struct nim_set {
-    uint64_t w[NIM_SET_WORDS];
-} nim_set;
+/* An option of a component being searched, once the table and the end-game database have been
+ * asked about its components: the xor of the values they knew, and where the rest lie in the
+ * level's `unknown` list (the costliest first), so that searching it needs no second split,
+ * canonical form or end-game lookup. */
+typedef struct nim_option {
+    uint32_t first, count; /* in nim_level.unknown */
+    uint32_t known;        /* the xor of its recalled components' values */
+    uint32_t cost;         /* the size of its costliest unknown component */
+    uint32_t excluded;     /* the values 0..31 the table knew the costliest not to have */
+} nim_option;
 
-/* The scratch of one depth: the moves of the component valued there, the components of an
- * option. */
+/* The scratch of one depth: the moves of the component valued there, the components of one
+ * option (the split's output), and the options not recalled with their unknown components. */
 typedef struct nim_level {
-    grundy_nim_list moves, parts;
-    uint32_t *cost; /* of each move not recalled: the size of its largest component */
-    size_t cost_cap;
+    grundy_nim_list moves, parts, unknown;
+    uint64_t *slots; /* of each unknown component: its end-game index as it lay */
+    size_t slots_cap;
+    nim_option *options;
+    size_t options_cap;
 } nim_level;
 
 typedef struct nim_worker {

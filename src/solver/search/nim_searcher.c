@@ -22,7 +22,9 @@ static void free_workers(grundy_nim_searcher *s) {
             if (w->levels[d] != NULL) {
                 grundy_nim_list_free(&w->levels[d]->moves);
                 grundy_nim_list_free(&w->levels[d]->parts);
-                free(w->levels[d]->cost);
+                grundy_nim_list_free(&w->levels[d]->unknown);
+                free(w->levels[d]->slots);
+                free(w->levels[d]->options);
                 free(w->levels[d]);
             }
         }

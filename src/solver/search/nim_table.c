@@ -132,6 +132,12 @@ int nim_table_get(nim_table *t, const grundy_nim_pos *key, uint32_t *nimber) {
     return found;
 }
 
+void nim_table_prefetch(const nim_table *t, const grundy_nim_pos *key) {
+    const uint64_t *const first = slot_at(t, bucket_of(t, key), 0);
+    __builtin_prefetch(first);
+    __builtin_prefetch(first + NIM_TABLE_WAYS * (t->words + 1u) - 1); /* a bucket spans 2 lines */
+}
+
 /* The slot for key in bucket b: its own, an empty one, or the least sized; NULL to keep out. */
 static uint64_t *choose_slot(nim_table *t, uint64_t b, const grundy_nim_pos *key, uint64_t size,
                              int *fresh) {

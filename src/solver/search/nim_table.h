@@ -36,6 +36,10 @@ void nim_table_free(nim_table *t);
 #define NIM_TABLE_PARTIAL 2
 int nim_table_get(nim_table *t, const grundy_nim_pos *key, uint32_t *nimber);
 
+/** Fetch key's bucket towards the cache, for a lookup soon after (a hint: no lock, no effect on
+ *  the contents). */
+void nim_table_prefetch(const nim_table *t, const grundy_nim_pos *key);
+
 /** Remember key's nimber; in a full bucket it replaces the entry of least `size` (the cheapest to
  *  compute again) when that is not more than this one's. */
 void nim_table_put(nim_table *t, const grundy_nim_pos *key, uint32_t nimber, uint32_t size);
