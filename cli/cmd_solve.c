@@ -35,8 +35,9 @@ static const char help[] =
     "                   items' values (seed format: `n` then n values); divisors and\n"
     "                   misere-piles solve once, for the largest query\n"
     "  --threads N      worker threads of the solver (heaps runs on one: its callbacks are not\n"
-    "                   thread-safe; scores and Grundy values use them from 4 on); the answer\n"
-    "                   never depends on it [default: all cores]\n"
+    "                   thread-safe; scores and Grundy values use them from 4 on; cram, chomp\n"
+    "                   and node-kayles search on one unless N is given); the answer never\n"
+    "                   depends on it [default: all cores]\n"
     "  --self-test      check the game's callbacks on 1000 random positions first\n"
     "  --save FILE      save the solved table (divisors, pick, misere-piles, heaps); written\n"
     "                   to a temporary file beside it and renamed, so a failed save keeps\n"
@@ -429,7 +430,10 @@ static int solve_nimber(const request *rq, const solve_game *game) {
                             .count = a->operand_count - 1,
                             .json = rq->json,
                             .max_bytes = rq->max_bytes,
-                            .threads = rq->threads,
+                            /* one thread unless asked: the one-thread table grows with the
+                               search, the shared one is spread over --max-bytes and costs more
+                               than the second thread saves (docs/benchmarks.md) */
+                            .threads = a->present[OPT_THREADS] ? rq->threads : 1,
                             .checkpoint = a->value[OPT_CHECKPOINT],
                             .checkpoint_every = 600,
                             .progress = a->present[OPT_PROGRESS] != 0};

@@ -467,8 +467,8 @@ uint32_t nim_component_value(grundy_nim_searcher *s, nim_worker *w, const grundy
     return exact_value(s, w, c, d);
 }
 
-uint32_t nim_option_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *p,
-                          unsigned d) {
+uint32_t nim_option_in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *p,
+                           unsigned d, const nim_set *wanted) {
     nim_level *const l = level(w, d);
     if (l == NULL || !reserve(l, 0, 1)) {
         nim_fail(s, GRUNDY_STATUS_NOMEM);
@@ -487,5 +487,5 @@ uint32_t nim_option_value(grundy_nim_searcher *s, nim_worker *w, const grundy_ni
     }
     return recall_options(s, w, l, 0, 1, 0, NULL) == 0
                ? l->options[0].known
-               : option_in_set(s, w, l, &l->options[0], d + 1, &all_nimbers);
+               : option_in_set(s, w, l, &l->options[0], d + 1, wanted);
 }

@@ -66,9 +66,10 @@ void nim_tick(grundy_nim_searcher *s, nim_worker *w);
 uint32_t nim_component_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *c,
                              unsigned d);
 
-/* The value of any position (a sum): the xor of its components'. */
-uint32_t nim_option_value(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *p,
-                          unsigned d);
+/* The value of any position p (a sum: the xor of its components') when it lies in `wanted`, else
+ * NIM_NOT_IN_SET (or its exact value, which is always allowed). */
+uint32_t nim_option_in_set(grundy_nim_searcher *s, nim_worker *w, const grundy_nim_pos *p,
+                           unsigned d, const nim_set *wanted);
 
 /* p's components into out (cleared first), canonical unless `raw`: _OK or _NOMEM. */
 grundy_status nim_split(const grundy_nim_searcher *s, const grundy_nim_pos *p, grundy_nim_list *out,

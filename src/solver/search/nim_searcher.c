@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The searcher: its table (filled from a checkpoint when there is one), its threads, and the
- * questions asked of it. With several threads the options of the start's components are valued in
- * parallel, each by one thread with its own scratch and the shared table; the mex is taken when
- * all are in, so the nimber cannot depend on the number of threads.
+ * questions asked of it. With several threads the options of the start's components are asked
+ * in parallel, each by one thread with its own scratch and the shared table, whether their value
+ * is m, for m = 0, 1, 2, ... in turn: the first m no option has is the mex, whatever the number
+ * of threads.
  */
 #include "solver/search/nim_search_internal.h"
 
@@ -107,35 +108,33 @@ cleanup:
 typedef struct root_job {
     grundy_nim_searcher *s;
     const grundy_nim_list *options;
-    uint32_t *values;
+    const nim_set *wanted;
+    atomic_int found; /* an option's value is in `wanted`: the others need not be asked */
 } root_job;
 
-static void value_option(void *arg, uint64_t i, unsigned w) {
-    const root_job *const job = arg;
-    if (atomic_load_explicit(&job->s->status, memory_order_relaxed) == GRUNDY_STATUS_OK) {
-        job->values[i] = nim_option_value(job->s, &job->s->workers[w], &job->options->items[i], 1);
+static void ask_option(void *arg, uint64_t i, unsigned w) {
+    root_job *const job = arg;
+    grundy_nim_searcher *const s = job->s;
+    if (atomic_load_explicit(&s->status, memory_order_relaxed) != GRUNDY_STATUS_OK ||
+        atomic_load_explicit(&job->found, memory_order_relaxed)) {
+        return;
+    }
+    const uint32_t v =
+        nim_option_in_set(s, &s->workers[w], &job->options->items[i], 1, job->wanted);
+    if (v != NIM_NOT_IN_SET && nim_set_has(job->wanted, v)) {
+        atomic_store_explicit(&job->found, 1, memory_order_relaxed);
     }
 }
 
-static uint32_t mex(const uint32_t *values, size_t n) {
-    uint32_t m = 0;
-    for (int again = 1; again;) {
-        again = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (values[i] == m) {
-                m++;
-                again = 1;
-            }
-        }
-    }
-    return m;
-}
-
-/* Component c valued with its options shared among the threads. */
+/* Component c valued with its options shared among the threads, by the questions one thread
+ * asks: is c's value m, for m = 0, 1, 2, ...? Once the questions below m have failed, c's value
+ * is at least m, so it is m exactly when no option has the value m (the mex): each question asks
+ * every option only whether its value is m, and stops at the first that has it. Asking every
+ * option for its exact value instead searches their whole trees without those cut-offs (Cram 4
+ * x 7 searched 16 times the components). */
 static grundy_status parallel_component(grundy_nim_searcher *s, const grundy_nim_pos *c,
                                         uint32_t *v) {
     grundy_nim_list options = {0};
-    uint32_t *values = NULL;
     grundy_status st = GRUNDY_STATUS_OK;
     if (nim_table_get(&s->table, c, v) == NIM_TABLE_EXACT ||
         (s->game->known != NULL && !(s->opts.flags & GRUNDY_NIM_NO_THEORY) &&
@@ -144,18 +143,22 @@ static grundy_status parallel_component(grundy_nim_searcher *s, const grundy_nim
     }
     s->game->moves(s->game->ctx, c, &options);
     GRUNDY_CHECK(!options.failed, GRUNDY_STATUS_NOMEM);
-    values = calloc(options.count + 1, sizeof *values);
-    GRUNDY_CHECK(values != NULL, GRUNDY_STATUS_NOMEM);
-    root_job job = {s, &options, values};
-    grundy_pool_run(s->pool, value_option, &job, options.count);
-    st = (grundy_status)atomic_load(&s->status);
+    uint32_t m = 0;
+    for (; m <= options.count; m++) {
+        const nim_set one = nim_set_range(m, m);
+        root_job job = {s, &options, &one, 0};
+        grundy_pool_run(s->pool, ask_option, &job, options.count);
+        st = (grundy_status)atomic_load(&s->status);
+        if (st != GRUNDY_STATUS_OK || !atomic_load(&job.found)) {
+            break;
+        }
+    }
     if (st == GRUNDY_STATUS_OK) {
-        *v = mex(values, options.count);
+        *v = m;
         nim_table_put(&s->table, c, *v,
                       s->game->size != NULL ? s->game->size(s->game->ctx, c) : 1u);
     }
 cleanup:
-    free(values);
     grundy_nim_list_free(&options);
     return st;
 }
