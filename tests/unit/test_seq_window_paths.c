@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* The memory window's heaps on the sparse engine's one-heap and batched passes (the batched rare
- * marks, the vector doubt tests), which read the small parts of splits from the prefix and the
- * large ones from the window wherever every option a heap marks is kept: on many seeded random
- * codes with small windows, with and without a spill file and with 1, 2 and 3 threads, every
- * value the hook sees equals full storage's (a run without a spill file may stop at a dropped
- * value: LIMIT). A windowed 0.167 takes the one-thread pipeline (AVX2) or the batch, not the
- * windowed pass, for its next heaps, and a window of a megabyte (room for the pipeline's scratch)
- * runs it there. GRUNDY_TEST_SEED replays a failure. */
+ * marks, the vector doubt tests) and on the pipeline (one thread, or a guesser and a checker),
+ * which read the small parts of splits from the prefix and the large ones from the window
+ * wherever every option a heap marks is kept: on many seeded random codes with small windows, and
+ * windows of a megabyte (room for the pipeline's scratch, the window sliding between its runs),
+ * with and without a spill file and with 1, 2 and 3 threads, every value the hook sees equals
+ * full storage's (a run without a spill file may stop at a dropped value: LIMIT). A windowed 0.167
+ * takes the pipeline (AVX2: on every thread given) or the batch on one thread, not the windowed
+ * pass, for its next heaps. GRUNDY_TEST_SEED replays a failure. */
 #include <grundy/grundy.h>
 
 #include "check.h"
@@ -121,6 +122,14 @@ static void test_random_codes(void) {
     /* the pipeline's scratch fits: its guesses written ahead in the window, which slides */
     compare_code("0.167", 1500000, (uint64_t)1 << 20, seed);
     compare_code("0.1777", 1500000, (uint64_t)1 << 20, seed);
+    /* codes that take the pipeline, on one thread and on two and three (a guesser and a checker
+     * over the window: 1.5 MiB keeps the threads, the blocks' tables fitting before the window),
+     * their windows of about 140 thousand values sliding many times; 0.1777's checker leaves
+     * heaps to the windowed pass (doubts past the last split kept) */
+    const char *const piped[] = {"0.167", "0.1777", "0.15252", "0.055", "4.176"};
+    for (size_t i = 0; i < sizeof piped / sizeof *piped; i++) {
+        compare_code(piped[i], 1500000, 3 * ((uint64_t)1 << 19), seed);
+    }
     CHECK(runs_complete > 20);
     CHECK(runs_dropped > 20);
     printf("windowed runs: %d complete, %d stopped, %d dropped values\n", runs_complete,
@@ -128,18 +137,22 @@ static void test_random_codes(void) {
 }
 
 /* Once 0.167's values are dropped (its rare heaps all below 1304, far behind the window), the
- * path table sends the next heaps through the one-thread pipeline where it has the AVX2 pass
- * (values below 2^7), else the batched pass, on one thread whatever the count. */
-static void windowed_choice(unsigned threads) {
+ * path table sends the next heaps through the pipeline where it has the AVX2 pass (values below
+ * 2^7), on every thread the engine has (a guesser and a checker from two on), else the batched
+ * pass on one thread whatever the count (the blocks read one array). Under 128 KiB (or 1 MiB)
+ * the blocks' tables did not fit before the window, so the engine went on with one thread; under
+ * 1.5 MiB it keeps them all. */
+static void windowed_choice(uint64_t memory, uint64_t length, unsigned threads,
+                            unsigned engine_threads) {
     grundy_rule *rule = NULL;
     grundy_seq *seq = NULL;
     grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
     opts.engine = GRUNDY_SEQ_SPARSE;
-    opts.memory = 131072;
+    opts.memory = memory;
     opts.threads = threads;
     CHECK_EQ(grundy_rule_parse("0.167", &rule, NULL), GRUNDY_STATUS_OK);
     CHECK_EQ(grundy_seq_create(rule, &opts, &seq), GRUNDY_STATUS_OK);
-    CHECK_EQ(grundy_seq_extend(seq, 400000), GRUNDY_STATUS_OK);
+    CHECK_EQ(grundy_seq_extend(seq, length), GRUNDY_STATUS_OK);
     CHECK(!grundy_seq_kept_all(seq));
     const sparse *s = seq->state;
     const uint64_t n = grundy_seq_length(seq);
@@ -159,13 +172,24 @@ static void windowed_choice(unsigned threads) {
     }
     CHECK(path == want);
     CHECK_U64(end, pipe ? n + 1000 : n + SPARSE_BATCH);
+    const unsigned want_threads = pipe ? engine_threads : 1;
+    if (f.threads != want_threads || s->threads != engine_threads) {
+        fprintf(stderr,
+                "windowed_choice: heap %llu of 0.167 (%u threads, memory %llu) runs on %u of the "
+                "engine's %u threads\n",
+                (unsigned long long)n, threads, (unsigned long long)memory, f.threads, s->threads);
+    }
+    CHECK_U64(s->threads, engine_threads);
+    CHECK_U64(f.threads, want_threads);
     grundy_seq_destroy(seq);
     grundy_rule_destroy(rule);
 }
 
 static void test_windowed_choice(void) {
-    windowed_choice(1);
-    windowed_choice(2);
+    for (unsigned threads = 1; threads <= 3; threads++) {
+        windowed_choice(131072, 400000, threads, 1);
+        windowed_choice(3 * ((uint64_t)1 << 19), 3000000, threads, threads);
+    }
 }
 
 int main(void) {

@@ -21,6 +21,11 @@
  * fit at a threshold of n (64, 256 heaps) starts at most this many heaps late. */
 #define ONE_RUN 64
 
+/* Heap n near the end of the flat storage or past it, in a sequence that may drop values. */
+static int windowed_at(const grundy_seq *seq, const sparse *s, uint64_t n) {
+    return s->may_drop && n + WINDOW_MARGIN > grundy_seq_flat_end(seq);
+}
+
 sparse_facts grundy_sparse_facts(const grundy_seq *seq, const sparse *s, uint64_t n,
                                  uint64_t length) {
     sparse_facts f;
@@ -30,14 +35,19 @@ sparse_facts grundy_sparse_facts(const grundy_seq *seq, const sparse *s, uint64_
     f.past = s->expanded ? s->max_take + 2 : UINT64_MAX;
     f.rare_count = s->dense ? 0 : s->rare_count;
     f.split_count = s->expanded ? s->split_count : 0;
-    const int windowed = s->may_drop && n + WINDOW_MARGIN > grundy_seq_flat_end(seq);
-    f.threads = windowed ? 1 : s->threads;
+    const int windowed = windowed_at(seq, s, n);
+    f.threads = s->threads;
     f.bits = s->bits;
     f.dense = s->dense;
     f.may_drop = s->may_drop;
     f.near_flat_end = windowed && !grundy_sparse_window_flat(seq, s, n);
     f.isa = (sparse_isa)s->isa;
     f.doubts = grundy_sparse_heap_doubts(s);
+    uint64_t end;
+    if (windowed && !grundy_sparse_pipe_fits(&f, &end)) {
+        f.threads = 1; /* over the window the threads run the pipeline only (the blocks read one
+                        * array) */
+    }
     return f;
 }
 
@@ -159,7 +169,10 @@ sparse_path grundy_sparse_choose(const sparse_facts *f, uint64_t *end) {
 
 static grundy_status run_after_pipe(grundy_seq *seq, sparse *s, uint64_t n, uint64_t end,
                                     uint64_t *next) {
-    const sparse_facts f = grundy_sparse_facts(seq, s, n, end);
+    sparse_facts f = grundy_sparse_facts(seq, s, n, end);
+    if (windowed_at(seq, s, n)) {
+        f.threads = 1; /* the blocks read one array */
+    }
     uint64_t e = n + 1;
     const size_t i = choose_from(&f, SPARSE_PATH_PIPE + 1, &e);
     return paths[i].run(seq, s, n, e, next);

@@ -97,7 +97,7 @@ typedef struct pipe {
     /* the checker's side */
     _Alignas(64) atomic_uint_fast64_t checked; /* heaps below it are checked and booked */
     atomic_int wrong;                          /* a wrong guess at heap `checked` */
-    uint64_t wrong_value;                      /* its true value (before wrong is set) */
+    uint64_t wrong_value; /* its true value, or SPARSE_UNSETTLED (before wrong is set) */
 } pipe;
 
 /* Spin briefly, then give the core away: on a loaded machine the other thread may be off. */
@@ -543,7 +543,7 @@ static void check(pipe *p) {
             }
         }
         const pipe_slot *slot = &p->ring[n % PIPE_RING];
-        const uint64_t c = LOAD(uint8_t, p->g, n);
+        const uint64_t c = LOAD(uint8_t, p->g, n - p->first);
         uint64_t v = c;
         if (p->fast) {
             v = check_fast(p, n, c, slot->bits.lo, slot->bits.hi);
@@ -597,7 +597,9 @@ int grundy_sparse_pipe_fits(const sparse_facts *f, uint64_t *end) {
     *end = f->length < f->next_choice ? f->length : f->next_choice;
     const int cheap = f->rare_count * f->split_count < PIPE_MIN_MARKS;
     const int alone_fits = f->threads < 2 && fast_fits(f->isa, f->bits);
-    const int two_fit = f->threads >= 2 && !f->may_drop; /* two threads read one array */
+    /* Where values may be dropped, only the AVX2 pass reads them through the prefix and the
+     * window (the portable guess and check read one array). */
+    const int two_fit = f->threads >= 2 && (!f->may_drop || fast_fits(f->isa, f->bits));
     return (two_fit || alone_fits) && !f->dense && f->n >= PIPE_MIN_N && f->n >= f->past &&
            f->bits <= PIPE_MAX_BITS && cheap && f->n < *end;
 }
@@ -640,9 +642,12 @@ grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, ui
     *next = n0;
     unsigned width;
     (void)grundy_seq_raw(seq, &width);
-    /* Where values may be dropped the AVX2 pass runs alone (the path table gives one thread
-     * there), writing ahead in the prefix or the window (end lowered to its room). */
-    const int alone = s->threads < 2 || s->may_drop, fast = fast_fits((sparse_isa)s->isa, s->bits);
+    /* Where values may be dropped the AVX2 pass runs (alone or beside the checker), writing ahead
+     * in the prefix or the window, end lowered to its room: the window slides (drops or spills
+     * its older half) only in grundy_seq_ahead_view, before the threads start, and the run ends
+     * where the window is full, so no value is dropped while a thread may still read it; the
+     * next run slides it as the pushes would. */
+    const int alone = s->threads < 2, fast = fast_fits((sparse_isa)s->isa, s->bits);
     const uint64_t bytes = sizeof *p + PIPE_RING * sizeof(pipe_slot) + s->seen_cap * 9;
     uint64_t first = 0;
     uint8_t *g = width == 1 && (fast || !alone)
@@ -705,11 +710,13 @@ grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, ui
     const uint64_t checked = atomic_load(&p->checked);
     grundy_seq_push_ahead(seq, checked - n0);
     *next = checked;
-    if (atomic_load(&p->wrong)) {
+    if (atomic_load(&p->wrong) && p->wrong_value != SPARSE_UNSETTLED) {
         GRUNDY_TRY(grundy_sparse_finish_heap(seq, s, checked, p->wrong_value));
         *next = checked + 1;
     } else if (checked < end) {
-        GRUNDY_TRY(one_heap(seq, s, checked)); /* the heap the guesser could not guess */
+        /* the heap the guesser could not guess, or whose doubt is left where the kept values
+         * end (the checker's SPARSE_UNSETTLED: the windowed pass takes it) */
+        GRUNDY_TRY(one_heap(seq, s, checked));
         *next = checked + 1;
     }
 cleanup:
