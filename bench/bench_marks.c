@@ -6,11 +6,13 @@
  * computes g(0..N-1) of CODE (16-bit values) with the sparse engine, takes the labelling that
  * makes the fewest positions rare, and marks the batches of 16 heaps from N/2 on as
  * grundy_sparse_batch_rare does, and as variants of it do: loads pointed at a 4 KB window (no
- * cache misses), stores only, 8 heaps a pass, 64-bit loads, the heaps' marks side by side. */
+ * cache misses), stores only, 8 heaps a pass, 64-bit loads, the heaps' marks side by side, and
+ * every other rare position as bits (seq_sparse_bits.c, AVX-512 only). */
 #define _POSIX_C_SOURCE 200809L
 #include <grundy/grundy.h>
 
 #include "heap/seq/seq_internal.h"
+#include "heap/sparse/sparse_bits.h"
 #include "heap/sparse/sparse_state.h"
 
 #include <inttypes.h>
@@ -151,6 +153,16 @@ static int rare_of(const uint16_t *g, uint64_t n, rare_list *r) {
     return r->count > 16;
 }
 
+/* Every other rare position as bits of the values below SPARSE_BITS_VALUES (seq_sparse_bits.c),
+ * stored as marks; AVX-512 only (elsewhere the engine does not use it). */
+static void mark_bits(sparse_mark *seen, sparse_mark stamp, const rare_list *r, uint64_t base,
+                      size_t lo, size_t hi) {
+    sparse_bits bits;
+    memset(&bits, 0, sizeof bits);
+    grundy_sparse_bits_rare(&bits, seen, stamp, r->g, 2, base, r->pos, r->val, lo, hi);
+    grundy_sparse_bits_store(&bits, seen, stamp, SPARSE_BITS_VALUES);
+}
+
 int main(int argc, char **argv) {
     if (argc != 4) {
         fprintf(stderr, "usage: bench_marks CODE N ROUNDS\n");
@@ -177,9 +189,11 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench_marks: needs 16-bit values and a rare list\n");
         return 5;
     }
-    static const mark_fn fns[] = {mark_lib, mark_hot, mark_stores, mark_8, mark_64, mark_side};
+    static const mark_fn fns[] = {mark_lib, mark_hot,  mark_stores, mark_8,
+                                  mark_64,  mark_side, mark_bits};
     static const char *const names[] = {"batch_rare",     "4 KB window",  "stores only",
-                                        "8 heaps a pass", "64-bit loads", "side by side"};
+                                        "8 heaps a pass", "64-bit loads", "side by side",
+                                        "half as bits"};
     const size_t lo = grundy_sparse_count_below(r.pos, r.count, 16);
     for (int round = 0; round < rounds; round++) {
         for (size_t f = 0; f < sizeof fns / sizeof fns[0]; f++) {

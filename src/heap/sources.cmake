@@ -6,7 +6,7 @@ set(GRUNDY_HEAP_SOURCES
     heap/seq/seq_check.c heap/seq/seq_spill.c heap/seq/seqfile.c
     heap/driver/seq_driver.c
     heap/sparse/sparse_engine.c heap/sparse/seq_sparse.c heap/sparse/seq_sparse_heap.c heap/sparse/seq_sparse_path.c
-    heap/sparse/seq_sparse_batch.c heap/sparse/seq_sparse_block.c heap/sparse/seq_sparse_pipe.c heap/sparse/seq_sparse_pipe16.c
+    heap/sparse/seq_sparse_batch.c heap/sparse/seq_sparse_bits.c heap/sparse/seq_sparse_block.c heap/sparse/seq_sparse_pipe.c heap/sparse/seq_sparse_pipe16.c
     heap/sparse/seq_sparse_simd.c heap/sparse/seq_sparse_window.c heap/sparse/sparse_mask.c
     heap/period/period.c heap/period/period_theorem.c heap/period/period_scan.c
     heap/period/query.c heap/period/query_values.c

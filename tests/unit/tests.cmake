@@ -104,6 +104,7 @@ grundy_unit_test(test_seq_pipe)
 # the pipeline for values up to 2^9 on two threads (0.6 on AVX-512, and every rule where the
 # tests ask) against the oracles
 grundy_unit_test(test_seq_pipe16)
+grundy_unit_test(test_seq_bits)
 # the doubt tables (AVX-512, AVX2) against their definition (skipped without AVX-512)
 grundy_unit_test(test_sparse_table)
 set_tests_properties(test_sparse_table PROPERTIES SKIP_RETURN_CODE 77)

@@ -14,7 +14,11 @@
  * seq_sparse.c's one-heap pass marks it, so the common gap, the doubts and the values are the
  * same. The first take's ordinary splits a + (m - a) with B <= a <= scan go the same way (the
  * doubt scan would look at them anyway); a < B heap by heap. The labelling and the bits stay
- * fixed in a batch: when booking a value changes them, the batch ends at that heap. */
+ * fixed in a batch: when booking a value changes them, the batch ends at that heap. With AVX-512
+ * and values below 2^9 the batched pass marks every other rare position as bits of the values
+ * below a bound (seq_sparse_bits.c: the stores and the vector instructions overlap), and a heap
+ * whose common gap the bound does not decide has its batched rare splits marked again. */
+#include "heap/sparse/sparse_bits.h"
 #include "heap/sparse/sparse_state.h"
 
 #include "util/try.h"
@@ -142,6 +146,57 @@ void grundy_sparse_mark_rare_checked(const sparse *s, const heap_ctx *h, uint64_
     }
 }
 
+/* Heap n's splits that the batched pass marks, every value. */
+static void mark_batched(const sparse *s, const heap_ctx *h, uint64_t n, const batch_take *bt) {
+    for (size_t i = 0; i < s->split_count; i++) {
+        const uint64_t m = n - s->split[i].k;
+        grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, bt[i].lo, bt[i].mid_lo);
+        grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, bt[i].mid_hi, bt[i].hi);
+    }
+}
+
+/* The batch's rare marks for every take: the byte pass, or (limit > 0) half bytes, half bits of
+ * the values below limit, stored as marks. */
+static void mark_batch_rare(const sparse *s, const heap_ctx *view, uint64_t n0, unsigned limit,
+                            batch_take *bt) {
+    const void *const raw = grundy_sparse_high(view);
+    sparse_bits bits;
+    if (limit > 0) {
+        memset(&bits, 0, sizeof bits);
+    }
+    for (size_t i = 0; i < s->split_count; i++) {
+        bt[i] = batch_ranges(s, &s->split[i], n0);
+        const uint64_t base = bt[i].base - view->first;
+        if (limit > 0) {
+            grundy_sparse_bits_rare(&bits, s->batch_seen, s->batch_stamp, raw, view->width, base,
+                                    s->rare_pos, s->rare_val, bt[i].lo, bt[i].mid_lo);
+            grundy_sparse_bits_rare(&bits, s->batch_seen, s->batch_stamp, raw, view->width, base,
+                                    s->rare_pos, s->rare_val, bt[i].mid_hi, bt[i].hi);
+        } else {
+            grundy_sparse_batch_rare(s->batch_seen, s->batch_stamp, raw, view->width, base,
+                                     s->rare_pos, s->rare_val, bt[i].lo, bt[i].mid_lo);
+            grundy_sparse_batch_rare(s->batch_seen, s->batch_stamp, raw, view->width, base,
+                                     s->rare_pos, s->rare_val, bt[i].mid_hi, bt[i].hi);
+        }
+    }
+    if (limit > 0) {
+        grundy_sparse_bits_store(&bits, s->batch_seen, s->batch_stamp, limit);
+    }
+}
+
+/* Heap n's common gap is decided by its marks below limit when some common value below it is
+ * left unmarked by every option (the gap is the first, and the doubts are below it); else the
+ * values from limit on, which the bits leave out, may decide it: heap n's batched rare splits are
+ * marked again, every value. */
+static void complete_marks(const sparse *s, const heap_ctx *h, uint64_t n, unsigned limit,
+                           const batch_take *bt) {
+    const sparse_plan p = grundy_sparse_plan(s, n);
+    if (limit > 0 && p.top > limit &&
+        grundy_sparse_bits_short(h->seen, h->stamp, p.common, limit)) {
+        mark_batched(s, h, n, bt);
+    }
+}
+
 /* In order: heap n's options that the batched pass left out. */
 static void mark_left_out(const sparse *s, const heap_ctx *h, uint64_t n, const batch_take *bt) {
     for (size_t i = 0; i < s->one_count; i++) {
@@ -197,15 +252,9 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
     const heap_ctx view = grundy_sparse_view_ctx(seq, s, s->batch_seen, s->batch_stamp, s->doubt);
     const void *const raw = grundy_sparse_high(&view);
     const unsigned width = view.width;
+    const unsigned limit = grundy_sparse_bits_limit(s, width);
     batch_take bt[SPARSE_BATCH_TAKES];
-    for (size_t i = 0; i < s->split_count; i++) {
-        bt[i] = batch_ranges(s, &s->split[i], n0);
-        const uint64_t base = bt[i].base - view.first;
-        grundy_sparse_batch_rare(s->batch_seen, s->batch_stamp, raw, width, base, s->rare_pos,
-                                 s->rare_val, bt[i].lo, bt[i].mid_lo);
-        grundy_sparse_batch_rare(s->batch_seen, s->batch_stamp, raw, width, base, s->rare_pos,
-                                 s->rare_val, bt[i].mid_hi, bt[i].hi);
-    }
+    mark_batch_rare(s, &view, n0, limit, bt);
     /* The first take's splits a in [B, scan] for every heap of the batch, [1, B - 1] heap by heap.
      */
     uint64_t scan = s->split_count > 0 ? (bt[0].base - 1) / 2 : 0;
@@ -247,6 +296,7 @@ grundy_status grundy_sparse_run_batch(grundy_seq *seq, sparse *s, uint64_t n0, u
         if (scan > 0) {
             grundy_sparse_mark_range(&h, n - s->split[0].k, 1, SPARSE_BATCH - 1);
         }
+        complete_marks(s, &h, n, limit, bt);
         size_t left;
         uint64_t scanned;
         const uint64_t v = grundy_sparse_settle_scan(s, &h, n, scan + 1, &left, &scanned);
