@@ -59,6 +59,8 @@
 #define PIPE16_SHARE_ONE 256 /* the checker marks share / PIPE16_SHARE_ONE of the far splits */
 #define PIPE16_SHARE_MAX 64  /* the most it takes unless the tests ask for more */
 
+enum { PIPE16_GUESSER = 1, PIPE16_CHECKER = 2 };
+
 /* The states of the job (low two bits; the batch's first heap above them). */
 enum { JOB_POSTED, JOB_TAKEN, JOB_DONE, JOB_DROPPED };
 #define PIPE16_JOB(nb, state) ((uint64_t)(nb) << 2 | (uint64_t)(state))
@@ -87,6 +89,7 @@ typedef struct pipe16 {
     sparse_mark *check_seen; /* the checker's marks (its list scans' short stretches) */
     uint64_t *check_doubt;
     sparse_mark *help_seen; /* the checker's tables for the guesser's marks, as guess_seen */
+    atomic_uint roles;      /* PIPE16_GUESSER | PIPE16_CHECKER: the roles claimed (pipe16_role) */
     int test; /* GRUNDY_SPARSE_PIPE16=any: the share varies by batch, some jobs left */
     /* the job's state on a line of its own (both threads write it); the checker's marks for it
      * and their stamp (written a job each) off the lines that the guesser reads all the time */
@@ -441,12 +444,19 @@ static void check(pipe16 *p) {
     }
 }
 
+/* The two roles, the guesser to the calling thread where it takes part (w == 0), so that its CPU
+ * time (bench_threads) is the guesser's and bounds an idle machine's wall time with the rest's;
+ * each call claims the role it prefers unless the other call has it. */
 static void pipe16_role(void *arg, uint64_t i, unsigned w) {
-    (void)w;
-    if (i == 0) {
-        guess(arg);
+    (void)i;
+    pipe16 *p = arg;
+    const unsigned prefer = w == 0 ? PIPE16_GUESSER : PIPE16_CHECKER;
+    const unsigned role = atomic_fetch_or(&p->roles, prefer) & prefer ? prefer ^ 3u : prefer;
+    atomic_fetch_or(&p->roles, role);
+    if (role == PIPE16_GUESSER) {
+        guess(p);
     } else {
-        check(arg);
+        check(p);
     }
 }
 
@@ -505,6 +515,7 @@ grundy_status grundy_sparse_run_pipe16(grundy_seq *seq, sparse *s, uint64_t n0, 
     atomic_init(&p->guess_done, 0);
     atomic_init(&p->wrong, 0);
     atomic_init(&p->job, PIPE16_JOB(n0, JOB_DROPPED));
+    atomic_init(&p->roles, 0u);
     grundy_pool_run(s->pool, pipe16_role, p, 2);
     const uint64_t checked = atomic_load(&p->checked);
     grundy_seq_push_ahead(seq, checked - n0);
