@@ -49,8 +49,7 @@
  * a heap (sparse_mark_bits.h), which the guesser sets in its tables before it marks the rest. A
  * job the checker has not taken when the guesser gets there is dropped and marked by the
  * guesser; one it has taken is waited for. The marks are the same set whoever makes them. The
- * share follows the ring: the checker takes more while it keeps catching up with the guesses and
- * less while it falls behind.
+ * share follows the ring: the nearer the checker is to the guesses, the more it takes.
  */
 #define PIPE16_RING      1024 /* heaps the guesser may run ahead of the checker */
 #define PIPE16_PUBLISH   16   /* heaps between two looks at the other thread */
@@ -304,10 +303,9 @@ static void guess(pipe16 *p) {
 
 /* The share of the far splits the checker takes for batch nb, its own next heap n: the more the
  * nearer it is to the guesses, none with the ring full. The lag integrates the two roles'
- * difference in speed, so it settles where the share balances them (0.6: near 32, the
- * ring half full); a share stepped up and down by the lag's trend
- * instead swung the lag from an empty ring to a full one, both roles waiting in turn. The tests'
- * mode varies it by batch, from none to all. */
+ * difference in speed, so it settles where the share balances them (0.6: near 32, the ring half
+ * full); a share stepped up and down by the lag's trend swung instead (an empty ring, then a full
+ * one). The tests' mode varies it by batch, from none to all. */
 static unsigned help_share(const pipe16 *p, uint64_t nb, uint64_t n) {
     if (p->test) {
         return (unsigned)(nb / SPARSE_BATCH * 37 % (PIPE16_SHARE_ONE + 1));
