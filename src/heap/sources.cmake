@@ -8,6 +8,7 @@ set(GRUNDY_HEAP_SOURCES
     heap/sparse/sparse_engine.c heap/sparse/seq_sparse.c heap/sparse/seq_sparse_heap.c heap/sparse/seq_sparse_path.c
     heap/sparse/seq_sparse_batch.c heap/sparse/seq_sparse_bits.c heap/sparse/seq_sparse_block.c heap/sparse/seq_sparse_pipe.c heap/sparse/seq_sparse_pipe16.c
     heap/sparse/seq_sparse_simd.c heap/sparse/seq_sparse_window.c heap/sparse/sparse_mask.c
+    heap/sparse/sparse_mark_bits.c
     heap/period/period.c heap/period/period_theorem.c heap/period/period_scan.c
     heap/period/query.c heap/period/query_values.c
     heap/play/position.c heap/play/position_moves.c heap/play/move_sink.c heap/play/misere_play.c heap/play/quotient_play.c

@@ -3,8 +3,10 @@
  * doubt table's checker) against the naive engine and the one-thread sparse engine: 0.6
  * (Officers) where the path table gives it the pipeline (AVX-512, 16-bit values), with 2 and 3
  * threads, every doubt test, extended in random steps; and, with GRUNDY_SPARSE_PIPE16=any (the
- * pipeline for every rule with values below 2^9 from heap 64 on, whatever the doubt test), seeded
- * random octal codes against the naive engine. GRUNDY_TEST_SEED replays a failure. */
+ * pipeline for every rule with values below 2^9 from heap 64 on, whatever the doubt test, the
+ * checker's share of the guesser's marks varied by batch from none to all and every fifth batch
+ * left to the guesser), seeded random octal codes against the naive engine. GRUNDY_TEST_SEED
+ * replays a failure. */
 #define _POSIX_C_SOURCE 200809L
 #include <grundy/grundy.h>
 

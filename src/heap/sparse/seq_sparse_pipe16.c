@@ -2,6 +2,7 @@
 /* The sparse engine's guess-and-check pipeline for values up to 2^9 on two threads (0.6,
  * Officers): one thread marks the rare splits of batches of heaps and guesses each heap's value,
  * the other settles the doubts of the heaps behind it with the doubt table (AVX-512). */
+#include "heap/sparse/sparse_mark_bits.h"
 #include "heap/sparse/sparse_state.h"
 
 #include "util/pool.h"
@@ -37,11 +38,39 @@
  * grows) the usual way. The labelling, the bits and the rare list stay fixed while the pipeline
  * runs (a guess of 2^bits ends it too), so every value pushed is the one the one-thread engine
  * computes.
+ *
+ * The guesser is the longer role (0.6: the batch's marks and the common gap are 53% of the work),
+ * so the checker takes a share of its marks, where they do not wait on the guesses: heap
+ * nb + B + j's split with the rare part r of take k reads g(nb + B - k - r + j), below nb for
+ * every j < B when r >= 2B - k, so most rare splits of the next batch are known once the
+ * guesser starts batch nb. The guesser posts that job as it starts a batch; the checker takes it
+ * between two heaps, marks each take's rare positions from[i] up to the batch's end of the list
+ * (the far end: partners long written) in its own tables and hands them over as 64 bytes of bits
+ * a heap (sparse_mark_bits.h), which the guesser sets in its tables before it marks the rest. A
+ * job the checker has not taken when the guesser gets there is dropped and marked by the
+ * guesser; one it has taken is waited for. The marks are the same set whoever makes them. The
+ * share follows the ring: the nearer the checker is to the guesses, the more it takes.
  */
 #define PIPE16_RING      1024 /* heaps the guesser may run ahead of the checker */
 #define PIPE16_PUBLISH   16   /* heaps between two looks at the other thread */
 #define PIPE16_MAX_BITS  9    /* every value, so every doubt, below SPARSE_BITSET_VALUES */
 #define PIPE16_MIN_BATCH (4 * SPARSE_BATCH)
+#define PIPE16_SHARE_ONE 256 /* the checker marks share / PIPE16_SHARE_ONE of the far splits */
+#define PIPE16_SHARE_MAX 64  /* the most it takes unless the tests ask for more */
+
+enum { PIPE16_GUESSER = 1, PIPE16_CHECKER = 2 };
+
+/* The states of the job (low two bits; the batch's first heap above them). */
+enum { JOB_POSTED, JOB_TAKEN, JOB_DONE, JOB_DROPPED };
+#define PIPE16_JOB(nb, state) ((uint64_t)(nb) << 2 | (uint64_t)(state))
+
+/* The checker's marks for the guesser's batch: for each take i the rare positions from[i] up to
+ * the batch's end of the list, as bits a heap (values below 2^9); none when `any` is 0. */
+typedef struct pipe16_help {
+    uint64_t bits[SPARSE_BATCH][SPARSE_TABLE_WORDS];
+    size_t from[SPARSE_BATCH_TAKES];
+    int any;
+} pipe16_help;
 
 /* One heap's doubts: bit v of w[v / 64] for doubt v. */
 typedef struct pipe16_slot {
@@ -58,6 +87,14 @@ typedef struct pipe16 {
     uint64_t *guess_doubt;
     sparse_mark *check_seen; /* the checker's marks (its list scans' short stretches) */
     uint64_t *check_doubt;
+    sparse_mark *help_seen; /* the checker's tables for the guesser's marks, as guess_seen */
+    atomic_uint roles;      /* PIPE16_GUESSER | PIPE16_CHECKER: the roles claimed (pipe16_role) */
+    int test; /* GRUNDY_SPARSE_PIPE16=any: the share varies by batch, some jobs left */
+    /* the job's state on a line of its own (both threads write it); the checker's marks for it
+     * and their stamp (written a job each) off the lines that the guesser reads all the time */
+    _Alignas(64) atomic_uint_fast64_t job; /* PIPE16_JOB(batch, state) */
+    _Alignas(64) pipe16_help help;         /* written by the checker while the job is taken */
+    sparse_mark help_stamp;
     /* the guesser's side */
     _Alignas(64) atomic_uint_fast64_t guessed; /* heaps below it are guessed (release) */
     atomic_int guess_done;                     /* guessed is final */
@@ -113,26 +150,33 @@ static void pipe16_store(pipe16 *p, uint64_t i, uint64_t v) {
     }
 }
 
-/* The batched marks of heaps nb .. nb + SPARSE_BATCH - 1: for each take k that lets equal parts,
- * the rare r in [lo, hi) read g(nb - k - r + j), all guessed before the batch (r >= B - k and
- * r < nb - k); *lo and *hi per take, for the heap-by-heap marks of the rest. */
-static void batch_marks(const pipe16 *p, sparse_mark stamp, uint64_t nb, size_t *lo, size_t *hi) {
-    const sparse *s = p->s;
+/* The rare ranges of heaps nb .. nb + SPARSE_BATCH - 1 for each take i: the rare r in [lo, hi)
+ * read g(nb - k - r + j), all guessed before the batch (r >= B - k and r < nb - k); the rest
+ * heap by heap. A take whose parts must differ goes heap by heap (mark_rare_checked). */
+static void batch_ranges(const sparse *s, uint64_t nb, size_t *lo, size_t *hi) {
     const size_t count = (size_t)s->rare_count;
     for (size_t i = 0; i < s->split_count; i++) {
         const take *t = &s->split[i];
-        if (t->distinct) { /* m / 2 + m / 2 is no move: heap by heap (mark_rare_checked) */
+        if (t->distinct) {
             lo[i] = hi[i] = count;
             continue;
         }
-        const uint64_t base = nb - t->k;
         lo[i] = t->k >= SPARSE_BATCH
                     ? 0
                     : grundy_sparse_count_below(s->rare_pos, count, SPARSE_BATCH - t->k);
-        hi[i] = grundy_sparse_count_below(s->rare_pos, count, base);
+        hi[i] = grundy_sparse_count_below(s->rare_pos, count, nb - t->k);
         hi[i] = hi[i] < lo[i] ? lo[i] : hi[i];
-        grundy_sparse_batch_rare(p->guess_seen, stamp, p->g, p->width, base, s->rare_pos,
-                                 s->rare_val, lo[i], hi[i]);
+    }
+}
+
+/* The batched marks of heaps nb .. nb + SPARSE_BATCH - 1, take i's rare positions [lo[i],
+ * from[i]) (from NULL: up to hi[i]; the checker marked the rest). */
+static void batch_marks(const pipe16 *p, sparse_mark stamp, uint64_t nb, const size_t *lo,
+                        const size_t *hi, const size_t *from) {
+    const sparse *s = p->s;
+    for (size_t i = 0; i < s->split_count; i++) {
+        grundy_sparse_batch_rare(p->guess_seen, stamp, p->g, p->width, nb - s->split[i].k,
+                                 s->rare_pos, s->rare_val, lo[i], from != NULL ? from[i] : hi[i]);
     }
 }
 
@@ -186,13 +230,40 @@ static int room(pipe16 *p, uint64_t n, uint64_t *checked) {
     return 1;
 }
 
+/* The checker's marks for batch nb where it made them: a job it has taken is waited for, one it
+ * has not is dropped (the guesser marks it all). */
+static const pipe16_help *take_help(pipe16 *p, uint64_t nb) {
+    uint64_t job = PIPE16_JOB(nb, JOB_POSTED);
+    if (atomic_compare_exchange_strong_explicit(&p->job, &job, PIPE16_JOB(nb, JOB_DROPPED),
+                                                memory_order_acquire, memory_order_acquire)) {
+        return NULL;
+    }
+    unsigned spins = 0;
+    while (job == PIPE16_JOB(nb, JOB_TAKEN)) {
+        pipe16_wait(&spins);
+        job = atomic_load_explicit(&p->job, memory_order_acquire);
+    }
+    return job == PIPE16_JOB(nb, JOB_DONE) ? &p->help : NULL;
+}
+
+/* Heaps nb .. nb + SPARSE_BATCH - 1's marks from the checker: its tables as bits, set in the
+ * guesser's; take i's rare positions from[i] on are marked. */
+static void merge_help(const pipe16 *p, const pipe16_help *help, sparse_mark stamp, size_t *from) {
+    const sparse *s = p->s;
+    memcpy(from, help->from, s->split_count * sizeof *from);
+    for (size_t j = 0; help->any && j < SPARSE_BATCH; j++) {
+        grundy_sparse_bits_to_marks(help->bits[j], (uint64_t)1 << s->bits, (sparse_isa)s->isa,
+                                    p->guess_seen + j * SPARSE_BATCH_STRIDE, stamp);
+    }
+}
+
 /* The guesser: batches of SPARSE_BATCH heaps from n0 until end, a wrong guess behind it, or a
  * heap it cannot guess. */
 static void guess(pipe16 *p) {
     const sparse *s = p->s;
     heap_ctx h = grundy_sparse_heap_ctx(s, p->g, p->width, p->guess_seen, 0, p->guess_doubt);
     sparse_mark stamp = 0;
-    size_t lo[SPARSE_BATCH_TAKES], hi[SPARSE_BATCH_TAKES];
+    size_t lo[SPARSE_BATCH_TAKES], hi[SPARSE_BATCH_TAKES], from[SPARSE_BATCH_TAKES];
     uint64_t checked = p->n0, n = p->n0;
     while (n < p->end) {
         const uint64_t count = p->end - n < SPARSE_BATCH ? p->end - n : SPARSE_BATCH;
@@ -203,7 +274,16 @@ static void guess(pipe16 *p) {
         }
         stamp = grundy_sparse_next_stamp(p->guess_seen, SPARSE_BATCH * SPARSE_BATCH_STRIDE, stamp);
         h.stamp = stamp;
-        batch_marks(p, stamp, n, lo, hi);
+        batch_ranges(s, n, lo, hi);
+        const pipe16_help *help = take_help(p, n);
+        if (help != NULL) {
+            merge_help(p, help, stamp, from);
+        }
+        if (n + SPARSE_BATCH < p->end) { /* every value below n is guessed: the next batch's job */
+            atomic_store_explicit(&p->job, PIPE16_JOB(n + SPARSE_BATCH, JOB_POSTED),
+                                  memory_order_release);
+        }
+        batch_marks(p, stamp, n, lo, hi, help != NULL ? from : NULL);
         uint64_t j = 0;
         for (; j < count; j++) {
             h.seen = p->guess_seen + j * SPARSE_BATCH_STRIDE;
@@ -219,6 +299,64 @@ static void guess(pipe16 *p) {
     }
     atomic_store_explicit(&p->guessed, n, memory_order_release);
     atomic_store_explicit(&p->guess_done, 1, memory_order_release);
+}
+
+/* The share of the far splits the checker takes for batch nb, its own next heap n: the more the
+ * nearer it is to the guesses, none with the ring full. The lag integrates the two roles'
+ * difference in speed, so it settles where the share balances them (0.6: near 32, the ring half
+ * full); a share stepped up and down by the lag's trend swung instead (an empty ring, then a full
+ * one). The tests' mode varies it by batch, from none to all. */
+static unsigned help_share(const pipe16 *p, uint64_t nb, uint64_t n) {
+    if (p->test) {
+        return (unsigned)(nb / SPARSE_BATCH * 37 % (PIPE16_SHARE_ONE + 1));
+    }
+    const uint64_t lag = n + SPARSE_BATCH < nb ? nb - SPARSE_BATCH - n : 0;
+    return lag < PIPE16_RING ? (unsigned)(PIPE16_SHARE_MAX * (PIPE16_RING - lag) / PIPE16_RING) : 0;
+}
+
+/* The checker's share of batch nb's marks: each take's far rare positions (r >= 2B - k: every
+ * partner below the batch before), the last `share` of them, into help as bits. */
+static void help_marks(pipe16 *p, uint64_t nb, unsigned share) {
+    const sparse *s = p->s;
+    const size_t count = (size_t)s->rare_count;
+    size_t lo[SPARSE_BATCH_TAKES], hi[SPARSE_BATCH_TAKES];
+    batch_ranges(s, nb, lo, hi);
+    p->help_stamp =
+        grundy_sparse_next_stamp(p->help_seen, SPARSE_BATCH * SPARSE_BATCH_STRIDE, p->help_stamp);
+    p->help.any = 0;
+    for (size_t i = 0; i < s->split_count; i++) {
+        const uint64_t k = s->split[i].k;
+        size_t far = k >= 2 * SPARSE_BATCH
+                         ? 0
+                         : grundy_sparse_count_below(s->rare_pos, count, 2 * SPARSE_BATCH - k);
+        far = far < lo[i] ? lo[i] : far;
+        const size_t from =
+            far < hi[i] ? hi[i] - (size_t)((uint64_t)(hi[i] - far) * share / PIPE16_SHARE_ONE)
+                        : hi[i];
+        p->help.from[i] = from;
+        if (from < hi[i]) {
+            grundy_sparse_batch_rare(p->help_seen, p->help_stamp, p->g, p->width, nb - k,
+                                     s->rare_pos, s->rare_val, from, hi[i]);
+            p->help.any = 1;
+        }
+    }
+    for (size_t j = 0; p->help.any && j < SPARSE_BATCH; j++) {
+        grundy_sparse_marks_to_bits(p->help_seen + j * SPARSE_BATCH_STRIDE, p->help_stamp,
+                                    (uint64_t)1 << s->bits, (sparse_isa)s->isa, p->help.bits[j]);
+    }
+}
+
+/* The guesser's job, if it has posted one the checker may take (the tests' mode leaves every
+ * fifth batch to the guesser); n: the checker's next heap. */
+static void help(pipe16 *p, uint64_t n) {
+    uint64_t job = atomic_load_explicit(&p->job, memory_order_relaxed);
+    if ((job & 3u) != JOB_POSTED || (p->test && (job >> 2) / SPARSE_BATCH % 5 == 3) ||
+        !atomic_compare_exchange_strong_explicit(&p->job, &job, PIPE16_JOB(job >> 2, JOB_TAKEN),
+                                                 memory_order_acquire, memory_order_relaxed)) {
+        return;
+    }
+    help_marks(p, job >> 2, help_share(p, job >> 2, n));
+    atomic_store_explicit(&p->job, PIPE16_JOB(job >> 2, JOB_DONE), memory_order_release);
 }
 
 /* Heap n's true value, guessed c with the doubts of slot: the first take's splits by the doubt
@@ -269,10 +407,12 @@ static void check(pipe16 *p) {
     heap_ctx h = grundy_sparse_heap_ctx(s, p->g, p->width, p->check_seen, 0, p->check_doubt);
     uint64_t n = p->n0, guessed = p->n0;
     for (;;) {
+        help(p, n);
         if (n == guessed) {
             atomic_store_explicit(&p->checked, n, memory_order_release);
             unsigned spins = 0;
             for (;;) {
+                help(p, n);
                 const int done = atomic_load_explicit(&p->guess_done, memory_order_acquire);
                 guessed = atomic_load_explicit(&p->guessed, memory_order_acquire);
                 if (guessed > n || done) {
@@ -302,12 +442,19 @@ static void check(pipe16 *p) {
     }
 }
 
+/* The two roles, the guesser to the calling thread where it takes part (w == 0), so that its CPU
+ * time (bench_threads) is the guesser's and bounds an idle machine's wall time with the rest's;
+ * each call claims the role it prefers unless the other call has it. */
 static void pipe16_role(void *arg, uint64_t i, unsigned w) {
-    (void)w;
-    if (i == 0) {
-        guess(arg);
+    (void)i;
+    pipe16 *p = arg;
+    const unsigned prefer = w == 0 ? PIPE16_GUESSER : PIPE16_CHECKER;
+    const unsigned role = atomic_fetch_or(&p->roles, prefer) & prefer ? prefer ^ 3u : prefer;
+    atomic_fetch_or(&p->roles, role);
+    if (role == PIPE16_GUESSER) {
+        guess(p);
     } else {
-        check(arg);
+        check(p);
     }
 }
 
@@ -318,6 +465,7 @@ static void pipe16_free(pipe16 *p) {
         free(p->guess_doubt);
         free(p->check_seen);
         free(p->check_doubt);
+        free(p->help_seen);
         free(p);
     }
 }
@@ -330,7 +478,7 @@ grundy_status grundy_sparse_run_pipe16(grundy_seq *seq, sparse *s, uint64_t n0, 
     unsigned width;
     (void)grundy_seq_raw(seq, &width);
     const uint64_t tables = SPARSE_BATCH * SPARSE_BATCH_STRIDE * sizeof(sparse_mark);
-    const uint64_t bytes = sizeof *p + PIPE16_RING * sizeof(pipe16_slot) + tables +
+    const uint64_t bytes = sizeof *p + PIPE16_RING * sizeof(pipe16_slot) + 2 * tables +
                            s->seen_cap * (1 + 2 * sizeof(uint64_t));
     void *g = width <= 2 ? grundy_seq_ahead(seq, end) : NULL;
     if (g == NULL) { /* the storage cannot take the values ahead: one heap the usual way */
@@ -355,13 +503,17 @@ grundy_status grundy_sparse_run_pipe16(grundy_seq *seq, sparse *s, uint64_t n0, 
     p->guess_doubt = malloc((size_t)s->seen_cap * sizeof *p->guess_doubt);
     p->check_seen = calloc((size_t)s->seen_cap, sizeof *p->check_seen);
     p->check_doubt = malloc((size_t)s->seen_cap * sizeof *p->check_doubt);
+    p->help_seen = calloc(SPARSE_BATCH * SPARSE_BATCH_STRIDE, sizeof *p->help_seen);
     GRUNDY_CHECK(p->ring != NULL && p->guess_seen != NULL && p->guess_doubt != NULL &&
-                     p->check_seen != NULL && p->check_doubt != NULL,
+                     p->check_seen != NULL && p->check_doubt != NULL && p->help_seen != NULL,
                  GRUNDY_STATUS_NOMEM);
+    p->test = pipe16_any();
     atomic_init(&p->guessed, n0);
     atomic_init(&p->checked, n0);
     atomic_init(&p->guess_done, 0);
     atomic_init(&p->wrong, 0);
+    atomic_init(&p->job, PIPE16_JOB(n0, JOB_DROPPED));
+    atomic_init(&p->roles, 0u);
     grundy_pool_run(s->pool, pipe16_role, p, 2);
     const uint64_t checked = atomic_load(&p->checked);
     grundy_seq_push_ahead(seq, checked - n0);
