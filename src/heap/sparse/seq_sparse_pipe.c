@@ -49,7 +49,7 @@
 #define PIPE_SPAN      64   /* heaps whose deep marks the checker makes at once (below) */
 #define PIPE_DEEP      256  /* the deep pairs' least o (below) */
 #define PIPE_SHARE_LAG 1024 /* the checker takes shares while at most this far behind */
-#define PIPE_CHECK_RUN 512  /* heaps that wake a sleeping checker (below) */
+#define PIPE_WAKE_RUN  2048 /* heaps of the other side's progress that wake a sleeper (below) */
 
 /* One heap's doubts: a list (the portable pass), or bit v of lo:hi for doubt v (the AVX2 pass,
  * values below 128). */
@@ -174,7 +174,7 @@ static int share_due(const pipe *p, uint64_t b, uint64_t guessed, uint64_t lag) 
 static int room(pipe *p, uint64_t n, uint64_t *checked) {
     if (n - *checked > PIPE_RING) {
         const pipe_until u = {p, n};
-        grundy_waiter_wait(&p->to_guesser, ring_has_room, &u, n - PIPE_RING);
+        grundy_waiter_wait(&p->to_guesser, ring_has_room, &u, n - PIPE_RING + PIPE_WAKE_RUN);
         *checked = atomic_load_explicit(&p->checked, memory_order_acquire);
     }
     return n - *checked <= PIPE_RING;
@@ -632,12 +632,15 @@ static void publish_checked(pipe *p, uint64_t n) {
     grundy_waiter_wake(&p->to_guesser, n);
 }
 
-/* The guesser's progress that wakes a sleeping checker at heap n: a run of PIPE_CHECK_RUN heaps
- * past the gap (not a wake a batch), or the next share. */
+/* The guesser's progress that wakes a sleeping checker at heap n: a run of PIPE_WAKE_RUN heaps
+ * past the gap (a wake a batch cost 0.1777 10 s of system time under load); no share (its wake
+ * costs more than the marks), unless the guesser waits for it. */
 static uint64_t check_wake_at(const pipe *p, uint64_t n) {
     const uint64_t b = atomic_load_explicit(&p->share_next, memory_order_relaxed);
-    const uint64_t run = n + PIPE_CHECK_GAP + PIPE_CHECK_RUN;
-    return share_due(p, b, b, 0) && b + p->span - p->deep < run ? b + p->span - p->deep : run;
+    const uint64_t run = n + PIPE_CHECK_GAP + PIPE_WAKE_RUN;
+    return p->share_always && share_due(p, b, b, 0) && b + p->span - p->deep < run
+               ? b + p->span - p->deep
+               : run;
 }
 
 /* Wait until the checker's next heap n may be checked: PIPE_CHECK_GAP heaps behind the guesser
