@@ -4,10 +4,12 @@
  * naive engine (runs up to 4000 heaps) and the one-thread sparse engine without AVX2 (longer runs,
  * many chunks and ring turns; no pipeline): seeded random octal codes and known cheap ones (values
  * below 64, below 128, up to 255 and past it, wrong guesses at rare heaps), with 1, 2 and 3
- * threads, every doubt test (GRUNDY_SPARSE_SIMD) and both ways of sharing the work
- * (GRUNDY_SPARSE_PIPE=help: the guesser settles every heap it can), extended in random steps; and
- * many random codes on one thread with the AVX2 pass (the pipeline alone) against the naive
- * engine. GRUNDY_TEST_SEED replays a failure. */
+ * threads, every doubt test (GRUNDY_SPARSE_SIMD) and every way of sharing the work
+ * (GRUNDY_SPARSE_PIPE=help: the guesser settles every heap it can; share: the checker marks part
+ * of every batch's guess), extended in random steps; many random codes on two and three threads
+ * with the checker's share of the guess against the naive engine; and many random codes on one
+ * thread with the AVX2 pass (the pipeline alone) against the naive engine. GRUNDY_TEST_SEED
+ * replays a failure. */
 #define _POSIX_C_SOURCE 200809L
 #include <grundy/grundy.h>
 
@@ -19,6 +21,11 @@
 #include <string.h>
 
 static const char *const simd_levels[] = {"portable", "sse2", "best"};
+/* The ways of sharing the work: the guesser settles heaps only when the checker is far behind;
+ * it settles every heap it can; the checker marks every span's deep pairs for the guess, spans
+ * of one batch (GRUNDY_SPARSE_PIPE). */
+static const char *const shares[] = {"default", "help", "share"};
+#define SHARES (sizeof shares / sizeof *shares)
 
 static grundy_seq *make(const grundy_rule *rule, grundy_seq_engine engine, unsigned threads) {
     grundy_seq_opts opts = GRUNDY_SEQ_OPTS_INIT;
@@ -84,9 +91,10 @@ static void compare(const char *code, uint64_t n, check_rng *rng, uint64_t seed)
         return;
     }
     grundy_seq *oracle = make_oracle(rule, n);
-    for (size_t mode = 0; mode < 2 * (sizeof simd_levels / sizeof *simd_levels) && oracle; mode++) {
-        const char *simd = simd_levels[mode / 2], *share = mode % 2 ? "help" : "default";
-        for (unsigned threads = mode % 2 ? 2 : 1; threads <= 3; threads++) {
+    for (size_t mode = 0; mode < SHARES * (sizeof simd_levels / sizeof *simd_levels) && oracle;
+         mode++) {
+        const char *simd = simd_levels[mode / SHARES], *share = shares[mode % SHARES];
+        for (unsigned threads = mode % SHARES ? 2 : 1; threads <= 3; threads++) {
             compare_one(rule, oracle, code, n, simd, share, threads, rng, seed);
         }
     }
@@ -141,6 +149,28 @@ static void test_random_codes(void) {
     }
 }
 
+/* Two and three threads, the checker marking the deep pairs of every span for the guesser
+ * (GRUNDY_SPARSE_PIPE=share, the machine's best doubt test: the AVX2 pass where there is one), on
+ * many random codes against the naive engine: a share marked at the wrong heaps, or with pairs
+ * the guess then marks again or never, gives a wrong value. */
+static void test_share_random(void) {
+    const uint64_t seed = check_seed(2929);
+    check_rng rng = {seed};
+    char text[32];
+    for (int i = 0; i < 150; i++) {
+        random_code(&rng, text);
+        const uint64_t n = 1000 + check_rng_below(&rng, 3000);
+        grundy_rule *rule = NULL;
+        CHECK_EQ(grundy_rule_parse(text, &rule, NULL), GRUNDY_STATUS_OK);
+        grundy_seq *oracle = make_oracle(rule, n);
+        for (unsigned threads = 2; threads <= 3 && oracle != NULL; threads++) {
+            compare_one(rule, oracle, text, n, "best", "share", threads, &rng, seed);
+        }
+        grundy_seq_destroy(oracle);
+        grundy_rule_destroy(rule);
+    }
+}
+
 /* One thread with the AVX2 pass (GRUNDY_SPARSE_SIMD=avx2, and the machine's best): the pipeline
  * alone, its guesser settling every heap, on many random codes against the naive engine (on a
  * machine without AVX2 the one-thread paths run instead). */
@@ -166,6 +196,7 @@ static void test_alone_random(void) {
 int main(void) {
     test_known();
     test_random_codes();
+    test_share_random();
     test_alone_random();
     return check_report("test_seq_pipe");
 }

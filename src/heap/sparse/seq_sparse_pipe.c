@@ -6,8 +6,8 @@
 
 #include "util/pool.h"
 #include "util/try.h"
+#include "util/waiter.h"
 
-#include <sched.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -15,11 +15,9 @@
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
-#define PIPE_X86     1
-#define PIPE_PAUSE() _mm_pause()
+#define PIPE_X86 1
 #else
-#define PIPE_X86     0
-#define PIPE_PAUSE() ((void)0)
+#define PIPE_X86 0
 #endif
 
 /*
@@ -47,6 +45,11 @@
 #define PIPE_MIN_MARKS 512  /* rules with fewer rare marks a heap (blocks cost them more) */
 #define PIPE_BATCH     16   /* heaps the AVX2 pass marks at once */
 #define PIPE_FAST_BITS 7    /* values below 2^7: the AVX2 pass's 128-bit sets */
+#define PIPE_CHECK_GAP 128  /* the checker stays this far behind the guesser (below) */
+#define PIPE_SPAN      64   /* heaps whose deep marks the checker makes at once (below) */
+#define PIPE_DEEP      256  /* the deep pairs' least o (below) */
+#define PIPE_SHARE_LAG 1024 /* the checker takes shares while at most this far behind */
+#define PIPE_WAKE_RUN  2048 /* heaps of the other side's progress that wake a sleeper (below) */
 
 /* One heap's doubts: a list (the portable pass), or bit v of lo:hi for doubt v (the AVX2 pass,
  * values below 128). */
@@ -66,6 +69,7 @@ typedef struct pipe_pairs {
     uint64_t *o;
     uint8_t *w;
     size_t far, count; /* [0, far): o >= PIPE_BATCH, marked for PIPE_BATCH heaps at once */
+    size_t deep;       /* [0, deep): o >= 2 * span, markable a span ahead (below) */
 } pipe_pairs;
 
 typedef struct pipe {
@@ -90,23 +94,46 @@ typedef struct pipe {
     size_t *late; /* rare indices (times split_count) whose splits need checks */
     size_t late_count;
     uint64_t com[2][2]; /* com[par]: the common values below 2^bits, lo and hi words */
+    /* The checker's share of the guess (the AVX2 pass on two threads): the span [b, b + span)
+     * reads its deep pairs' values (o >= deep) below b + span - deep only, so the checker marks
+     * the first share_pairs of them while the guesser is up to deep - span heaps before it. A
+     * span, not a batch (16 heaps, 1 us on 0.354): counters and marks crossing the cores once a
+     * batch cost the guesser more than it handed over. */
+    size_t share_pairs;
+    uint64_t span, deep; /* PIPE_SPAN and PIPE_DEEP; PIPE_BATCH and 2 * PIPE_BATCH for the tests
+                          * (more pairs are deep in short runs) */
+    int share_always;    /* the guesser never marks the share itself (the tests) */
+    uint64_t own_span;   /* the guesser's: the span it claimed itself, or UINT64_MAX */
+    uint64_t ready_seen; /* the guesser's: share_ready, as last read */
+    uint64_t shares[PIPE_DEEP]; /* span b's marks below 64 from shares[(b - n0) % deep] on */
     /* the guesser's side */
     _Alignas(64) atomic_uint_fast64_t guessed; /* heaps below it are guessed (release) */
     atomic_int guess_done;                     /* guessed is final */
-    uint64_t stop;                             /* the heap the guesser stopped at */
+    grundy_waiter to_check; /* the checker's sleep: on the line that the checker reads anyway */
+    uint64_t stop;          /* the heap the guesser stopped at */
+    /* the share's spans: share_next is the first not claimed (by either side, compare and
+     * swap), share_ready the end of the last batch the checker marked (release) */
+    _Alignas(64) atomic_uint_fast64_t share_next;
+    atomic_uint_fast64_t share_ready;
     /* the checker's side */
     _Alignas(64) atomic_uint_fast64_t checked; /* heaps below it are checked and booked */
     atomic_int wrong;                          /* a wrong guess at heap `checked` */
+    grundy_waiter to_guesser;                  /* the guesser's sleep, likewise */
     uint64_t wrong_value; /* its true value, or SPARSE_UNSETTLED (before wrong is set) */
 } pipe;
 
-/* Spin briefly, then give the core away: on a loaded machine the other thread may be off. */
-static void pipe_wait(unsigned *spins) {
-    if (++*spins < 64) {
-        PIPE_PAUSE();
-    } else {
-        sched_yield();
-    }
+/* What a side waits for: the other side's progress past `at`, or the end. */
+typedef struct pipe_until {
+    pipe *p;
+    uint64_t at;
+} pipe_until;
+
+/* The guesser may go on: the ring has room below heap `at`, or a wrong guess stopped the checker.
+ */
+static int ring_has_room(const void *arg) {
+    const pipe_until *u = arg;
+    return u->at - atomic_load_explicit(&u->p->checked, memory_order_acquire) <= PIPE_RING ||
+           atomic_load_explicit(&u->p->wrong, memory_order_acquire);
 }
 
 /* Heap n's options that leave one heap or split off a rare part (n past every take). */
@@ -135,23 +162,35 @@ static uint64_t pipe_settle(const sparse *s, const heap_ctx *h, uint64_t n, uint
     return d->count > 0 ? d->v[0] : c;
 }
 
+/* The checker may mark the share of the span from b: its values guessed, whole, and the
+ * checker (lag heaps behind the guesser) near the front: it takes a share when it has time to
+ * spare, so that the roles balance themselves whatever their costs on the rule at hand. */
+static int share_due(const pipe *p, uint64_t b, uint64_t guessed, uint64_t lag) {
+    return p->share_pairs > 0 && b + p->span <= guessed + p->deep && b + p->span <= p->end &&
+           (lag <= PIPE_SHARE_LAG || p->share_always);
+}
+
 /* Wait until the ring has room for the heaps below n; 0 when a wrong guess stopped the checker. */
 static int room(pipe *p, uint64_t n, uint64_t *checked) {
-    unsigned spins = 0;
-    while (n - *checked > PIPE_RING) {
-        if (atomic_load_explicit(&p->wrong, memory_order_relaxed)) {
-            return 0;
-        }
-        pipe_wait(&spins);
+    if (n - *checked > PIPE_RING) {
+        const pipe_until u = {p, n};
+        grundy_waiter_wait(&p->to_guesser, ring_has_room, &u, n - PIPE_RING + PIPE_WAKE_RUN);
         *checked = atomic_load_explicit(&p->checked, memory_order_acquire);
     }
-    return 1;
+    return n - *checked <= PIPE_RING;
+}
+
+/* Heaps below n are guessed (release), and the checker is woken if it sleeps. */
+static void publish_guessed(pipe *p, uint64_t n) {
+    atomic_store_explicit(&p->guessed, n, memory_order_release);
+    grundy_waiter_wake(&p->to_check, n);
 }
 
 static void guess_done(pipe *p, uint64_t n) {
     p->stop = n;
     atomic_store_explicit(&p->guessed, n, memory_order_release);
     atomic_store_explicit(&p->guess_done, 1, memory_order_release);
+    grundy_waiter_wake(&p->to_check, UINT64_MAX);
 }
 
 /* The guesser: heaps n0 .. until end, a wrong guess behind it, or a heap it cannot guess. */
@@ -163,7 +202,7 @@ static void guess(pipe *p) {
     uint64_t checked = p->n0, n = p->n0;
     for (; n < p->end; n++) {
         if ((n & (PIPE_PUBLISH - 1)) == 0) {
-            atomic_store_explicit(&p->guessed, n, memory_order_release);
+            publish_guessed(p, n);
             if (atomic_load_explicit(&p->wrong, memory_order_relaxed)) {
                 break;
             }
@@ -273,17 +312,18 @@ guess_heap(pipe *p, uint64_t n, uint64_t lo, size_t first, int wide, int help, i
 
 #if PIPE_X86
 
-/* The far pairs' marks for heaps b .. b + 15 (mlo[j]:mhi[j] for heap b + j): one 16-byte load
- * of g(b - o .. b - o + 15) per pair, known before the batch as o >= 16, and a variable shift
- * per mark (vpsllvq gives 0 for counts of 64 or more: the two words need no select). */
+/* The marks below 64 of the far pairs [from, to) for heaps b .. b + 15, or'ed into mlo[j] for
+ * heap b + j: one 16-byte load of g(b - o .. b - o + 15) per pair, known before the batch as
+ * o >= 16, and a variable shift per mark (vpsllvq gives 0 for counts of 64 or more). */
 __attribute__((target("avx2"), always_inline)) static inline void
-far_marks(const uint8_t *g, uint64_t b, const pipe_pairs *pp, uint64_t *mlo) {
+far_marks(const uint8_t *g, uint64_t b, const pipe_pairs *pp, size_t from, size_t to,
+          uint64_t *mlo) {
     const __m256i one = _mm256_set1_epi64x(1);
     __m256i lo[4];
     for (int q = 0; q < 4; q++) {
-        lo[q] = _mm256_setzero_si256();
+        lo[q] = _mm256_loadu_si256((const __m256i *)(const void *)(mlo + 4 * q));
     }
-    for (size_t i = 0; i < pp->far; i++) {
+    for (size_t i = from; i < to; i++) {
         const __m128i x = _mm_xor_si128(
             _mm_loadu_si128((const __m128i *)(const void *)RUN(uint8_t, g, b - pp->o[i])),
             _mm_set1_epi8((char)pp->w[i]));
@@ -313,14 +353,71 @@ __attribute__((target("avx2"), always_inline)) static inline uint64_t lanes_bits
     return (uint64_t)_mm_cvtsi128_si64(r);
 }
 
-/* Heaps n .. n + 15: the far pairs' marks at once, then heap by heap the near pairs (o < 16) by
- * one shuffle of the window g(n + j - 16 .. n + j - 1), kept in a register, and the guess;
- * the heaps guessed (fewer when one could not be). */
+/* The guesser may take batch `at`'s share: the checker has marked it, or has stopped. */
+static int share_marked(const void *arg) {
+    const pipe_until *u = arg;
+    return atomic_load_explicit(&u->p->share_ready, memory_order_acquire) >= u->at + PIPE_BATCH ||
+           atomic_load_explicit(&u->p->wrong, memory_order_acquire);
+}
+
+/* The checker's side: claim the next span's share when it is due and mark it, a batch at a time
+ * (the guesser may wait on the first ones). */
+__attribute__((target("avx2"))) static void share_mark(pipe *p, uint64_t guessed) {
+    uint_fast64_t b = atomic_load_explicit(&p->share_next, memory_order_relaxed);
+    if (!share_due(p, b, guessed, 0) ||
+        !atomic_compare_exchange_strong_explicit(&p->share_next, &b, b + p->span,
+                                                 memory_order_relaxed, memory_order_relaxed)) {
+        return;
+    }
+    uint64_t *marks = p->shares + (b - p->n0) % p->deep;
+    memset(marks, 0, p->span * sizeof *marks);
+    for (uint64_t j = 0; j < p->span; j += PIPE_BATCH) {
+        far_marks(p->g, b + j - p->first, &p->pairs, 0, p->share_pairs, marks + j);
+        atomic_store_explicit(&p->share_ready, b + j + PIPE_BATCH, memory_order_release);
+        grundy_waiter_wake(&p->to_guesser, b + j + PIPE_BATCH);
+    }
+}
+
+/* The guesser's side: mlo[j] starts from the checker's share of heap n + j's marks, or 0 where
+ * the guesser claimed the span itself (the checker was busy or away, or it is the run's last);
+ * the pairs marked, or SIZE_MAX when a wrong guess stopped the checker first. */
+static size_t share_take(pipe *p, uint64_t n, uint64_t *mlo) {
+    memset(mlo, 0, PIPE_BATCH * sizeof *mlo);
+    const uint64_t span = n - (n - p->n0) % p->span;
+    uint_fast64_t claim = n;
+    if (p->alone || p->share_pairs == 0 || span + p->span > p->end || span == p->own_span) {
+        return 0;
+    }
+    if (n == span && !p->share_always &&
+        atomic_compare_exchange_strong_explicit(&p->share_next, &claim, n + p->span,
+                                                memory_order_relaxed, memory_order_relaxed)) {
+        p->own_span = span;
+        return 0;
+    }
+    if (p->ready_seen < n + PIPE_BATCH) {
+        const pipe_until u = {p, n};
+        grundy_waiter_wait(&p->to_guesser, share_marked, &u, n + PIPE_BATCH);
+        p->ready_seen = atomic_load_explicit(&p->share_ready, memory_order_acquire);
+        if (p->ready_seen < n + PIPE_BATCH) {
+            return SIZE_MAX;
+        }
+    }
+    memcpy(mlo, p->shares + (n - p->n0) % p->deep, PIPE_BATCH * sizeof *mlo);
+    return p->share_pairs;
+}
+
+/* Heaps n .. n + 15: the far pairs' marks at once (some by the checker), then heap by heap the
+ * near pairs (o < 16) by one shuffle of the window g(n + j - 16 .. n + j - 1), kept in a
+ * register, and the guess; the heaps guessed (fewer when one could not be). */
 __attribute__((target("avx2"), always_inline)) static inline uint64_t
 guess_batch(pipe *p, uint64_t n, int help, int wide) {
     uint64_t mlo[PIPE_BATCH];
     const uint64_t at = n - p->first; /* g(n) = p->g[at] */
-    far_marks(p->g, at, &p->pairs, mlo);
+    const size_t shared = share_take(p, n, mlo);
+    if (shared == SIZE_MAX) {
+        return 0;
+    }
+    far_marks(p->g, at, &p->pairs, shared, p->pairs.far, mlo);
     const int near = p->near_end > p->pairs.far;
     const __m128i idx = _mm_loadu_si128((const __m128i *)(const void *)p->near_idx);
     const __m128i w = _mm_loadu_si128((const __m128i *)(const void *)p->near_w);
@@ -427,7 +524,7 @@ static void guess_fast(pipe *p) {
     while (n < p->end) {
         const uint64_t count = p->end - n < PIPE_BATCH ? 1 : PIPE_BATCH;
         if (!p->alone) {
-            atomic_store_explicit(&p->guessed, n, memory_order_release);
+            publish_guessed(p, n);
             if (atomic_load_explicit(&p->wrong, memory_order_relaxed) ||
                 !room(p, n + count, &checked)) {
                 break;
@@ -458,6 +555,10 @@ static void guess_fast(pipe *p) {
     guess_done(p, n);
 }
 
+static int pair_band(uint64_t o, uint64_t deep) {
+    return o >= deep ? 0 : o >= PIPE_BATCH ? 1 : 2;
+}
+
 /* The pairs of the run from heap n0 on: a split off the rare part r of take k is a pair when
  * r < n0 - k (and 2r < n0 - k when the parts must differ), so that every heap of the run has it;
  * the rest are late, checked heap by heap. */
@@ -470,13 +571,17 @@ static grundy_status make_pairs(pipe *p) {
     if (p->pairs.o == NULL || p->pairs.w == NULL || p->late == NULL) {
         return GRUNDY_STATUS_NOMEM;
     }
-    /* far pairs first, then near ones */
-    for (int near = 0; near < 2; near++) {
-        if (near) {
+    /* the deep pairs first (band 0: o >= deep), then the other far ones (band 1), then
+     * the near ones (band 2) */
+    for (int band = 0; band < 3; band++) {
+        const int near = band == 2;
+        if (band == 1) {
+            p->pairs.deep = p->pairs.count;
+        } else if (near) {
             p->pairs.far = p->pairs.count;
         }
         for (size_t i = 0; i < s->one_count; i++) {
-            if ((s->one[i].k < PIPE_BATCH) == near) {
+            if (pair_band(s->one[i].k, p->deep) == band) {
                 p->pairs.o[p->pairs.count] = s->one[i].k;
                 p->pairs.w[p->pairs.count++] = 0;
             }
@@ -486,7 +591,7 @@ static grundy_status make_pairs(pipe *p) {
             for (size_t j = 0; j < s->rare_count; j++) {
                 const uint64_t r = s->rare_pos[j];
                 const int fits = r + t->k < p->n0 && (!t->distinct || 2 * r + t->k < p->n0);
-                if (fits && (r + t->k < PIPE_BATCH) == near) {
+                if (fits && pair_band(r + t->k, p->deep) == band) {
                     p->pairs.o[p->pairs.count] = r + t->k;
                     p->pairs.w[p->pairs.count++] = (uint8_t)s->rare_val[j];
                 } else if (!fits && near) {
@@ -512,35 +617,72 @@ static grundy_status make_pairs(pipe *p) {
     return GRUNDY_STATUS_OK;
 }
 
+/* The checker may take heap `at` - PIPE_CHECK_GAP, or the share is due, or the guesser stopped. */
+static int check_may_go(const void *arg) {
+    const pipe_until *u = arg;
+    const uint64_t guessed = atomic_load_explicit(&u->p->guessed, memory_order_acquire);
+    return guessed >= u->at || atomic_load_explicit(&u->p->guess_done, memory_order_acquire) ||
+           share_due(u->p, atomic_load_explicit(&u->p->share_next, memory_order_relaxed), guessed,
+                     0);
+}
+
+/* Heaps below n are checked (release), and the guesser is woken if it sleeps. */
+static void publish_checked(pipe *p, uint64_t n) {
+    atomic_store_explicit(&p->checked, n, memory_order_release);
+    grundy_waiter_wake(&p->to_guesser, n);
+}
+
+/* The guesser's progress that wakes a sleeping checker at heap n: a run of PIPE_WAKE_RUN heaps
+ * past the gap (a wake a batch cost 0.1777 10 s of system time under load); no share (its wake
+ * costs more than the marks), unless the guesser waits for it. */
+static uint64_t check_wake_at(const pipe *p, uint64_t n) {
+    const uint64_t b = atomic_load_explicit(&p->share_next, memory_order_relaxed);
+    const uint64_t run = n + PIPE_CHECK_GAP + PIPE_WAKE_RUN;
+    return p->share_always && share_due(p, b, b, 0) && b + p->span - p->deep < run
+               ? b + p->span - p->deep
+               : run;
+}
+
+/* Wait until the checker's next heap n may be checked: PIPE_CHECK_GAP heaps behind the guesser
+ * (it reads values and ring slots that the guesser has finished writing, not lines that move
+ * between the cores while both use them), or any guessed heap once the guesser has stopped.
+ * Marks the share whenever it is due (a look a heap); 0 when the guesser has stopped and every
+ * heap is checked. */
+static int check_next(pipe *p, uint64_t n, uint64_t *guessed) {
+    for (;;) {
+        const int done = atomic_load_explicit(&p->guess_done, memory_order_acquire);
+        *guessed = atomic_load_explicit(&p->guessed, memory_order_acquire);
+#if PIPE_X86
+        if (!done && p->fast &&
+            share_due(p, atomic_load_explicit(&p->share_next, memory_order_relaxed), *guessed,
+                      *guessed - n)) {
+            share_mark(p, *guessed);
+        }
+#endif
+        if (*guessed >= n + PIPE_CHECK_GAP || (done && *guessed > n)) {
+            return 1;
+        }
+        if (done) {
+            return 0;
+        }
+        publish_checked(p, n);
+        const pipe_until u = {p, n + PIPE_CHECK_GAP};
+        grundy_waiter_wait(&p->to_check, check_may_go, &u, check_wake_at(p, n));
+    }
+}
+
 /* The checker: each guessed heap's doubts settled, in order; its value booked (histogram). */
 static void check(pipe *p) {
     sparse *s = p->s;
-    heap_ctx h = {p->g,
-                  1,
-                  p->check_seen,
-                  0,
-                  p->check_doubt,
-                  s->isa,
-                  (uint8_t)grundy_sparse_isa_doubts(s),
-                  NULL,
-                  0,
-                  0};
+    const uint8_t test = (uint8_t)grundy_sparse_isa_doubts(s);
+    heap_ctx h = {p->g, 1, p->check_seen, 0, p->check_doubt, s->isa, test, NULL, 0, 0};
     uint64_t n = p->n0, guessed = p->n0;
     for (;;) {
-        if (n == guessed) {
-            atomic_store_explicit(&p->checked, n, memory_order_release);
-            unsigned spins = 0;
-            for (;;) {
-                const int done = atomic_load_explicit(&p->guess_done, memory_order_acquire);
-                guessed = atomic_load_explicit(&p->guessed, memory_order_acquire);
-                if (guessed > n || done) {
-                    break;
-                }
-                pipe_wait(&spins);
-            }
-            if (guessed == n) {
-                break; /* the guesser has stopped and everything is checked */
-            }
+        /* the guesser's progress, and the share, looked at once a batch while far behind */
+        if ((n + PIPE_CHECK_GAP > guessed || (n & (PIPE_BATCH - 1)) == 0) &&
+            !check_next(p, n, &guessed)) {
+            publish_checked(p, n);
+            break; /* the guesser has stopped and everything is checked */
         }
         const pipe_slot *slot = &p->ring[n % PIPE_RING];
         const uint64_t c = LOAD(uint8_t, p->g, n - p->first);
@@ -559,6 +701,7 @@ static void check(pipe *p) {
             p->wrong_value = v;
             atomic_store_explicit(&p->checked, n, memory_order_release);
             atomic_store_explicit(&p->wrong, 1, memory_order_release);
+            grundy_waiter_wake(&p->to_guesser, UINT64_MAX);
             return;
         }
         if (s->hist != NULL) {
@@ -566,7 +709,7 @@ static void check(pipe *p) {
         }
         n++;
         if ((n & (PIPE_PUBLISH - 1)) == 0) {
-            atomic_store_explicit(&p->checked, n, memory_order_release);
+            publish_checked(p, n);
         }
     }
 }
@@ -602,6 +745,27 @@ int grundy_sparse_pipe_fits(const sparse_facts *f, uint64_t *end) {
     const int two_fit = f->threads >= 2 && (!f->may_drop || fast_fits(f->isa, f->bits));
     return (two_fit || alone_fits) && !f->dense && f->n >= PIPE_MIN_N && f->n >= f->past &&
            f->bits <= PIPE_MAX_BITS && cheap && f->n < *end;
+}
+
+/* The ways of sharing the work that the tests ask for (GRUNDY_SPARSE_PIPE). */
+static void share_mode(pipe *p) {
+    const char *mode = getenv("GRUNDY_SPARSE_PIPE");
+    /* help: the guesser settles every heap it can (the tests' second path) */
+    p->help_lag = mode != NULL && strcmp(mode, "help") == 0 ? 0 : PIPE_RING / 2;
+    /* share: the checker marks the deep pairs of every span, and spans are one batch long (the
+     * shortest, so that short runs have deep pairs); the guesser waits for them (the third) */
+    p->share_always = mode != NULL && strcmp(mode, "share") == 0;
+    p->span = p->share_always ? PIPE_BATCH : PIPE_SPAN;
+    p->deep = p->share_always ? 2 * PIPE_BATCH : PIPE_DEEP;
+}
+
+/* The checker's share of a span's marks (the AVX2 pass on two threads): the deep pairs, at most
+ * half the far ones (the guess keeps the rest, and the checker its own scans). */
+static size_t share_size(const pipe *p) {
+    if (p->alone || !p->fast) {
+        return 0;
+    }
+    return p->share_always || p->pairs.deep < p->pairs.far / 2 ? p->pairs.deep : p->pairs.far / 2;
 }
 
 /* Heaps from n0 on find every value the AVX2 pass reads in g(i) = g[i - first] (first > 0: the
@@ -691,12 +855,15 @@ grundy_status grundy_sparse_run_pipe(grundy_seq *seq, sparse *s, uint64_t n0, ui
                  GRUNDY_STATUS_NOMEM);
     p->fast = fast;
     p->alone = alone;
+    share_mode(p);
     if (p->fast) {
         GRUNDY_TRY(make_pairs(p));
     }
-    /* GRUNDY_SPARSE_PIPE=help: the guesser settles every heap it can (the tests' second path). */
-    const char *mode = getenv("GRUNDY_SPARSE_PIPE");
-    p->help_lag = mode != NULL && strcmp(mode, "help") == 0 ? 0 : PIPE_RING / 2;
+    p->share_pairs = share_size(p);
+    p->own_span = UINT64_MAX;
+    p->ready_seen = n0;
+    atomic_init(&p->share_next, n0);
+    atomic_init(&p->share_ready, n0);
     atomic_init(&p->guessed, n0);
     atomic_init(&p->checked, n0);
     atomic_init(&p->guess_done, 0);
