@@ -32,6 +32,7 @@ static void sleep_on(grundy_waiter *w, unsigned seen) {
     (void)syscall(SYS_futex, (uintptr_t)&w->word /* the word, as the kernel reads it */,
                   FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
 #else
+    (void)w;
     (void)seen;
     const struct timespec nap = {0, 20000};
     nanosleep(&nap, NULL);
