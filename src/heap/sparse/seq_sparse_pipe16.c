@@ -29,16 +29,17 @@
  * below c, is no option; rare values are rare, so g(n) = c almost always and the scan of the
  * ordinary splits that settles the doubts only confirms it. The one-thread batch (0.6: 48% of
  * the CPU marking the rare splits, 42% the doubt table's scan) splits in two about equal halves:
- * the guesser marks SPARSE_BATCH heaps' rare splits at once as seq_sparse_batch.c does, takes
- * each heap's common gap and writes it as g(n) ahead of the sequence (grundy_seq_ahead), its
- * doubts (all below SPARSE_BITSET_VALUES) as a 512-bit table in a ring; the checker settles each
- * heap's doubts in order with the values below it (guessed before it, and checked), by the doubt
- * table's scan where it applies (AVX-512 or AVX2, 16-bit values), else by the list, and books
- * each value checked. A doubt that no split gives is the heap's true value: the guess was wrong,
- * both threads stop there, and the caller books the true value (a rare position: the rare list
- * grows) the usual way. The labelling, the bits and the rare list stay fixed while the pipeline
- * runs (a guess of 2^bits ends it too), so every value pushed is the one the one-thread engine
- * computes.
+ * the guesser marks SPARSE_BATCH heaps' rare splits at once as seq_sparse_batch.c does (with
+ * AVX-512 every other rare position as bits of the small values, seq_sparse_bits.c: a heap whose
+ * common gap their bound does not decide is marked again), takes each heap's common gap and writes
+ * it as g(n) ahead of the sequence (grundy_seq_ahead), its doubts (all below SPARSE_BITSET_VALUES)
+ * as a 512-bit table in a ring; the checker settles each heap's doubts in order with the values
+ * below it (guessed before it, and checked), by the doubt table's scan where it applies (AVX-512 or
+ * AVX2, 16-bit values), else by the list, and books each value checked. A doubt that no split gives
+ * is the heap's true value: the guess was wrong, both threads stop there, and the caller books the
+ * true value (a rare position: the rare list grows) the usual way. The labelling, the bits and the
+ * rare list stay fixed while the pipeline runs (a guess of 2^bits ends it too), so every value
+ * pushed is the one the one-thread engine computes.
  *
  * The guesser is the longer role (0.6: the batch's marks and the common gap are 53% of the work),
  * so the checker takes a share of its marks, where they do not wait on the guesses: heap
