@@ -33,12 +33,23 @@ static grundy_seq *make(const grundy_rule *rule, grundy_seq_engine engine, unsig
     return st == GRUNDY_STATUS_OK ? seq : NULL;
 }
 
-/* The first n values of `code` by the sparse engine with `threads` threads and the doubt test
- * `simd` (NULL: the machine's best), extended in random steps, against the oracle's; the first
+/* GRUNDY_SPARSE_BITS for the pipelines from here on (read as each starts); NULL: the default. */
+static void set_bits(const char *bits) {
+    if (bits != NULL) {
+        setenv("GRUNDY_SPARSE_BITS", bits, 1);
+    } else {
+        unsetenv("GRUNDY_SPARSE_BITS");
+    }
+}
+
+/* The first n values of `code` by the sparse engine with `threads` threads, the doubt test
+ * `simd` (NULL: the machine's best) and the guesser's bits as `bits` says (GRUNDY_SPARSE_BITS;
+ * they take part with AVX-512 only), extended in random steps, against the oracle's; the first
  * difference reported with the seed. */
 static void compare_one(const grundy_rule *rule, const grundy_seq *oracle, const char *code,
-                        uint64_t n, const char *simd, unsigned threads, check_rng *rng,
-                        uint64_t seed) {
+                        uint64_t n, const char *simd, const char *bits, unsigned threads,
+                        check_rng *rng, uint64_t seed) {
+    set_bits(bits);
     grundy_seq *seq = make(rule, GRUNDY_SEQ_SPARSE, threads, simd);
     CHECK(seq != NULL);
     uint64_t len = 0;
@@ -50,15 +61,18 @@ static void compare_one(const grundy_rule *rule, const grundy_seq *oracle, const
     for (uint64_t i = 0; seq != NULL && i < n; i++) {
         if (grundy_seq_get(seq, i) != grundy_seq_get(oracle, i)) {
             fprintf(stderr,
-                    "%s, %s doubt test, %u threads (seed %llu): g(%llu): %llu, oracle %llu\n", code,
-                    simd != NULL ? simd : "best", threads, (unsigned long long)seed,
-                    (unsigned long long)i, (unsigned long long)grundy_seq_get(seq, i),
+                    "%s, %s doubt test, bits %s, %u threads (seed %llu): g(%llu): %llu, oracle "
+                    "%llu\n",
+                    code, simd != NULL ? simd : "best", bits != NULL ? bits : "default", threads,
+                    (unsigned long long)seed, (unsigned long long)i,
+                    (unsigned long long)grundy_seq_get(seq, i),
                     (unsigned long long)grundy_seq_get(oracle, i));
             CHECK_U64(grundy_seq_get(seq, i), grundy_seq_get(oracle, i));
             break;
         }
     }
     grundy_seq_destroy(seq);
+    set_bits(NULL);
 }
 
 /* Where the machine has AVX-512, two threads of 0.6 past its first 9-bit value take the
@@ -79,11 +93,14 @@ static void test_officers_path(void) {
 }
 
 /* 0.6 to 30000 against the naive engine, and to 300000 (rare heaps found on the way, several
- * labellings) against one sparse thread without AVX2 (never the pipeline). */
+ * labellings) against one sparse thread without AVX2 (never the pipeline); with the best doubt
+ * test also with the guesser's bits below 16 (GRUNDY_SPARSE_BITS=16: most heaps' common gaps
+ * above the bound, so their rare splits are marked again) and off (bytes only). */
 static void test_officers(void) {
     const uint64_t seed = check_seed(606);
     check_rng rng = {seed};
     static const char *const simd[] = {NULL, "avx2", "sse2"};
+    static const char *const bits[] = {"16", "off"};
     grundy_rule *rule = NULL;
     CHECK_EQ(grundy_rule_parse("0.6", &rule, NULL), GRUNDY_STATUS_OK);
     static const struct {
@@ -95,8 +112,12 @@ static void test_officers(void) {
         CHECK(oracle != NULL && grundy_seq_extend(oracle, oracles[o].n) == GRUNDY_STATUS_OK);
         for (size_t l = 0; l < sizeof simd / sizeof *simd && oracle != NULL; l++) {
             for (unsigned threads = 2; threads <= 3; threads++) {
-                compare_one(rule, oracle, "0.6", oracles[o].n, simd[l], threads, &rng, seed);
+                compare_one(rule, oracle, "0.6", oracles[o].n, simd[l], NULL, threads, &rng, seed);
             }
+        }
+        for (size_t b = 0; b < sizeof bits / sizeof *bits && oracle != NULL; b++) {
+            compare_one(rule, oracle, "0.6", oracles[o].n, NULL, bits[b], 2 + (unsigned)b, &rng,
+                        seed);
         }
         grundy_seq_destroy(oracle);
     }
@@ -127,13 +148,15 @@ static void random_code(check_rng *rng, char *text) {
 
 /* The pipeline for every rule with values below 2^9 (GRUNDY_SPARSE_PIPE16=any, set for the whole
  * run: it is read once): random codes on two and three threads, each doubt test, against the
- * naive engine. */
+ * naive engine; the guesser's bits (best doubt test) by default, below 16, or below a random
+ * bound from 16 to 79 (GRUNDY_SPARSE_BITS=N: the heaps whose gaps reach it marked again). */
 static void test_random_codes(void) {
     const uint64_t seed = check_seed(1616);
     check_rng rng = {seed};
     static const char *const simd[] = {NULL, "avx2", "portable"};
-    char text[32];
+    char text[32], bits[16];
     for (int i = 0; i < 120; i++) {
+        snprintf(bits, sizeof bits, "%u", 16 + (unsigned)check_rng_below(&rng, 64));
         random_code(&rng, text);
         const uint64_t n = 300 + check_rng_below(&rng, 3700);
         grundy_rule *rule = NULL;
@@ -141,7 +164,8 @@ static void test_random_codes(void) {
         grundy_seq *oracle = make(rule, GRUNDY_SEQ_NAIVE, 1, NULL);
         CHECK(oracle != NULL && grundy_seq_extend(oracle, n) == GRUNDY_STATUS_OK);
         for (size_t l = 0; l < sizeof simd / sizeof *simd && oracle != NULL; l++) {
-            compare_one(rule, oracle, text, n, simd[l], 2 + (unsigned)(i & 1), &rng, seed);
+            const char *const bound = i % 3 == 0 ? NULL : i % 3 == 1 ? "16" : bits;
+            compare_one(rule, oracle, text, n, simd[l], bound, 2 + (unsigned)(i & 1), &rng, seed);
         }
         grundy_seq_destroy(oracle);
         grundy_rule_destroy(rule);

@@ -2,6 +2,7 @@
 /* The sparse engine's guess-and-check pipeline for values up to 2^9 on two threads (0.6,
  * Officers): one thread marks the rare splits of batches of heaps and guesses each heap's value,
  * the other settles the doubts of the heaps behind it with the doubt table (AVX-512). */
+#include "heap/sparse/sparse_bits.h"
 #include "heap/sparse/sparse_mark_bits.h"
 #include "heap/sparse/sparse_state.h"
 
@@ -28,16 +29,17 @@
  * below c, is no option; rare values are rare, so g(n) = c almost always and the scan of the
  * ordinary splits that settles the doubts only confirms it. The one-thread batch (0.6: 48% of
  * the CPU marking the rare splits, 42% the doubt table's scan) splits in two about equal halves:
- * the guesser marks SPARSE_BATCH heaps' rare splits at once as seq_sparse_batch.c does, takes
- * each heap's common gap and writes it as g(n) ahead of the sequence (grundy_seq_ahead), its
- * doubts (all below SPARSE_BITSET_VALUES) as a 512-bit table in a ring; the checker settles each
- * heap's doubts in order with the values below it (guessed before it, and checked), by the doubt
- * table's scan where it applies (AVX-512 or AVX2, 16-bit values), else by the list, and books
- * each value checked. A doubt that no split gives is the heap's true value: the guess was wrong,
- * both threads stop there, and the caller books the true value (a rare position: the rare list
- * grows) the usual way. The labelling, the bits and the rare list stay fixed while the pipeline
- * runs (a guess of 2^bits ends it too), so every value pushed is the one the one-thread engine
- * computes.
+ * the guesser marks SPARSE_BATCH heaps' rare splits at once as seq_sparse_batch.c does (with
+ * AVX-512 every other rare position as bits of the small values, seq_sparse_bits.c: a heap whose
+ * common gap their bound does not decide is marked again), takes each heap's common gap and writes
+ * it as g(n) ahead of the sequence (grundy_seq_ahead), its doubts (all below SPARSE_BITSET_VALUES)
+ * as a 512-bit table in a ring; the checker settles each heap's doubts in order with the values
+ * below it (guessed before it, and checked), by the doubt table's scan where it applies (AVX-512 or
+ * AVX2, 16-bit values), else by the list, and books each value checked. A doubt that no split gives
+ * is the heap's true value: the guess was wrong, both threads stop there, and the caller books the
+ * true value (a rare position: the rare list grows) the usual way. The labelling, the bits and the
+ * rare list stay fixed while the pipeline runs (a guess of 2^bits ends it too), so every value
+ * pushed is the one the one-thread engine computes.
  *
  * The guesser is the longer role (0.6: the batch's marks and the common gap are 53% of the work),
  * so the checker takes a share of its marks, where they do not wait on the guesses: heap
@@ -169,14 +171,38 @@ static void batch_ranges(const sparse *s, uint64_t nb, size_t *lo, size_t *hi) {
     }
 }
 
-/* The batched marks of heaps nb .. nb + SPARSE_BATCH - 1, take i's rare positions [lo[i],
- * from[i]) (from NULL: up to hi[i]; the checker marked the rest). */
-static void batch_marks(const pipe16 *p, sparse_mark stamp, uint64_t nb, const size_t *lo,
-                        const size_t *hi, const size_t *from) {
+/* The guesser's batched marks of heaps nb .. nb + SPARSE_BATCH - 1, take i's rare positions
+ * [lo[i], upto[i]) (the checker marked the rest): bytes, or (limit > 0) every other rare position
+ * as bits of the values below limit, as the one-thread batch marks (seq_sparse_bits.c). */
+static void batch_marks(const pipe16 *p, sparse_mark stamp, uint64_t nb, unsigned limit,
+                        const size_t *lo, const size_t *upto) {
     const sparse *s = p->s;
+    if (limit == 0) {
+        for (size_t i = 0; i < s->split_count; i++) {
+            grundy_sparse_batch_rare(p->guess_seen, stamp, p->g, p->width, nb - s->split[i].k,
+                                     s->rare_pos, s->rare_val, lo[i], upto[i]);
+        }
+        return;
+    }
+    sparse_bits bits;
+    memset(&bits, 0, sizeof bits);
     for (size_t i = 0; i < s->split_count; i++) {
-        grundy_sparse_batch_rare(p->guess_seen, stamp, p->g, p->width, nb - s->split[i].k,
-                                 s->rare_pos, s->rare_val, lo[i], from != NULL ? from[i] : hi[i]);
+        grundy_sparse_bits_rare(&bits, p->guess_seen, stamp, p->g, p->width, nb - s->split[i].k,
+                                s->rare_pos, s->rare_val, lo[i], upto[i]);
+    }
+    grundy_sparse_bits_store(&bits, p->guess_seen, stamp, limit);
+}
+
+/* Heap n's common gap is decided by its marks below limit when some common value below it is
+ * unmarked (seq_sparse_bits.c); else the values from limit on, which the bits leave out, may
+ * decide it: the guesser's batched rare splits of heap n are marked again, every value. */
+static void complete_marks(const sparse *s, const heap_ctx *h, uint64_t n, const sparse_plan *plan,
+                           unsigned limit, const size_t *lo, const size_t *upto) {
+    if (limit > 0 && plan->top > limit &&
+        grundy_sparse_bits_short(h->seen, h->stamp, plan->common, limit)) {
+        for (size_t i = 0; i < s->split_count; i++) {
+            grundy_sparse_mark_rare(h, n - s->split[i].k, s->rare_pos, s->rare_val, lo[i], upto[i]);
+        }
     }
 }
 
@@ -196,8 +222,8 @@ static void heap_marks(const sparse *s, const heap_ctx *h, uint64_t n, const siz
 
 /* Heap n's guess from its marks: the common gap, its doubts set in slot; 0 when the gap is
  * 2^bits (a new bit, or a doubt is the value: the caller's heap). */
-static int guess_heap(pipe16 *p, const heap_ctx *h, uint64_t n, pipe16_slot *slot) {
-    const sparse_plan plan = grundy_sparse_plan(p->s, n);
+static int guess_heap(pipe16 *p, const heap_ctx *h, uint64_t n, const sparse_plan plan,
+                      pipe16_slot *slot) {
     memset(slot, 0, sizeof *slot);
     uint64_t c;
     if (grundy_sparse_table_fits(h, plan.top)) {
@@ -246,12 +272,14 @@ static const pipe16_help *take_help(pipe16 *p, uint64_t nb) {
     return job == PIPE16_JOB(nb, JOB_DONE) ? &p->help : NULL;
 }
 
-/* Heaps nb .. nb + SPARSE_BATCH - 1's marks from the checker: its tables as bits, set in the
- * guesser's; take i's rare positions from[i] on are marked. */
-static void merge_help(const pipe16 *p, const pipe16_help *help, sparse_mark stamp, size_t *from) {
+/* Heaps nb .. nb + SPARSE_BATCH - 1's marks from the checker (none: help NULL): its tables as
+ * bits, set in the guesser's; take i's rare positions from[i] on are marked (from[i] = hi[i]: the
+ * guesser marks them all). */
+static void merge_help(const pipe16 *p, const pipe16_help *help, sparse_mark stamp,
+                       const size_t *hi, size_t *from) {
     const sparse *s = p->s;
-    memcpy(from, help->from, s->split_count * sizeof *from);
-    for (size_t j = 0; help->any && j < SPARSE_BATCH; j++) {
+    memcpy(from, help != NULL ? help->from : hi, s->split_count * sizeof *from);
+    for (size_t j = 0; help != NULL && help->any && j < SPARSE_BATCH; j++) {
         grundy_sparse_bits_to_marks(help->bits[j], (uint64_t)1 << s->bits, (sparse_isa)s->isa,
                                     p->guess_seen + j * SPARSE_BATCH_STRIDE, stamp);
     }
@@ -264,6 +292,7 @@ static void guess(pipe16 *p) {
     heap_ctx h = grundy_sparse_heap_ctx(s, p->g, p->width, p->guess_seen, 0, p->guess_doubt);
     sparse_mark stamp = 0;
     size_t lo[SPARSE_BATCH_TAKES], hi[SPARSE_BATCH_TAKES], from[SPARSE_BATCH_TAKES];
+    const unsigned limit = grundy_sparse_bits_limit(s, p->width); /* the bits stay fixed */
     uint64_t checked = p->n0, n = p->n0;
     while (n < p->end) {
         const uint64_t count = p->end - n < SPARSE_BATCH ? p->end - n : SPARSE_BATCH;
@@ -275,20 +304,19 @@ static void guess(pipe16 *p) {
         stamp = grundy_sparse_next_stamp(p->guess_seen, SPARSE_BATCH * SPARSE_BATCH_STRIDE, stamp);
         h.stamp = stamp;
         batch_ranges(s, n, lo, hi);
-        const pipe16_help *help = take_help(p, n);
-        if (help != NULL) {
-            merge_help(p, help, stamp, from);
-        }
+        merge_help(p, take_help(p, n), stamp, hi, from);
         if (n + SPARSE_BATCH < p->end) { /* every value below n is guessed: the next batch's job */
             atomic_store_explicit(&p->job, PIPE16_JOB(n + SPARSE_BATCH, JOB_POSTED),
                                   memory_order_release);
         }
-        batch_marks(p, stamp, n, lo, hi, help != NULL ? from : NULL);
+        batch_marks(p, stamp, n, limit, lo, from);
         uint64_t j = 0;
         for (; j < count; j++) {
             h.seen = p->guess_seen + j * SPARSE_BATCH_STRIDE;
             heap_marks(s, &h, n + j, lo, hi);
-            if (!guess_heap(p, &h, n + j, &p->ring[(n + j) % PIPE16_RING])) {
+            const sparse_plan plan = grundy_sparse_plan(s, n + j);
+            complete_marks(s, &h, n + j, &plan, limit, lo, from);
+            if (!guess_heap(p, &h, n + j, plan, &p->ring[(n + j) % PIPE16_RING])) {
                 break;
             }
         }
