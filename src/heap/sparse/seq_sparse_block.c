@@ -2,6 +2,7 @@
 /* The sparse-space engine's blocks of heaps on threads (the threaded sparse engine): heaps [b0, b1)
  * marked at once below the block on a thread pool, then finished in order while the pool marks
  * the next block's options below this one (seq_sparse.c computes one heap). */
+#include "heap/sparse/sparse_bits.h"
 #include "heap/sparse/sparse_state.h"
 
 #include "util/pool.h"
@@ -51,6 +52,12 @@
 #define SLOT_MANY    UINT64_MAX
 #define BLOCK_GROUPS (BLOCK_HEAPS / SPARSE_BATCH)
 
+/* Per take, the rare splits a group's passes mark at once: [lo, mid_lo), [mid_hi, hi) below the
+ * edge, [band_lo, band_hi) in the band (indices into the rare list; empty where it marks none). */
+typedef struct group_rare {
+    size_t lo, mid_lo, mid_hi, hi, band_lo, band_hi;
+} group_rare;
+
 /* A block and its half of the slots (the other half is the block before or after it). */
 typedef struct block {
     sparse *s;
@@ -64,9 +71,11 @@ typedef struct block {
     uint64_t scan;     /* the first take's ordinary splits a group marks (group_scan) */
     uint64_t slot0;    /* its first slot */
     sparse_mark stamp;
-    int first_done; /* the first pass ran (else the second runs it first) */
+    unsigned bits_limit; /* grundy_sparse_bits_limit: the group marks half as bits (0: bytes) */
+    int first_done;      /* the first pass ran (else the second runs it first) */
     /* per group: the first take's ordinary splits its first pass marked (lo > hi: none) */
     uint64_t split_lo[BLOCK_GROUPS], split_hi[BLOCK_GROUPS];
+    group_rare rare[BLOCK_GROUPS][SPARSE_BATCH_TAKES]; /* per group, what it marked at once */
 } block;
 
 static uint64_t split_a_max(const take *t, uint64_t m) {
@@ -151,10 +160,33 @@ static int group_batched(const block *b, uint64_t j0, uint64_t heaps) {
            b->b0 + j0 > s->max_take + 2 * SPARSE_BATCH;
 }
 
-static void group_marks(const block *b, uint64_t j0, group *g) {
+/* A group's rare marks of [lo, hi) for its heaps from base: bytes, or (bits_limit > 0) half of
+ * them as bits of the values below the bound in *bits, stored as marks by store_bits. */
+static void group_rare_marks(const block *b, sparse_bits *bits, sparse_mark *seen, uint64_t base,
+                             size_t lo, size_t hi) {
+    const sparse *s = b->s;
+    if (b->bits_limit > 0) {
+        grundy_sparse_bits_rare(bits, seen, b->stamp, b->raw, b->width, base, s->rare_pos,
+                                s->rare_val, lo, hi);
+    } else {
+        grundy_sparse_batch_rare(seen, b->stamp, b->raw, b->width, base, s->rare_pos, s->rare_val,
+                                 lo, hi);
+    }
+}
+
+static void store_bits(const block *b, const sparse_bits *bits, sparse_mark *seen) {
+    if (b->bits_limit > 0) {
+        grundy_sparse_bits_store(bits, seen, b->stamp, b->bits_limit);
+    }
+}
+
+static void group_marks(block *b, uint64_t j0, group *g) {
     const sparse *s = b->s;
     const uint64_t *pos = s->rare_pos;
     sparse_mark *const seen = slot_marks(b, j0);
+    group_rare *const marked = b->rare[j0 / SPARSE_BATCH];
+    sparse_bits bits;
+    memset(&bits, 0, b->bits_limit > 0 ? sizeof bits : 0);
     const size_t rare = b->rare_edge;
     const uint64_t first = b->b0 - b->edge + j0 + SPARSE_BATCH; /* r + k >= first */
     for (size_t i = 0; i < s->split_count; i++) {
@@ -175,11 +207,14 @@ static void group_marks(const block *b, uint64_t j0, group *g) {
             g->mid_lo[i] = ml;
             g->mid_hi[i] = mh;
         }
-        grundy_sparse_batch_rare(seen, b->stamp, b->raw, b->width, base, pos, s->rare_val, g->lo[i],
-                                 g->mid_lo[i]);
-        grundy_sparse_batch_rare(seen, b->stamp, b->raw, b->width, base, pos, s->rare_val,
-                                 g->mid_hi[i], g->hi[i]);
+        group_rare_marks(b, &bits, seen, base, g->lo[i], g->mid_lo[i]);
+        group_rare_marks(b, &bits, seen, base, g->mid_hi[i], g->hi[i]);
+        marked[i].lo = g->lo[i];
+        marked[i].mid_lo = g->mid_lo[i];
+        marked[i].mid_hi = g->mid_hi[i];
+        marked[i].hi = g->hi[i];
     }
+    store_bits(b, &bits, seen);
     g->split_lo = 1;
     g->split_hi = 0;
     if (s->split_count > 0) {
@@ -261,6 +296,8 @@ static void group_band(block *b, uint64_t gi, uint64_t count, band *bd) {
         return;
     }
     sparse_mark *const seen = slot_marks(b, j0);
+    sparse_bits bits;
+    memset(&bits, 0, b->bits_limit > 0 ? sizeof bits : 0);
     const uint64_t low = j0 + SPARSE_BATCH,
                    first = b->b0 - b->edge + low; /* r + k in [low, first) */
     for (size_t i = 0; i < s->split_count; i++) {
@@ -273,9 +310,11 @@ static void group_band(block *b, uint64_t gi, uint64_t count, band *bd) {
             bd->lo[i] = bd->hi[i] = bd->rare; /* a middle one among them: all heap by heap */
         }
         bd->from[i] = t->k > j0 ? 0 : grundy_sparse_count_below(pos, bd->lo[i], j0 - t->k + 1);
-        grundy_sparse_batch_rare(seen, b->stamp, b->raw, b->width, base, pos, s->rare_val,
-                                 bd->lo[i], bd->hi[i]);
+        group_rare_marks(b, &bits, seen, base, bd->lo[i], bd->hi[i]);
+        b->rare[gi][i].band_lo = bd->lo[i];
+        b->rare[gi][i].band_hi = bd->hi[i];
     }
+    store_bits(b, &bits, seen);
     if (s->split_count > 0) {
         const uint64_t k = s->split[0].k, base = b->b0 + j0 - k;
         const uint64_t top = group_top(b, j0, base);
@@ -345,6 +384,27 @@ static void mark_below_group(const block *b, const heap_ctx *h, uint64_t j, uint
     }
 }
 
+/* Heap b0 + j's common gap is decided by its marks below the bits' bound where some common value
+ * below it is left unmarked (the gap is the first, and the doubts lie below it); else the values
+ * from the bound on, which the bits leave out, may decide it: the rare splits its group marked at
+ * once are marked again, every value (as the batch's complete_marks). */
+static void complete_marks(const block *b, const heap_ctx *h, uint64_t j) {
+    const sparse *s = b->s;
+    const uint64_t n = b->b0 + j;
+    const sparse_plan p = grundy_sparse_plan(s, n);
+    if (b->bits_limit == 0 || p.top <= b->bits_limit ||
+        !grundy_sparse_bits_short(h->seen, h->stamp, p.common, b->bits_limit)) {
+        return;
+    }
+    const group_rare *const g = b->rare[j / SPARSE_BATCH];
+    for (size_t i = 0; i < s->split_count; i++) {
+        const uint64_t m = n - s->split[i].k;
+        grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, g[i].lo, g[i].mid_lo);
+        grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, g[i].mid_hi, g[i].hi);
+        grundy_sparse_mark_rare(h, m, s->rare_pos, s->rare_val, g[i].band_lo, g[i].band_hi);
+    }
+}
+
 /* On a thread, the second pass: heap b0 + j's band (heap_band), and its doubts below c1 settled by
  * the first OUTSIDE_SCAN splits below the block of each take; gi: its group. */
 static void heap_rest(const block *b, uint64_t j, unsigned w, uint64_t gi, const band *bd) {
@@ -359,6 +419,7 @@ static void heap_rest(const block *b, uint64_t j, unsigned w, uint64_t gi, const
     uint64_t skip_lo = b->split_lo[gi];
     const uint64_t skip_hi = b->split_hi[gi];
     mark_below_group(b, &h, j, &skip_lo, skip_hi);
+    complete_marks(b, &h, j);
     doubts d = {h.doubt, 0};
     const uint64_t c1 = common_gap(s, &h, n, &d);
     uint64_t *const info = slot_info(b, j);
@@ -427,6 +488,7 @@ static void group_below(block *b, uint64_t gi) {
     const uint64_t count = b->heaps - j0 < SPARSE_BATCH ? b->heaps - j0 : SPARSE_BATCH;
     group g;
     const int batched = group_batched(b, j0, count);
+    memset(b->rare[gi], 0, sizeof b->rare[gi]); /* none marked at once */
     b->split_lo[gi] = 1;
     b->split_hi[gi] = 0;
     if (batched) {
@@ -501,6 +563,9 @@ static uint64_t block_inside(const block *b, const heap_ctx *h, const size_t *sm
     }
     doubts d = {h->doubt, 0};
     const uint64_t *const info = slot_info(b, n - b0);
+    if (info[0] < b->bits_limit && h->seen[info[0]] == h->stamp) {
+        complete_marks(b, h, n - b0); /* c1 below the bound, the gap now above it */
+    }
     const uint64_t c = inside_gap(s, h, n, info, &d);
     for (size_t i = 0; i < s->split_count && d.count > 0; i++) {
         const uint64_t m = n - s->split[i].k, a_max = split_a_max(&s->split[i], m);
@@ -651,6 +716,7 @@ static void block_init(grundy_seq *seq, sparse *s, block *b, unsigned half, uint
     b->rare_edge = rare_edge;
     b->rare_below = rare_edge;
     b->scan = group_scan(s);
+    b->bits_limit = grundy_sparse_bits_limit(s, b->width);
     b->slot0 = half * (s->slot_count / 2);
     if (++s->slot_stamp[half] == 0) {
         memset(slot_marks(b, 0), 0,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The batch's rare marks, half of them as bits of the small values (seq_sparse_bits.c), used by
- * seq_sparse_batch.c; library-internal. */
+ * the one-thread batch (seq_sparse_batch.c), the blocks' group marks (seq_sparse_block.c) and the
+ * 16-bit pipeline's guesser (seq_sparse_pipe16.c); library-internal. */
 #ifndef GRUNDY_HEAP_SPARSE_BITS_H
 #define GRUNDY_HEAP_SPARSE_BITS_H
 
