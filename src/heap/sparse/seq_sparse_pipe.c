@@ -456,38 +456,6 @@ __attribute__((target("avx2"))) static uint64_t guess_batch_wide(pipe *p, uint64
     return guess_batch(p, n, help, 1);
 }
 
-/* Lanes i: g(p[31 - i]), the 32 values ending at p + 31 reversed. */
-__attribute__((target("avx2"), always_inline)) static inline __m256i reversed32(const uint8_t *p) {
-    const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
-    const __m256i rev = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
-                                         14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    return _mm256_shuffle_epi8(_mm256_permute4x64_epi64(x, _MM_SHUFFLE(1, 0, 3, 2)), rev);
-}
-
-/* Drop the doubts (bits of *lo:*hi) that some split m = a' + (m - a'), a' in [a, a + 64), gives:
- * g(a') from small, g(m - a') = large[m_at - a'] (m_at: m counted from large's first value). */
-__attribute__((target("avx2"))) static void drop_found64(const uint8_t *small, const uint8_t *large,
-                                                         uint64_t m_at, uint64_t a, uint64_t *lo,
-                                                         uint64_t *hi) {
-    const __m256i x0 =
-        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)RUN(uint8_t, small, a)),
-                         reversed32(RUN(uint8_t, large, m_at - a - 31)));
-    const __m256i x1 = _mm256_xor_si256(
-        _mm256_loadu_si256((const __m256i *)(const void *)RUN(uint8_t, small, a + 32)),
-        reversed32(RUN(uint8_t, large, m_at - a - 63)));
-    for (int w = 0; w < 2; w++) {
-        uint64_t left = w == 0 ? *lo : *hi, kept = left;
-        while (left != 0) {
-            const unsigned v = (unsigned)__builtin_ctzll(left) + 64u * (unsigned)w;
-            const __m256i t = _mm256_set1_epi8((char)v);
-            const __m256i eq = _mm256_or_si256(_mm256_cmpeq_epi8(x0, t), _mm256_cmpeq_epi8(x1, t));
-            kept &= ~((uint64_t)!_mm256_testz_si256(eq, eq) << (v & 63)); /* no branch */
-            left &= left - 1;
-        }
-        *(w == 0 ? lo : hi) = kept;
-    }
-}
-
 #endif
 
 /* The checker's look at heap n's doubts lo:hi (bits), guessed c: its true value; SPARSE_UNSETTLED
@@ -501,7 +469,7 @@ static uint64_t check_fast(const pipe *p, uint64_t n, uint64_t c, uint64_t lo, u
         uint64_t a = 1;
 #if PIPE_X86
         for (; a + 63 <= a_end && (lo | hi) != 0; a += 64) {
-            drop_found64(small, p->g, m_at, a, &lo, &hi);
+            grundy_sparse_drop_found64(small, p->g, m_at, a, &lo, &hi);
         }
 #endif
         for (; a <= a_end && (lo | hi) != 0; a++) {

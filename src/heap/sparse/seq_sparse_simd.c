@@ -689,3 +689,31 @@ uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, ui
     return a; /* never: grundy_sparse_bitset_fits needs SPARSE_ISA_AVX512 */
 #endif
 }
+
+#if SPARSE_HAVE_X86
+/* Drop the doubts (bits of *lo:*hi) that some split m = a' + (m - a'), a' in [a, a + 64), gives:
+ * g(a') from small, g(m - a') = large[m_at - a'] (m_at: m counted from large's first value); the
+ * 8-bit pipeline's checker (seq_sparse_pipe.c), values below 128. */
+__attribute__((target("avx2"))) void grundy_sparse_drop_found64(const uint8_t *small,
+                                                                const uint8_t *large, uint64_t m_at,
+                                                                uint64_t a, uint64_t *lo,
+                                                                uint64_t *hi) {
+    const __m256i x0 =
+        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)RUN(uint8_t, small, a)),
+                         reversed_avx2(RUN(uint8_t, large, m_at - a - 31), 1));
+    const __m256i x1 = _mm256_xor_si256(
+        _mm256_loadu_si256((const __m256i *)(const void *)RUN(uint8_t, small, a + 32)),
+        reversed_avx2(RUN(uint8_t, large, m_at - a - 63), 1));
+    for (int w = 0; w < 2; w++) {
+        uint64_t left = w == 0 ? *lo : *hi, kept = left;
+        while (left != 0) {
+            const unsigned v = (unsigned)__builtin_ctzll(left) + 64u * (unsigned)w;
+            const __m256i t = _mm256_set1_epi8((char)v);
+            const __m256i eq = _mm256_or_si256(_mm256_cmpeq_epi8(x0, t), _mm256_cmpeq_epi8(x1, t));
+            kept &= ~((uint64_t)!_mm256_testz_si256(eq, eq) << (v & 63)); /* no branch */
+            left &= left - 1;
+        }
+        *(w == 0 ? lo : hi) = kept;
+    }
+}
+#endif

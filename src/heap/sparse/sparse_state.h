@@ -406,6 +406,11 @@ uint64_t grundy_sparse_settle_scan(const sparse *s, const heap_ctx *h, uint64_t 
 /* Count a heap's scan (one thread) towards the choice of its doubt test (s->short_scans). */
 void grundy_sparse_note_scan(sparse *s, size_t doubts_left, uint64_t scanned);
 
+/* Clears the doubts, bits of *lo:*hi (values below 128), that a split m = a' + (m - a') with a' in
+ * [a, a + 64) gives: g(a') = small[a'], g(m - a') = large[m_at - a']. AVX2 (x86-64 only). */
+void grundy_sparse_drop_found64(const uint8_t *small, const uint8_t *large, uint64_t m_at,
+                                uint64_t a, uint64_t *lo, uint64_t *hi);
+
 /* The common gap: the smallest v < top with seen[v] != stamp and common[v], or top; the unmarked
  * rare values below it appended to d (by SSE2 or AVX-512 where h->isa allows). */
 uint64_t grundy_sparse_gap(const heap_ctx *h, const uint8_t *common, uint64_t top, doubts *d);
