@@ -58,6 +58,7 @@
  * always before it waits itself. A look a batch cost 0.1777 a third of each role's time (two
  * threads 27.7 s of CPU, one thread 17.0 s); a sleeper wakes at most PIPE_LOOK heaps late, within
  * its PIPE_WAKE_RUN. */
+
 /* One heap's doubts: a list (the portable pass), or bit v of lo:hi for doubt v (the AVX2 pass,
  * values below 128). */
 typedef union pipe_slot {

@@ -691,9 +691,8 @@ uint64_t grundy_sparse_scan_bitset(const heap_ctx *h, uint64_t m, uint64_t a, ui
 }
 
 #if SPARSE_HAVE_X86
-/* Drop the doubts (bits of *lo:*hi) that some split m = a' + (m - a'), a' in [a, a + 64), gives:
- * g(a') from small, g(m - a') = large[m_at - a'] (m_at: m counted from large's first value); the
- * 8-bit pipeline's checker (seq_sparse_pipe.c), values below 128. */
+/* The 8-bit pipeline's checker's test of 64 splits at once (sparse_state.h): m_at is m counted
+ * from large's first value. */
 __attribute__((target("avx2"))) void grundy_sparse_drop_found64(const uint8_t *small,
                                                                 const uint8_t *large, uint64_t m_at,
                                                                 uint64_t a, uint64_t *lo,
